@@ -1,0 +1,1 @@
+//! mj-ai (work in progress).

@@ -1,0 +1,1 @@
+//! mj-hu (work in progress).

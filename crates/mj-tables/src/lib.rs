@@ -1,0 +1,1 @@
+//! mj-tables (work in progress).

@@ -1,1 +1,66 @@
-fn main() {}
+//! `cargo xtask <command>`: project chores that are code, not shell.
+//!
+//! * `gen-tables`: regenerate `crates/mj-tables/data/tables.bin`, printing progress, the time and
+//!   each section's size.
+//! * `check-tables`: regenerate in memory and fail if the committed blob differs.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+fn blob_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crates/mj-tables/data/tables.bin")
+}
+
+fn generate() -> mj_tables::generate::Generated {
+    let start = Instant::now();
+    let generated = mj_tables::generate::generate(&mut |step| {
+        eprintln!("[{:>7.2}s] {step}", start.elapsed().as_secs_f64());
+    });
+    eprintln!("[{:>7.2}s] done", start.elapsed().as_secs_f64());
+    for (section, entries) in &generated.sections {
+        eprintln!(
+            "  {:<18} {:>9} entries {:>10} bytes",
+            section.name(),
+            entries,
+            entries * 4
+        );
+    }
+    eprintln!(
+        "  {:<18} {:>9}         {:>10} bytes",
+        "blob",
+        "",
+        generated.bytes.len()
+    );
+    generated
+}
+
+fn main() -> anyhow::Result<()> {
+    let command = std::env::args().nth(1).unwrap_or_default();
+    match command.as_str() {
+        "gen-tables" => {
+            let generated = generate();
+            let path = blob_path();
+            std::fs::write(&path, &generated.bytes)
+                .with_context(|| format!("writing {}", path.display()))?;
+            eprintln!("wrote {}", path.display());
+        }
+        "check-tables" => {
+            let generated = generate();
+            let path = blob_path();
+            let committed =
+                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            if committed != generated.bytes {
+                bail!(
+                    "{} is stale: run `cargo xtask gen-tables` and commit",
+                    path.display()
+                );
+            }
+            mj_tables::Tables::from_bytes(&committed)?;
+            eprintln!("{} is up to date", path.display());
+        }
+        _ => bail!("usage: cargo xtask <gen-tables|check-tables>"),
+    }
+    Ok(())
+}

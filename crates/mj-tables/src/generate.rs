@@ -1,0 +1,268 @@
+//! The table generator: pure and deterministic (`generate` returns the same bytes every time; no
+//! hash-map iteration order, no clock), and it never reads the blob it makes.
+//!
+//! Needs are computed by dynamic programming over base-5 shape values in increasing order, so
+//! every smaller shape is done before it is looked up. The lowest held rank must belong to some
+//! meld or to the pair; the recurrence tries each such group, filling every missing tile with a
+//! wildcard. It uses a real tile wherever the group can: if an optimal completion fills a slot
+//! with a wildcard while a real copy of that rank sits in another group, swapping the two keeps
+//! both groups valid at the same cost, so nothing is lost. (The backtracking reference in
+//! `mj-hu` tries every choice instead, and the exhaustive tests there compare the two.)
+
+use std::collections::HashMap;
+
+use crate::blob;
+use crate::layout::{
+    DRAGON_SHAPES, Entry, HIGH_PATTERNS, LOW_PATTERNS, MAX_SUIT_TILES, MAX_WAIT_SHAPE_TILES, POW5,
+    SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks, digits_of,
+};
+
+/// Which kinds of meld a group allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Melds {
+    /// Numbered suit: triplets and runs of three consecutive ranks.
+    Suited,
+    /// Honors, triplets only.
+    Triplets,
+    /// Honors, triplets and any three different kinds of the group.
+    HonorSequences,
+}
+
+/// Exact needs of every shape of one group, in base-5 order.
+#[derive(Clone, Debug)]
+pub struct Needs {
+    /// Number of kinds in the group (9, 4 or 3).
+    pub kinds: usize,
+    /// Melds only.
+    pub melds: Vec<u8>,
+    /// Melds plus a pair.
+    pub pair: Vec<u8>,
+    /// Melds plus a pair of 2, 5 or 8 (`u8::MAX` where impossible).
+    pub pair_258: Vec<u8>,
+}
+
+/// The groups that can hold the lowest tile `low` in a shape `d` of `kinds` kinds: for each, its
+/// wildcard cost and the base-5 value of the real tiles it uses.
+fn groups_with(d: &[u8; 9], kinds: usize, low: usize, melds: Melds) -> Vec<(u8, usize)> {
+    let mut out = Vec::with_capacity(8);
+    // Triplet.
+    let real = d[low].min(3);
+    out.push((3 - real, real as usize * POW5[low]));
+    let mut add_set = |set: &[usize]| {
+        let mut cost = 0u8;
+        let mut used = 0usize;
+        for &r in set {
+            if d[r] > 0 {
+                used += POW5[r];
+            } else {
+                cost += 1;
+            }
+        }
+        out.push((cost, used));
+    };
+    match melds {
+        Melds::Suited => {
+            for start in low.saturating_sub(2)..=low {
+                if start + 2 < kinds {
+                    add_set(&[start, start + 1, start + 2]);
+                }
+            }
+        }
+        Melds::Triplets => {}
+        Melds::HonorSequences => {
+            for a in 0..kinds {
+                for b in a + 1..kinds {
+                    for c in b + 1..kinds {
+                        if a == low || b == low || c == low {
+                            add_set(&[a, b, c]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Computes the exact needs of every shape of a group.
+pub fn needs(kinds: usize, melds: Melds) -> Needs {
+    let n = POW5[kinds];
+    let mut m = vec![0u8; n];
+    let mut p = vec![0u8; n];
+    let mut q = vec![0u8; n];
+    p[0] = 2;
+    q[0] = if melds == Melds::Suited { 2 } else { u8::MAX };
+    for x in 1..n {
+        let d = digits_of(x, kinds);
+        let low = d.iter().position(|&c| c > 0).unwrap_or(0);
+        let options = groups_with(&d, kinds, low, melds);
+        let mut best_m = u8::MAX;
+        let mut best_p = u8::MAX;
+        let mut best_q = u8::MAX;
+        for &(cost, used) in &options {
+            let rest = x - used;
+            best_m = best_m.min(cost.saturating_add(m[rest]));
+            best_p = best_p.min(cost.saturating_add(p[rest]));
+            best_q = best_q.min(cost.saturating_add(q[rest]));
+        }
+        // The lowest tile in the pair.
+        let real = d[low].min(2);
+        let as_pair = (2 - real).saturating_add(m[x - real as usize * POW5[low]]);
+        best_p = best_p.min(as_pair);
+        if melds == Melds::Suited && matches!(low, 1 | 4 | 7) {
+            best_q = best_q.min(as_pair);
+        }
+        // A pair of two wildcards.
+        best_p = best_p.min(best_m.saturating_add(2));
+        if melds == Melds::Suited {
+            best_q = best_q.min(best_m.saturating_add(2));
+        }
+        m[x] = best_m;
+        p[x] = best_p;
+        q[x] = best_q;
+    }
+    Needs {
+        kinds,
+        melds: m,
+        pair: p,
+        pair_258: q,
+    }
+}
+
+impl Needs {
+    /// The wait masks of shape `x` (see `layout`): ranks whose addition lowers a need by one.
+    pub fn wait_masks(&self, x: usize) -> WaitMasks {
+        let d = digits_of(x, self.kinds);
+        let total: u32 = d.iter().map(|&c| u32::from(c)).sum();
+        if total > MAX_WAIT_SHAPE_TILES {
+            return WaitMasks(0);
+        }
+        let lowers = |plane: &[u8]| -> u16 {
+            let mut mask = 0u16;
+            for r in 0..self.kinds {
+                if d[r] < 4
+                    && plane[x] != u8::MAX
+                    && plane[x + POW5[r]].checked_add(1) == Some(plane[x])
+                {
+                    mask |= 1 << r;
+                }
+            }
+            mask
+        };
+        WaitMasks::pack(
+            lowers(&self.melds),
+            lowers(&self.pair),
+            lowers(&self.pair_258),
+        )
+    }
+
+    fn entry(&self, x: usize, classes: &mut WaitClasses) -> Entry {
+        let class = classes.id(self.wait_masks(x));
+        Entry::pack(self.melds[x], self.pair[x], self.pair_258[x], class)
+    }
+}
+
+/// Wait classes numbered in order of first appearance (deterministic).
+#[derive(Default)]
+struct WaitClasses {
+    ids: HashMap<u32, u32>,
+    list: Vec<u32>,
+}
+
+impl WaitClasses {
+    fn id(&mut self, masks: WaitMasks) -> u32 {
+        let next = self.list.len() as u32;
+        let id = *self.ids.entry(masks.0).or_insert(next);
+        if id == next {
+            self.list.push(masks.0);
+        }
+        id
+    }
+}
+
+/// The size-ordered ranking of low patterns and the block offsets of high patterns.
+pub fn suited_ranking() -> (Vec<u32>, Vec<u32>) {
+    let sum = |x: usize, n: usize| digits_of(x, n).iter().map(|&c| u32::from(c)).sum::<u32>();
+    let mut order: Vec<usize> = (0..LOW_PATTERNS).collect();
+    order.sort_by_key(|&l| (sum(l, 5), l));
+    let mut low_rank = vec![0u32; LOW_PATTERNS];
+    for (pos, &l) in order.iter().enumerate() {
+        low_rank[l] = pos as u32;
+    }
+    // How many low patterns have at most b tiles, b = 0..=20.
+    let mut at_most = [0u32; 21];
+    for l in 0..LOW_PATTERNS {
+        for slot in at_most.iter_mut().skip(sum(l, 5) as usize) {
+            *slot += 1;
+        }
+    }
+    let mut high_offset = vec![0u32; HIGH_PATTERNS];
+    let mut next = 0u32;
+    for (h, offset) in high_offset.iter_mut().enumerate() {
+        *offset = next;
+        let high_sum = sum(h, 4);
+        if high_sum <= MAX_SUIT_TILES {
+            next += at_most[(MAX_SUIT_TILES - high_sum).min(20) as usize];
+        }
+    }
+    debug_assert_eq!(next as usize, SUITED_SHAPES);
+    (low_rank, high_offset)
+}
+
+/// What `generate` made: the blob and the per-section sizes, for the xtask report.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The blob's bytes.
+    pub bytes: Vec<u8>,
+    /// (section, entries) in blob order.
+    pub sections: Vec<(Section, usize)>,
+}
+
+/// Generates the blob. `progress` is told each step as it starts.
+pub fn generate(progress: &mut dyn FnMut(&str)) -> Generated {
+    progress("numbered-suit needs (5^9 shapes)");
+    let suited = needs(9, Melds::Suited);
+    progress("honor needs (winds, dragons; two planes)");
+    let winds = needs(4, Melds::Triplets);
+    let winds_seq = needs(4, Melds::HonorSequences);
+    let dragons = needs(3, Melds::Triplets);
+    let dragons_seq = needs(3, Melds::HonorSequences);
+
+    progress("ranking and wait classes");
+    let (low_rank, high_offset) = suited_ranking();
+    let mut classes = WaitClasses::default();
+    let mut suited_entries = vec![0u32; SUITED_SHAPES];
+    for (h, &block) in high_offset.iter().enumerate() {
+        for (l, &rank) in low_rank.iter().enumerate() {
+            let x = l + LOW_PATTERNS * h;
+            let total: u32 = digits_of(x, 9).iter().map(|&c| u32::from(c)).sum();
+            if total <= MAX_SUIT_TILES {
+                suited_entries[(block + rank) as usize] = suited.entry(x, &mut classes).0;
+            }
+        }
+    }
+    let mut honor = |needs: &Needs, n: usize| -> Vec<u32> {
+        (0..n).map(|x| needs.entry(x, &mut classes).0).collect()
+    };
+    let winds_entries = honor(&winds, WIND_SHAPES);
+    let winds_seq_entries = honor(&winds_seq, WIND_SHAPES);
+    let dragons_entries = honor(&dragons, DRAGON_SHAPES);
+    let dragons_seq_entries = honor(&dragons_seq, DRAGON_SHAPES);
+
+    progress("writing the blob");
+    let sections: Vec<(Section, Vec<u32>)> = vec![
+        (Section::LowRank, low_rank),
+        (Section::HighOffset, high_offset),
+        (Section::Suited, suited_entries),
+        (Section::Winds, winds_entries),
+        (Section::WindsWithSequences, winds_seq_entries),
+        (Section::Dragons, dragons_entries),
+        (Section::DragonsWithSequences, dragons_seq_entries),
+        (Section::WaitClasses, classes.list),
+    ];
+    let report = sections.iter().map(|(s, v)| (*s, v.len())).collect();
+    Generated {
+        bytes: blob::write(&sections),
+        sections: report,
+    }
+}

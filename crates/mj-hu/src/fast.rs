@@ -1,0 +1,344 @@
+//! The table-driven answers.
+//!
+//! A hand is five groups (m, p, s, winds, dragons). For each group the tables give `m` (fewest
+//! wildcards to finish it as melds) and `p` (as melds plus the pair). With `M = sum m` and
+//! `d = min (p - m)`, the standard form needs `M + d` wildcards: four or five lookups and a few
+//! adds. Wins are `need <= W`; "ready" is `need <= W + 1` (a win with one wildcard missing).
+//!
+//! Waits come from the same entries. Drawing a real tile `t` of group `g` moves that group's
+//! needs to `m - 1` / `p - 1` when `t` is in the group's wait masks, else to `m + 2` / `p + 2`
+//! (see `mj_tables::layout`). So `t` wins either as the pair's group (`M + (p - m) - 1 <= W` for
+//! masked ranks, `+ 2` for the rest) or with the pair elsewhere (`M + d_g - 1 <= W`, where `d_g`
+//! is the best `p - m` of the other groups): four comparisons per group, no loop over 34 kinds.
+
+use mj_tables::{Entry, Tables};
+use mj_tiles::{Eigen, EigenHand, Suit, TileSet};
+
+use crate::forms::{self, Held};
+use crate::{Hand, HuError, Rules};
+
+/// Declared melds as the fast path needs them: how many, and which numbered suits they use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Declared {
+    /// Number of declared melds.
+    pub count: u8,
+    /// Bit `i` set when a declared meld uses numbered suit `i` (m, p, s).
+    pub suits: u8,
+}
+
+impl Declared {
+    /// From a hand's melds.
+    pub fn of(hand: &Hand) -> Declared {
+        let mut suits = 0u8;
+        for meld in hand.melds() {
+            let s = meld.base().suit();
+            if s.is_numbered() {
+                suits |= 1 << s.index();
+            }
+        }
+        Declared { count: hand.meld_count(), suits }
+    }
+}
+
+/// A rule set bound to the committed tables: the entry point for repeated questions.
+///
+/// ```
+/// use mj_hu::{Checker, Hand, Rules};
+/// let checker = Checker::new(Rules::GENERIC)?;
+/// assert!(checker.is_winning(&Hand::parse("123m456p789s11122z", "")?)?);
+/// assert_eq!(checker.waits(&Hand::parse("2344m456p789s111z", "")?)?.to_string(), "14m");
+/// // With 中 as a wildcard, 1m1m + 中 is a triplet and 2z2z the pair.
+/// assert!(checker.is_winning(&Hand::parse("11m456p789s111z22z7z", "7z")?)?);
+/// # Ok::<(), mj_hu::HuError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Checker {
+    tables: &'static Tables<'static>,
+    rules: Rules,
+}
+
+impl Checker {
+    /// Binds `rules` to the committed tables (validated on first use).
+    pub fn new(rules: Rules) -> Result<Checker, HuError> {
+        Ok(Checker { tables: Tables::committed()?, rules })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    #[inline]
+    fn entries(&self, e: &[Eigen; 4]) -> [Entry; 5] {
+        let seq = self.rules.honor_sequences;
+        [
+            self.tables.suited(e[0]),
+            self.tables.suited(e[1]),
+            self.tables.suited(e[2]),
+            self.tables.winds(e[3], seq),
+            self.tables.dragons(e[3], seq),
+        ]
+    }
+
+    #[inline]
+    fn pair_need(&self, entry: Entry) -> u32 {
+        if self.rules.eyes_258 { entry.pair_258() } else { entry.pair() }
+    }
+
+    /// Wildcards the standard form needs.
+    #[inline]
+    fn standard_need(&self, e: &[Eigen; 4]) -> u32 {
+        let entries = self.entries(e);
+        let mut melds = 0u32;
+        let mut delta = i32::MAX;
+        for entry in entries {
+            melds += entry.melds();
+            delta = delta.min(self.pair_need(entry) as i32 - entry.melds() as i32);
+        }
+        (melds as i32 + delta) as u32
+    }
+
+    /// `true` if real tiles `e` plus `w` wildcards (3k+2 in all, `declared` melds beside them)
+    /// win under some allowed form, shapes only (suits and honors are checked by the caller).
+    fn wins(&self, e: &[Eigen; 4], w: u32, declared: u8) -> bool {
+        if self.standard_need(e) <= w {
+            return true;
+        }
+        let concealed = e.iter().map(|x| x.total()).sum::<u32>() + w;
+        let r = &self.rules;
+        if concealed + 3 * u32::from(declared) != 14 {
+            return false;
+        }
+        let held = Held::of(e);
+        if declared == 0 {
+            if r.seven_pairs && forms::seven_pairs(&held, w, r.distinct_pairs) {
+                return true;
+            }
+            if r.thirteen_orphans && forms::thirteen_orphans(&held) {
+                return true;
+            }
+            if r.knitted && forms::lesser_honors_knitted(&held) {
+                return true;
+            }
+        }
+        r.knitted && declared <= 1 && self.knitted_straight_need(e, &held) <= w
+    }
+
+    /// Wildcards a knitted straight (组合龙) plus melds and a pair needs.
+    fn knitted_straight_need(&self, e: &[Eigen; 4], held: &Held) -> u32 {
+        let mut best = u32::MAX;
+        for k in forms::knitted_straights() {
+            let missing = (k - held.at_least_1).len() as u32;
+            let mut rest = *e;
+            for t in k & held.at_least_1 {
+                let suit = t.suit() as usize;
+                let unit = Eigen::of_rank(t.rank()).unwrap_or_default();
+                rest[suit] = rest[suit].checked_sub(unit).unwrap_or(rest[suit]);
+            }
+            best = best.min(missing + self.standard_need(&rest));
+        }
+        best
+    }
+
+    fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<(), HuError> {
+        let n = hand.total();
+        let ok_form = if complete { n % 3 == 2 } else { n % 3 == 1 };
+        if hand.wildcards() > crate::MAX_WILDCARDS {
+            return Err(HuError::TooManyWildcards(hand.wildcards()));
+        }
+        if !ok_form || n / 3 + u32::from(declared.count) > crate::MAX_MELDS {
+            return Err(HuError::WrongTileCount {
+                concealed: n,
+                melds: usize::from(declared.count),
+                expected: if complete { "3k+2 with k + melds <= 5" } else { "3k+1 with k + melds <= 5" },
+            });
+        }
+        Ok(())
+    }
+
+    fn three_suits(e: &[Eigen; 4], declared: Declared) -> bool {
+        let mut suits = declared.suits;
+        for (i, x) in e.iter().take(3).enumerate() {
+            if x.raw() != 0 {
+                suits |= 1 << i;
+            }
+        }
+        suits == 0b111
+    }
+
+    /// Is this eigen hand (3k+2 tiles, wildcards counted) a win? For callers that keep eigens
+    /// up to date themselves; honors under `honors = false` are not checked here.
+    #[inline]
+    pub fn is_winning_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, HuError> {
+        Self::check_size(hand, declared, true)?;
+        let e = hand.suits();
+        if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
+            return Ok(false);
+        }
+        Ok(self.wins(&e, u32::from(hand.wildcards()), declared.count))
+    }
+
+    /// Is this eigen hand (3k+1 tiles) a win with one more wildcard?
+    #[inline]
+    pub fn is_ready_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, HuError> {
+        Self::check_size(hand, declared, false)?;
+        let e = hand.suits();
+        if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
+            return Ok(false);
+        }
+        Ok(self.wins(&e, u32::from(hand.wildcards()) + 1, declared.count))
+    }
+
+    /// Is the hand (3k+2 concealed tiles) a winning shape?
+    pub fn is_winning(&self, hand: &Hand) -> Result<bool, HuError> {
+        hand.require_complete_size()?;
+        hand.check_rules(&self.rules)?;
+        self.is_winning_eigen(hand.eigens(), Declared::of(hand))
+    }
+
+    /// Is the hand (3k+1 concealed tiles) a win with one wildcard more ("ready")? This can be
+    /// `true` while [`Checker::waits`] is empty, when the only tiles that complete the hand are
+    /// kinds it already holds four of and no kind is wild.
+    pub fn is_ready(&self, hand: &Hand) -> Result<bool, HuError> {
+        hand.require_waiting_size()?;
+        hand.check_rules(&self.rules)?;
+        self.is_ready_eigen(hand.eigens(), Declared::of(hand))
+    }
+
+    /// The kinds that complete the hand (3k+1 concealed tiles): real kinds whose draw wins, and
+    /// the wild kinds when drawing a wildcard wins; kinds held four times (concealed, wildcards
+    /// and melds together) are left out.
+    pub fn waits(&self, hand: &Hand) -> Result<TileSet, HuError> {
+        hand.require_waiting_size()?;
+        hand.check_rules(&self.rules)?;
+        let declared = Declared::of(hand);
+        let eh = hand.eigens();
+        let e = eh.suits();
+        let w = u32::from(eh.wildcards());
+        let r = &self.rules;
+        if r.lack_one_suit && Self::three_suits(&e, declared) {
+            return Ok(TileSet::EMPTY);
+        }
+        let mut real = self.standard_waits(&e, w);
+        let concealed = eh.total();
+        if concealed == 13 && declared.count == 0 && (r.seven_pairs || r.thirteen_orphans) {
+            let held = Held::of(&e);
+            if r.seven_pairs {
+                real |= forms::seven_pairs_waits(&held, w, r.distinct_pairs);
+            }
+            if r.thirteen_orphans {
+                real |= forms::thirteen_orphans_waits(&held);
+            }
+        }
+        if r.knitted && concealed + 3 * u32::from(declared.count) == 13 {
+            for t in !real - hand.wild() {
+                if let Some(more) = eh.with_tile(t)
+                    && self.wins(&more.suits(), w, declared.count)
+                {
+                    real.insert(t);
+                }
+            }
+        }
+        let mut out = real - hand.wild();
+        if self.wins(&e, w + 1, declared.count) {
+            out |= hand.wild();
+        }
+        out = out - hand.held().kinds_at_least(4);
+        if !r.honors {
+            out = out - TileSet::suit(Suit::Honor);
+        }
+        if r.lack_one_suit {
+            let used = hand.suits_used();
+            if used.iter().filter(|&&u| u).count() == 2 {
+                let missing = [Suit::Man, Suit::Pin, Suit::Sou][used.iter().position(|&u| !u).unwrap_or(0)];
+                out = out - (TileSet::suit(missing) - hand.wild());
+            }
+        }
+        Ok(out)
+    }
+
+    /// Standard-form waits of real tiles `e` with `w` wildcards (3k+1 in all).
+    fn standard_waits(&self, e: &[Eigen; 4], w: u32) -> TileSet {
+        let entries = self.entries(e);
+        let w = w as i32;
+        let mut total = 0i32;
+        let mut deltas = [0i32; 5];
+        for (g, entry) in entries.iter().enumerate() {
+            total += entry.melds() as i32;
+            deltas[g] = self.pair_need(*entry) as i32 - entry.melds() as i32;
+        }
+        // Best and second-best pair delta, for "the pair in another group".
+        let (mut best, mut second, mut best_at) = (i32::MAX, i32::MAX, usize::MAX);
+        for (g, &d) in deltas.iter().enumerate() {
+            if d < best {
+                second = best;
+                best = d;
+                best_at = g;
+            } else if d < second {
+                second = d;
+            }
+        }
+        const GROUPS: [(Suit, u8, u16); 5] = [
+            (Suit::Man, 0, 0x1FF),
+            (Suit::Pin, 0, 0x1FF),
+            (Suit::Sou, 0, 0x1FF),
+            (Suit::Honor, 0, 0xF),
+            (Suit::Honor, 4, 0x7),
+        ];
+        let mut out = TileSet::EMPTY;
+        for (g, entry) in entries.iter().enumerate() {
+            let masks = self.tables.wait_masks(*entry);
+            let pair_mask = if self.rules.eyes_258 { masks.pair_258() } else { masks.pair() };
+            let (suit, shift, all) = GROUPS[g];
+            let with_pair_here = total + deltas[g];
+            let other = if g == best_at { second } else { best };
+            let pair_elsewhere = total.saturating_add(other);
+            let mut ranks = 0u16;
+            if with_pair_here - 1 <= w {
+                ranks |= pair_mask;
+            }
+            if pair_elsewhere - 1 <= w {
+                ranks |= masks.melds();
+            }
+            if with_pair_here + 2 <= w || pair_elsewhere.saturating_add(2) <= w {
+                ranks |= all;
+            }
+            out |= TileSet::from_rank_mask(suit, (ranks & all) << shift);
+        }
+        out
+    }
+}
+
+/// Is the hand (3k+2 concealed tiles) a winning shape under `rules`?
+///
+/// ```
+/// use mj_hu::{is_winning, Hand, Rules};
+/// let hand = Hand::parse("11223344556677z", "")?;
+/// assert!(is_winning(&hand, &Rules::GENERIC)?);
+/// let quads = Hand::parse("11112233445566z", "")?;
+/// assert!(is_winning(&quads, &Rules::GENERIC)?);
+/// assert!(!is_winning(&quads, &Rules::RIICHI)?); // riichi: seven different pairs
+/// # Ok::<(), mj_hu::HuError>(())
+/// ```
+pub fn is_winning(hand: &Hand, rules: &Rules) -> Result<bool, HuError> {
+    Checker::new(*rules)?.is_winning(hand)
+}
+
+/// Is the hand (3k+1 concealed tiles) a win with one wildcard more?
+pub fn is_ready(hand: &Hand, rules: &Rules) -> Result<bool, HuError> {
+    Checker::new(*rules)?.is_ready(hand)
+}
+
+/// The kinds that complete the hand (3k+1 concealed tiles); see [`Checker::waits`].
+///
+/// ```
+/// use mj_hu::{waits, Hand, Rules};
+/// let kokushi = Hand::parse("19m19p19s1234567z", "")?;
+/// assert_eq!(waits(&kokushi, &Rules::RIICHI)?.len(), 13);
+/// let gates = Hand::parse("1112345678999m", "")?;
+/// assert_eq!(waits(&gates, &Rules::RIICHI)?.to_string(), "123456789m");
+/// # Ok::<(), mj_hu::HuError>(())
+/// ```
+pub fn waits(hand: &Hand, rules: &Rules) -> Result<TileSet, HuError> {
+    Checker::new(*rules)?.waits(hand)
+}

@@ -1,0 +1,188 @@
+//! The validated input of every question: concealed tiles, declared melds, wildcard kinds.
+
+use mj_tiles::{EigenHand, Meld, NotationError, Suit, Tile, TileCounts, TileSet};
+
+use crate::Rules;
+
+/// The most wildcards a hand may hold.
+pub const MAX_WILDCARDS: u8 = 8;
+
+/// The most melds (declared plus concealed) a hand may have: five, for 16-tile variants.
+pub const MAX_MELDS: u32 = 5;
+
+/// Why a question about a hand has no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HuError {
+    /// The hand's notation is wrong.
+    #[error("hand: {0}")]
+    Notation(#[from] NotationError),
+    /// More than four copies of a kind between the concealed tiles and the melds.
+    #[error("fifth copy of {0} (concealed tiles and melds together)")]
+    FifthCopy(Tile),
+    /// More than eight wildcards.
+    #[error("{0} wildcards; at most 8 are supported")]
+    TooManyWildcards(u8),
+    /// The concealed tile count does not fit the question and the melds declared.
+    #[error("{concealed} concealed tiles with {melds} declared melds: {expected}")]
+    WrongTileCount {
+        /// Concealed tiles, wildcards included.
+        concealed: u32,
+        /// Declared melds.
+        melds: usize,
+        /// What the question needs.
+        expected: &'static str,
+    },
+    /// A tile the rules' tile set does not have (honors under `sichuan`).
+    #[error("{0} is not part of this rule set's tiles (switch `honors` is off)")]
+    TileNotInRules(Tile),
+    /// The committed tables failed validation (a broken build, never user input).
+    #[error("tables: {0}")]
+    Tables(#[from] mj_tables::TableError),
+}
+
+/// A concealed hand, its declared melds and the wildcard kinds, checked: no kind more than four
+/// times (concealed and melds together), at most eight wildcards, at most five melds in all, and
+/// a concealed count of the form 3k+1 or 3k+2 with k + melds <= 5.
+///
+/// ```
+/// use mj_hu::Hand;
+/// let hand = Hand::parse("123m456p789s1122z", "")?;
+/// assert_eq!(hand.concealed().total(), 13);
+/// let wild = Hand::parse("123m456p789s112z7z", "7z")?;
+/// assert_eq!(wild.eigens().wildcards(), 1);
+/// assert!(Hand::parse("11111m", "").is_err());
+/// # Ok::<(), mj_hu::HuError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    concealed: TileCounts,
+    melds: Vec<Meld>,
+    wild: TileSet,
+    eigens: EigenHand,
+    /// Physical copies per kind in the concealed tiles and the melds.
+    held: TileCounts,
+}
+
+impl Hand {
+    /// Checks and builds a hand. `concealed` holds every concealed tile, wildcards included.
+    pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, HuError> {
+        let mut held = concealed;
+        for meld in melds {
+            for t in meld.tiles() {
+                held.add(t).map_err(|e| HuError::FifthCopy(e.tile))?;
+            }
+        }
+        let eigens = EigenHand::from_counts(&concealed, wild);
+        if eigens.wildcards() > MAX_WILDCARDS {
+            return Err(HuError::TooManyWildcards(eigens.wildcards()));
+        }
+        let n = concealed.total();
+        let concealed_melds = n / 3;
+        if n % 3 == 0 || concealed_melds + melds.len() as u32 > MAX_MELDS {
+            return Err(HuError::WrongTileCount {
+                concealed: n,
+                melds: melds.len(),
+                expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
+            });
+        }
+        Ok(Hand { concealed, melds: melds.to_vec(), wild, eigens, held })
+    }
+
+    /// A hand without melds from mpsz text, with wildcard kinds in mpsz (`""` for none).
+    pub fn parse(concealed: &str, wild: &str) -> Result<Hand, HuError> {
+        let counts: TileCounts = concealed.parse()?;
+        let wild: TileSet = wild.parse()?;
+        Hand::new(counts, &[], wild)
+    }
+
+    /// The concealed tiles, wildcards included.
+    pub fn concealed(&self) -> &TileCounts {
+        &self.concealed
+    }
+
+    /// The declared melds.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// The wildcard kinds.
+    pub fn wild(&self) -> TileSet {
+        self.wild
+    }
+
+    /// The concealed tiles as four eigens of real tiles plus the wildcard count.
+    pub fn eigens(&self) -> &EigenHand {
+        &self.eigens
+    }
+
+    /// Physical copies of each kind held in the concealed tiles and the melds.
+    pub fn held(&self) -> &TileCounts {
+        &self.held
+    }
+
+    /// Number of declared melds.
+    pub fn meld_count(&self) -> u8 {
+        self.melds.len() as u8
+    }
+
+    /// `true` for 3k+2 concealed tiles (a question of winning), `false` for 3k+1 (of waiting).
+    pub fn is_complete_size(&self) -> bool {
+        self.concealed.total() % 3 == 2
+    }
+
+    /// Errors unless the hand is of the form 3k+2.
+    pub fn require_complete_size(&self) -> Result<(), HuError> {
+        if self.is_complete_size() {
+            Ok(())
+        } else {
+            Err(self.wrong_size("3k+2 concealed tiles (a hand that has drawn its tile)"))
+        }
+    }
+
+    /// Errors unless the hand is of the form 3k+1.
+    pub fn require_waiting_size(&self) -> Result<(), HuError> {
+        if self.is_complete_size() {
+            Err(self.wrong_size("3k+1 concealed tiles (a hand waiting for its tile)"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn wrong_size(&self, expected: &'static str) -> HuError {
+        HuError::WrongTileCount {
+            concealed: self.concealed.total(),
+            melds: self.melds.len(),
+            expected,
+        }
+    }
+
+    /// Errors if the hand holds a tile the rules do not have.
+    pub fn check_rules(&self, rules: &Rules) -> Result<(), HuError> {
+        if !rules.honors
+            && let Some(t) = (self.held.kinds() & TileSet::suit(Suit::Honor)).iter().next()
+        {
+            return Err(HuError::TileNotInRules(t));
+        }
+        Ok(())
+    }
+
+    /// The numbered suits that real tiles or melds of the hand use (wildcards not counted).
+    pub fn suits_used(&self) -> [bool; 3] {
+        let real = self.held.kinds() - self.wild_in_concealed_only();
+        [Suit::Man, Suit::Pin, Suit::Sou].map(|s| !(real & TileSet::suit(s)).is_empty())
+    }
+
+    /// Wild kinds whose only copies are concealed wildcards (a wild kind in a meld is a real
+    /// tile there).
+    fn wild_in_concealed_only(&self) -> TileSet {
+        let in_melds: TileSet = self.melds.iter().flat_map(|m| m.tiles()).collect();
+        self.wild - in_melds
+    }
+
+    /// The same hand with one more concealed tile; `None` for a fifth copy.
+    pub fn with_tile(&self, tile: Tile) -> Option<Hand> {
+        let mut concealed = self.concealed;
+        concealed.add(tile).ok()?;
+        Hand::new(concealed, &self.melds, self.wild).ok()
+    }
+}

@@ -32,6 +32,7 @@ mod forms;
 mod hand;
 pub mod reference;
 mod rules;
+pub mod sample;
 
 pub use fast::{Checker, Declared, is_ready, is_winning, waits};
 pub use hand::{Hand, HuError, MAX_MELDS, MAX_WILDCARDS};

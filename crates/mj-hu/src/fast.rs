@@ -36,7 +36,10 @@ impl Declared {
                 suits |= 1 << s.index();
             }
         }
-        Declared { count: hand.meld_count(), suits }
+        Declared {
+            count: hand.meld_count(),
+            suits,
+        }
     }
 }
 
@@ -60,7 +63,10 @@ pub struct Checker {
 impl Checker {
     /// Binds `rules` to the committed tables (validated on first use).
     pub fn new(rules: Rules) -> Result<Checker, HuError> {
-        Ok(Checker { tables: Tables::committed()?, rules })
+        Ok(Checker {
+            tables: Tables::committed()?,
+            rules,
+        })
     }
 
     /// The rules.
@@ -82,7 +88,11 @@ impl Checker {
 
     #[inline]
     fn pair_need(&self, entry: Entry) -> u32 {
-        if self.rules.eyes_258 { entry.pair_258() } else { entry.pair() }
+        if self.rules.eyes_258 {
+            entry.pair_258()
+        } else {
+            entry.pair()
+        }
     }
 
     /// Wildcards the standard form needs.
@@ -150,7 +160,11 @@ impl Checker {
             return Err(HuError::WrongTileCount {
                 concealed: n,
                 melds: usize::from(declared.count),
-                expected: if complete { "3k+2 with k + melds <= 5" } else { "3k+1 with k + melds <= 5" },
+                expected: if complete {
+                    "3k+2 with k + melds <= 5"
+                } else {
+                    "3k+1 with k + melds <= 5"
+                },
             });
         }
         Ok(())
@@ -250,7 +264,8 @@ impl Checker {
         if r.lack_one_suit {
             let used = hand.suits_used();
             if used.iter().filter(|&&u| u).count() == 2 {
-                let missing = [Suit::Man, Suit::Pin, Suit::Sou][used.iter().position(|&u| !u).unwrap_or(0)];
+                let missing =
+                    [Suit::Man, Suit::Pin, Suit::Sou][used.iter().position(|&u| !u).unwrap_or(0)];
                 out = out - (TileSet::suit(missing) - hand.wild());
             }
         }
@@ -288,7 +303,11 @@ impl Checker {
         let mut out = TileSet::EMPTY;
         for (g, entry) in entries.iter().enumerate() {
             let masks = self.tables.wait_masks(*entry);
-            let pair_mask = if self.rules.eyes_258 { masks.pair_258() } else { masks.pair() };
+            let pair_mask = if self.rules.eyes_258 {
+                masks.pair_258()
+            } else {
+                masks.pair()
+            };
             let (suit, shift, all) = GROUPS[g];
             let with_pair_here = total + deltas[g];
             let other = if g == best_at { second } else { best };

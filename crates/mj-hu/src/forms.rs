@@ -107,7 +107,14 @@ pub(crate) fn thirteen_orphans_waits(held: &Held) -> TileSet {
 
 /// The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third.
 pub(crate) fn knitted_straights() -> [TileSet; 6] {
-    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     PERMS.map(|perm| {
         let mut set = TileSet::EMPTY;
         for (offset, &suit) in perm.iter().enumerate() {
@@ -126,5 +133,7 @@ pub(crate) fn knitted_straights() -> [TileSet; 6] {
 pub(crate) fn lesser_honors_knitted(held: &Held) -> bool {
     let honors = TileSet::suit(Suit::Honor);
     held.at_least_2.is_empty()
-        && knitted_straights().iter().any(|&k| (held.at_least_1 - (k | honors)).is_empty())
+        && knitted_straights()
+            .iter()
+            .any(|&k| (held.at_least_1 - (k | honors)).is_empty())
 }

@@ -78,14 +78,20 @@ impl Hand {
         }
         let n = concealed.total();
         let concealed_melds = n / 3;
-        if n % 3 == 0 || concealed_melds + melds.len() as u32 > MAX_MELDS {
+        if n.is_multiple_of(3) || concealed_melds + melds.len() as u32 > MAX_MELDS {
             return Err(HuError::WrongTileCount {
                 concealed: n,
                 melds: melds.len(),
                 expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
             });
         }
-        Ok(Hand { concealed, melds: melds.to_vec(), wild, eigens, held })
+        Ok(Hand {
+            concealed,
+            melds: melds.to_vec(),
+            wild,
+            eigens,
+            held,
+        })
     }
 
     /// A hand without melds from mpsz text, with wildcard kinds in mpsz (`""` for none).
@@ -159,7 +165,9 @@ impl Hand {
     /// Errors if the hand holds a tile the rules do not have.
     pub fn check_rules(&self, rules: &Rules) -> Result<(), HuError> {
         if !rules.honors
-            && let Some(t) = (self.held.kinds() & TileSet::suit(Suit::Honor)).iter().next()
+            && let Some(t) = (self.held.kinds() & TileSet::suit(Suit::Honor))
+                .iter()
+                .next()
         {
             return Err(HuError::TileNotInRules(t));
         }

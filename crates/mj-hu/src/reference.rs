@@ -108,7 +108,7 @@ impl Reference {
         }
         let Some(low) = c[..n].iter().position(|&x| x > 0) else {
             // Only wildcards left: they make triplets among themselves.
-            return w % 3 == 0;
+            return w.is_multiple_of(3);
         };
         for meld in melds_through(group, seq, low) {
             // The lowest tile takes one slot of kind `low`; the other two slots each take a real
@@ -151,7 +151,12 @@ impl Reference {
     pub fn is_ready(&mut self, hand: &Hand, rules: &Rules) -> Result<bool, HuError> {
         hand.require_waiting_size()?;
         hand.check_rules(rules)?;
-        Ok(self.wins(hand, &real_counts(hand), hand.eigens().wildcards() + 1, rules))
+        Ok(self.wins(
+            hand,
+            &real_counts(hand),
+            hand.eigens().wildcards() + 1,
+            rules,
+        ))
     }
 
     /// Every kind whose draw wins (a wild kind: drawing a wildcard), kinds held four times left
@@ -221,7 +226,11 @@ impl Reference {
     /// Standard form: every way to give the wildcards to the five groups and the pair to one.
     fn standard(&mut self, c: &[u8; 34], w: u8, rules: &Rules) -> bool {
         let groups = split_groups(c);
-        let pair = if rules.eyes_258 { Finish::MeldsAndPair258 } else { Finish::MeldsAndPair };
+        let pair = if rules.eyes_258 {
+            Finish::MeldsAndPair258
+        } else {
+            Finish::MeldsAndPair
+        };
         for pair_group in 0..5 {
             if self.distribute(&groups, 0, w, pair_group, pair, rules.honor_sequences) {
                 return true;
@@ -253,7 +262,14 @@ impl Reference {
     /// 组合龙: one of each tile of a knitted straight (wildcards for the missing ones), the rest a
     /// standard hand of one meld fewer.
     fn knitted_straight(&mut self, c: &[u8; 34], w: u8, rules: &Rules) -> bool {
-        let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let perms = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
         for perm in perms {
             let mut rest = *c;
             let mut missing = 0u8;
@@ -347,12 +363,23 @@ fn thirteen_orphans(c: &[u8; 34]) -> bool {
     if (0..34).any(|k| c[k] > 0 && !orphan.contains(&k)) {
         return false;
     }
-    orphan.iter().any(|&pair| orphan.iter().all(|&o| c[o] <= if o == pair { 2 } else { 1 }))
+    orphan.iter().any(|&pair| {
+        orphan
+            .iter()
+            .all(|&o| c[o] <= if o == pair { 2 } else { 1 })
+    })
 }
 
 /// 全不靠: fourteen different kinds from one knitted straight and the honors.
 fn lesser_honors_knitted(c: &[u8; 34]) -> bool {
-    let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let perms = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     perms.iter().any(|perm| {
         let mut allowed = [false; 34];
         for (offset, suit) in perm.iter().enumerate() {

@@ -79,7 +79,10 @@ impl Rules {
     };
 
     /// Japanese riichi: seven pairs must be distinct.
-    pub const RIICHI: Rules = Rules { distinct_pairs: true, ..Rules::GENERIC };
+    pub const RIICHI: Rules = Rules {
+        distinct_pairs: true,
+        ..Rules::GENERIC
+    };
 
     /// Sichuan bloody battle (血战到底): no honors, no thirteen orphans, at most two suits.
     pub const SICHUAN: Rules = Rules {
@@ -90,7 +93,10 @@ impl Rules {
     };
 
     /// Chinese Official (MCR/国标): adds the knitted shapes.
-    pub const MCR: Rules = Rules { knitted: true, ..Rules::GENERIC };
+    pub const MCR: Rules = Rules {
+        knitted: true,
+        ..Rules::GENERIC
+    };
 
     /// A preset by name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
@@ -139,8 +145,12 @@ impl fmt::Display for Rules {
             self.honors,
             self.lack_one_suit,
         ];
-        let names: Vec<&str> =
-            Rules::SWITCHES.iter().zip(on).filter(|(_, on)| *on).map(|(n, _)| *n).collect();
+        let names: Vec<&str> = Rules::SWITCHES
+            .iter()
+            .zip(on)
+            .filter(|(_, on)| *on)
+            .map(|(n, _)| *n)
+            .collect();
         write!(f, "[{}]", names.join(", "))
     }
 }

@@ -79,7 +79,9 @@ fn try_add(c: &mut TileCounts, held: &mut TileCounts, t: Tile) -> bool {
 impl Sampler {
     /// A sampler from a seed.
     pub fn new(seed: u64) -> Sampler {
-        Sampler { rng: SplitMix64::new(seed) }
+        Sampler {
+            rng: SplitMix64::new(seed),
+        }
     }
 
     /// The generator, for callers that want their own draws.
@@ -94,7 +96,11 @@ impl Sampler {
     /// A random meld that fits beside `held`: a run or a triplet.
     fn meld_tiles(&mut self, held: &TileCounts, suited_only: bool) -> Option<[Tile; 3]> {
         for _ in 0..20 {
-            let t = if suited_only { Tile::ALL[self.rng.below(27) as usize] } else { self.tile() };
+            let t = if suited_only {
+                Tile::ALL[self.rng.below(27) as usize]
+            } else {
+                self.tile()
+            };
             let set = if !t.is_honor() && t.rank() <= 7 && self.rng.chance(2, 3) {
                 let next = t.next_in_suit()?;
                 [t, next, next.next_in_suit()?]
@@ -135,13 +141,21 @@ impl Sampler {
                 let kind = if set[0] != set[1] {
                     MeldKind::Chi
                 } else {
-                    [MeldKind::Pon, MeldKind::Minkan, MeldKind::Ankan, MeldKind::Kakan]
-                        [self.rng.below(4) as usize]
+                    [
+                        MeldKind::Pon,
+                        MeldKind::Minkan,
+                        MeldKind::Ankan,
+                        MeldKind::Kakan,
+                    ][self.rng.below(4) as usize]
                 };
                 let n = kind.tile_count();
                 let mut probe = held;
-                let pieces: Vec<Piece> =
-                    set.iter().chain(&[set[0]]).take(n).map(|&t| Piece::new(t)).collect();
+                let pieces: Vec<Piece> = set
+                    .iter()
+                    .chain(&[set[0]])
+                    .take(n)
+                    .map(|&t| Piece::new(t))
+                    .collect();
                 if pieces.iter().all(|p| probe.add(p.tile()).is_ok())
                     && let Ok(m) = Meld::new(kind, &pieces, None, None)
                 {
@@ -210,8 +224,14 @@ impl Sampler {
                 try_add(&mut concealed, &mut held, extra);
             }
             Shape::Knitted => {
-                let perm = [[0u8, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
-                    [self.rng.below(6) as usize];
+                let perm = [
+                    [0u8, 1, 2],
+                    [0, 2, 1],
+                    [1, 0, 2],
+                    [1, 2, 0],
+                    [2, 0, 1],
+                    [2, 1, 0],
+                ][self.rng.below(6) as usize];
                 for (offset, suit) in perm.iter().enumerate() {
                     for rank in [0u8, 3, 6] {
                         if let Some(t) = Tile::new(suit * 9 + rank + offset as u8) {
@@ -263,7 +283,11 @@ impl Sampler {
             self.remove_random(&mut concealed, &mut held);
         }
         let wild = self.add_wildcards(&mut concealed, &mut held, wildcards);
-        Sample { concealed, melds, wild }
+        Sample {
+            concealed,
+            melds,
+            wild,
+        }
     }
 
     fn one_suit_meld(&mut self, held: &TileCounts, suit: u8) -> Option<[Tile; 3]> {
@@ -294,12 +318,21 @@ impl Sampler {
     }
 
     /// Replaces `n` concealed tiles by tiles of one or two wild kinds (kinds not in melds).
-    fn add_wildcards(&mut self, concealed: &mut TileCounts, held: &mut TileCounts, n: u8) -> TileSet {
+    fn add_wildcards(
+        &mut self,
+        concealed: &mut TileCounts,
+        held: &mut TileCounts,
+        n: u8,
+    ) -> TileSet {
         let mut wild = TileSet::EMPTY;
         if n == 0 {
             return wild;
         }
-        let kinds = if n > 4 { 2 } else { 1 + self.rng.below(2) as usize };
+        let kinds = if n > 4 {
+            2
+        } else {
+            1 + self.rng.below(2) as usize
+        };
         while wild.len() < kinds {
             let t = self.tile();
             // A wild kind's existing concealed copies become wildcards too; keep the count exact

@@ -1,6 +1,13 @@
 //! Every single-group shape (each kind 0-4, at most 17 tiles) x wildcards 0-8 x finish, table
 //! entry against the backtracking reference; and every wait mask against the reference's needs.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::needless_range_loop
+)]
+
 use mj_hu::reference::{Finish, Group, Reference};
 use mj_tables::layout::{POW5, digits_of};
 use mj_tables::{Entry, Tables};
@@ -58,7 +65,7 @@ fn sweep(group: Group, seq: bool, finishes: &[Finish]) -> u64 {
             let entry = entry_of(tables, group, seq, eigen);
             let need = table_need(entry, finish);
             for w in 0..=MAX_W {
-                let by_table = need <= w && (w - need) % 3 == 0;
+                let by_table = need <= w && (w - need).is_multiple_of(3);
                 let by_reference = reference.group_completes(group, seq, &d, w, finish);
                 assert_eq!(
                     by_table, by_reference,
@@ -70,7 +77,10 @@ fn sweep(group: Group, seq: bool, finishes: &[Finish]) -> u64 {
                 compared += 1;
             }
             if ref_need[x] == OVER {
-                assert!(need > MAX_W, "{group:?} {finish:?} {d:?}: table need {need}, reference none <= 8");
+                assert!(
+                    need > MAX_W,
+                    "{group:?} {finish:?} {d:?}: table need {need}, reference none <= 8"
+                );
             }
         }
         // Wait masks: bit r set exactly when one more tile of rank r lowers the need by one.
@@ -84,7 +94,12 @@ fn sweep(group: Group, seq: bool, finishes: &[Finish]) -> u64 {
             let mask = mask_of(tables, entry_of(tables, group, seq, eigen), finish);
             for r in 0..kinds {
                 if d[r] == 4 {
-                    assert_eq!(mask >> r & 1, 0, "{group:?} {finish:?} {d:?}: rank {} held 4", r + 1);
+                    assert_eq!(
+                        mask >> r & 1,
+                        0,
+                        "{group:?} {finish:?} {d:?}: rank {} held 4",
+                        r + 1
+                    );
                     continue;
                 }
                 let expected = ref_need[x + POW5[r]] + 1 == ref_need[x];
@@ -114,8 +129,16 @@ fn suited_shapes_match_the_reference() {
 fn honor_shapes_match_the_reference() {
     let mut n = 0;
     for seq in [false, true] {
-        n += sweep(Group::Winds, seq, &[Finish::Melds, Finish::MeldsAndPair, Finish::MeldsAndPair258]);
-        n += sweep(Group::Dragons, seq, &[Finish::Melds, Finish::MeldsAndPair, Finish::MeldsAndPair258]);
+        n += sweep(
+            Group::Winds,
+            seq,
+            &[Finish::Melds, Finish::MeldsAndPair, Finish::MeldsAndPair258],
+        );
+        n += sweep(
+            Group::Dragons,
+            seq,
+            &[Finish::Melds, Finish::MeldsAndPair, Finish::MeldsAndPair258],
+        );
     }
     assert_eq!(n, 2 * (625 + 125) * 9 * 3);
 }

@@ -1,6 +1,8 @@
 //! A million seeded random hands of every shape, size, meld count, wildcard count and rule set:
 //! the table-driven answers must equal the reference's, errors included.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use mj_hu::reference::Reference;
 use mj_hu::sample::{Sampler, Shape};
 use mj_hu::{Checker, Rules};
@@ -42,7 +44,10 @@ struct Corpus {
 
 impl Corpus {
     fn new(seed: u64) -> Corpus {
-        Corpus { sampler: Sampler::new(seed), rng: SplitMix64::new(seed ^ 0xA5A5) }
+        Corpus {
+            sampler: Sampler::new(seed),
+            rng: SplitMix64::new(seed ^ 0xA5A5),
+        }
     }
 
     fn next(&mut self, waiting: bool) -> (Option<mj_hu::Hand>, Rules, Shape) {
@@ -52,9 +57,15 @@ impl Corpus {
             1 => self.rng.below(4) as u8,
             _ => 4,
         };
-        let declared = if self.rng.chance(1, 4) { 1 + self.rng.below(3) as u8 } else { 0 };
+        let declared = if self.rng.chance(1, 4) {
+            1 + self.rng.below(3) as u8
+        } else {
+            0
+        };
         let w = wildcards(&mut self.rng);
-        let sample = self.sampler.sample(shape, melds_total, declared, w, waiting);
+        let sample = self
+            .sampler
+            .sample(shape, melds_total, declared, w, waiting);
         (sample.hand(), random_rules(&mut self.rng), shape)
     }
 }
@@ -83,7 +94,10 @@ fn wins_match_the_reference() {
     }
     // The corpus must exercise both answers, every shape, and the error path.
     assert!(wins > HANDS / 10 && wins < HANDS * 9 / 10, "{wins} wins");
-    assert!(wins_by_shape.iter().all(|&n| n > 1000), "wins by shape {wins_by_shape:?}");
+    assert!(
+        wins_by_shape.iter().all(|&n| n > 1000),
+        "wins by shape {wins_by_shape:?}"
+    );
     assert!(errors > 0, "no rule errors exercised");
 }
 
@@ -100,7 +114,11 @@ fn waits_and_ready_match_the_reference() {
         let slow = reference.waits(&hand, &rules);
         assert_eq!(fast, slow, "waits of {hand:?} under {rules}");
         let fast_ready = checker.is_ready(&hand);
-        assert_eq!(fast_ready, reference.is_ready(&hand, &rules), "ready {hand:?} under {rules}");
+        assert_eq!(
+            fast_ready,
+            reference.is_ready(&hand, &rules),
+            "ready {hand:?} under {rules}"
+        );
         if let (Ok(true), Ok(w)) = (&fast_ready, &fast) {
             ready += 1;
             // Ready with nothing to draw happens only when every completing kind is held four
@@ -113,5 +131,8 @@ fn waits_and_ready_match_the_reference() {
         compared += 1;
     }
     assert!(ready > HANDS / 10, "{ready} ready hands");
-    assert!(empty_ready < ready / 100, "{empty_ready} ready hands without waits");
+    assert!(
+        empty_ready < ready / 100,
+        "{empty_ready} ready hands without waits"
+    );
 }

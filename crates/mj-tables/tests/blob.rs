@@ -1,5 +1,7 @@
 //! The committed blob is fresh, reproducible, and refused when damaged.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use mj_tables::blob::{self, TableError};
 use mj_tables::layout::{FORMAT_VERSION, SUITED_SHAPES, Section};
 use mj_tables::{COMMITTED_BLOB, Tables};

@@ -1,5 +1,7 @@
 //! Property tests: formatting then parsing gives back the same hand.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use mj_tiles::notation::{format_pieces, parse_pieces};
 use mj_tiles::random::{SplitMix64, Wall};
 use mj_tiles::{Piece, Suit, Tile, TileCounts, TileSet};

@@ -1,0 +1,87 @@
+//! The library behind the `mj` program: `mj parse` and `mj batch`.
+//!
+//! `mj batch` speaks the JSON Lines protocol of `PROTOCOL.md`: one request object per input line,
+//! one answer object per line, in order, flushed as it goes, `id` echoed. This crate is the only
+//! place (with xtask) that does IO; the engines below it are pure.
+//!
+//! # How a line is answered
+//!
+//! 1. [`run_batch`] splits standard input into lines of bytes at `\n` (a `\r` before it is
+//!    dropped; the last line needs no `\n`) and writes [`answer_line`]'s answer for each.
+//! 2. [`answer_line`] never fails and never panics (a `catch_unwind` answers `internal` if a bug
+//!    does panic): blank line, UTF-8, JSON text, object, in that order. The JSON text is checked
+//!    without recursion, so deep nesting costs no stack; the `id` is kept as written (white space
+//!    outside strings removed) and echoed whenever the line is an object with an `id` (the first,
+//!    if given twice), even when the request is otherwise invalid. Memory and time are linear in
+//!    the line's length. An answer never holds a raw CR, LF, NEL, LS or PS (they are escaped),
+//!    so any line reader sees exactly one line.
+//! 3. [`Request`] validates the fields every op shares, in this order: no field twice, `op`,
+//!    no unknown field (the [`COMMON_FIELDS`] plus the op's [`OpSpec::extra_fields`]), `hand`,
+//!    `melds`, no fifth copy in `hand` + `melds`, `wild`, `rules`, `options` (switches listed
+//!    once, in [`SWITCHES`]), then the op's extra fields as JSON. The first problem is the answer.
+//!    Validation comes before dispatch, so a request for an op that is not built yet still gets
+//!    its validation errors; a valid one gets `unsupported_op`.
+//! 4. The op's [`Handler`] from [`OPS`] answers the fields of the answer object.
+//!
+//! # Adding an op
+//!
+//! Write a handler and put it in the op's row of [`OPS`] (add a row for a new op, listing the
+//! top-level fields it accepts beyond the common ones):
+//!
+//! ```
+//! use mj_cli::{OpError, OpSpec, Request, answer_line_with};
+//! use serde_json::{Value, json};
+//!
+//! fn tiles(req: &Request) -> Result<Value, OpError> {
+//!     let visible: Option<String> = req.extra_as("visible")?;
+//!     Ok(json!({"tiles": req.counts().total(), "visible": visible.is_some()}))
+//! }
+//!
+//! const MY_OPS: &[OpSpec] =
+//!     &[OpSpec { name: "tiles", extra_fields: &["visible"], handler: Some(tiles) }];
+//! assert_eq!(
+//!     answer_line_with(MY_OPS, br#"{"op": "tiles", "hand": "123m 11z", "id": "a"}"#),
+//!     r#"{"id":"a","tiles":5,"visible":false}"#
+//! );
+//! ```
+//!
+//! # Error kinds
+//!
+//! Every error answer is `{"id": ..., "error": {"kind": K, "message": M}}` (`id` when known), one
+//! kind per variant of [`OpError`]:
+//!
+//! | kind | when |
+//! |---|---|
+//! | `invalid_utf8` | the line is not UTF-8 |
+//! | `invalid_json` | the line is not JSON text |
+//! | `invalid_request` | an empty or blank line (message `empty line`); JSON that is not an object; `op` missing or not a string; a field given twice |
+//! | `unknown_field` | a top-level field the op does not accept (named in the message) |
+//! | `unknown_op` | an `op` that is not in the table |
+//! | `unsupported_op` | a valid request for an op that is known but not built yet |
+//! | `invalid_hand` | `hand` missing, not a string, or not mpsz (the message names the column) |
+//! | `hand_size` | the hand has the wrong number of tiles for the op (raised by ops) |
+//! | `invalid_meld` | `melds` not an array of valid `{"kind", "tiles", "called"?, "from"?}` |
+//! | `invalid_wild` | `wild` not an array of single tiles |
+//! | `fifth_copy` | five or more of a kind in `hand` plus `melds`, red fives counting as fives (the message names the tile) |
+//! | `unknown_rules` | `rules` is not `generic`, `riichi`, `sichuan` or `mcr` |
+//! | `unknown_option` | an `options` switch that does not exist |
+//! | `invalid_option` | `options` not an object, or a switch given a value of the wrong type |
+//! | `invalid_field` | an op-specific field that is malformed or missing (raised by ops) |
+//! | `no_yaku` | `score`, riichi: a winning shape without yaku |
+//! | `below_minimum` | `score`, MCR: a win below 8 fan; the error also has `"fan": n` |
+//! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
+
+mod batch;
+mod error;
+mod json;
+pub mod mpsz;
+mod ops;
+pub mod parse_cmd;
+mod request;
+
+pub use batch::{answer_line, answer_line_with, run_batch};
+pub use error::OpError;
+pub use ops::{Handler, OPS, OpSpec};
+pub use request::{
+    COMMON_FIELDS, Options, Request, Rules, SWITCHES, Switch, SwitchType, SwitchValue,
+};

@@ -1,0 +1,673 @@
+//! A validated `mj batch` request: the fields every op shares, checked once for every op.
+
+use std::collections::BTreeMap;
+
+use mj_tiles::{Meld, MeldError, MeldKind, NotationError, Piece, Tile, TileCounts, TileSet};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::error::{OpError, snippet};
+use crate::json::{Fields, as_array, as_string, compact, json_type};
+use crate::mpsz;
+use crate::ops::{OPS, OpSpec};
+
+/// The top-level fields every op accepts. An op accepts these plus its
+/// [`OpSpec::extra_fields`]; any other field is `unknown_field`.
+pub const COMMON_FIELDS: [&str; 7] = ["op", "hand", "melds", "wild", "rules", "options", "id"];
+
+/// The fields of a meld object.
+const MELD_FIELDS: [&str; 4] = ["kind", "tiles", "called", "from"];
+
+/// A rule preset (`rules`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// `generic`, the default.
+    #[default]
+    Generic,
+    /// `riichi` (Japanese).
+    Riichi,
+    /// `sichuan` (血战到底).
+    Sichuan,
+    /// `mcr` (Mahjong Competition Rules, 国标麻将).
+    Mcr,
+}
+
+impl Rules {
+    /// Every preset.
+    pub const ALL: [Rules; 4] = [Rules::Generic, Rules::Riichi, Rules::Sichuan, Rules::Mcr];
+
+    /// The protocol name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rules::Generic => "generic",
+            Rules::Riichi => "riichi",
+            Rules::Sichuan => "sichuan",
+            Rules::Mcr => "mcr",
+        }
+    }
+
+    /// The preset of a protocol name.
+    pub fn from_name(name: &str) -> Option<Rules> {
+        Rules::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+/// The type of a rule switch's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwitchType {
+    /// `true` or `false`.
+    Bool,
+    /// One of these strings (for switches such as riichi's `renhou`).
+    OneOf(&'static [&'static str]),
+}
+
+/// A rule switch that `options` may set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switch {
+    /// Its name in `options`.
+    pub name: &'static str,
+    /// The type of its value.
+    pub ty: SwitchType,
+}
+
+/// Every switch `options` accepts: the one place to add a switch (PROTOCOL.md lists them with
+/// their defaults, which belong to the presets, not to this table).
+pub const SWITCHES: &[Switch] = &[
+    Switch {
+        name: "seven_pairs",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "distinct_pairs",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "thirteen_orphans",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "honor_sequences",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "eyes_258",
+        ty: SwitchType::Bool,
+    },
+];
+
+/// The value a request gave a switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwitchValue {
+    /// For [`SwitchType::Bool`].
+    Bool(bool),
+    /// For [`SwitchType::OneOf`]: one of the listed names.
+    Name(&'static str),
+}
+
+/// The switches a request set in `options` (only those: defaults come from the preset).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options(BTreeMap<&'static str, SwitchValue>);
+
+impl Options {
+    /// The value given to a switch, if the request set it.
+    pub fn get(&self, name: &str) -> Option<SwitchValue> {
+        self.0.get(name).copied()
+    }
+
+    /// The value given to a boolean switch, if the request set it.
+    pub fn bool(&self, name: &str) -> Option<bool> {
+        match self.get(name) {
+            Some(SwitchValue::Bool(b)) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The switches set, by name.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, SwitchValue)> + '_ {
+        self.0.iter().map(|(k, v)| (*k, *v))
+    }
+
+    /// `true` if no switch was set.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn parse(raw: &RawValue) -> Result<Options, OpError> {
+        let fields = Fields::of(raw).ok_or_else(|| {
+            OpError::InvalidOption(format!(
+                "`options` must be an object of rule switches, got {}",
+                json_type(raw)
+            ))
+        })?;
+        if let Some(name) = fields.duplicate() {
+            return Err(OpError::InvalidOption(format!(
+                "option `{}` is given twice",
+                snippet(name)
+            )));
+        }
+        let mut options = Options::default();
+        for (name, value) in &fields.0 {
+            let switch = SWITCHES.iter().find(|s| s.name == name).ok_or_else(|| {
+                let known: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
+                OpError::UnknownOption(format!(
+                    "unknown option `{}` (known: {})",
+                    snippet(name),
+                    known.join(", ")
+                ))
+            })?;
+            options.0.insert(switch.name, switch_value(switch, value)?);
+        }
+        Ok(options)
+    }
+}
+
+fn switch_value(switch: &Switch, raw: &RawValue) -> Result<SwitchValue, OpError> {
+    match switch.ty {
+        SwitchType::Bool => match raw.get() {
+            "true" => Ok(SwitchValue::Bool(true)),
+            "false" => Ok(SwitchValue::Bool(false)),
+            _ => Err(OpError::InvalidOption(format!(
+                "option `{}` must be true or false, got {}",
+                switch.name,
+                json_type(raw)
+            ))),
+        },
+        SwitchType::OneOf(names) => as_string(raw)
+            .and_then(|s| names.iter().find(|n| **n == s))
+            .map(|n| SwitchValue::Name(n))
+            .ok_or_else(|| {
+                OpError::InvalidOption(format!(
+                    "option `{}` must be one of \"{}\", got {}",
+                    switch.name,
+                    names.join("\", \""),
+                    snippet(raw.get())
+                ))
+            }),
+    }
+}
+
+/// A request whose shared fields are valid: what an op handler gets.
+///
+/// ```
+/// use mj_cli::{Request, Rules};
+/// let req = Request::parse(r#"{"op": "hu", "hand": "406p11z", "melds": [{"kind": "pon", "tiles": "777z"}], "rules": "riichi", "id": 7}"#)?;
+/// assert_eq!(req.counts().to_string(), "456p11z");
+/// assert_eq!(req.pieces()[1].to_string(), "0p");
+/// assert_eq!(req.melds().len(), 1);
+/// assert_eq!(req.rules(), Rules::Riichi);
+/// assert_eq!(req.id().map(|id| id.get()), Some("7"));
+/// # Ok::<(), mj_cli::OpError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Request {
+    id: Option<Box<RawValue>>,
+    op: String,
+    pieces: Vec<Piece>,
+    counts: TileCounts,
+    melds: Vec<Meld>,
+    counts_with_melds: TileCounts,
+    wild: TileSet,
+    rules: Rules,
+    options: Options,
+    extra: BTreeMap<String, Value>,
+}
+
+impl Request {
+    /// Validates one request line against the built-in op table [`OPS`]. For tests of op
+    /// handlers; `mj batch` answers lines with [`crate::answer_line`].
+    pub fn parse(line: &str) -> Result<Request, OpError> {
+        let (id, fields) = read_object(line);
+        Request::validate(&fields?, id, OPS).map(|(req, _)| req)
+    }
+
+    /// Checks the fields of a request object against an op table; answers the request and the
+    /// op it names.
+    pub(crate) fn validate<'t>(
+        fields: &Fields<'_>,
+        id: Option<Box<RawValue>>,
+        ops: &'t [OpSpec],
+    ) -> Result<(Request, &'t OpSpec), OpError> {
+        if let Some(name) = fields.duplicate() {
+            return Err(OpError::InvalidRequest(format!(
+                "field `{}` is given twice",
+                snippet(name)
+            )));
+        }
+        let spec = op_spec(fields, ops)?;
+        if let Some((name, _)) = fields.0.iter().find(|(name, _)| {
+            !COMMON_FIELDS.contains(&name.as_str()) && !spec.extra_fields.contains(&name.as_str())
+        }) {
+            let accepted: Vec<&str> = COMMON_FIELDS
+                .iter()
+                .chain(spec.extra_fields)
+                .copied()
+                .collect();
+            return Err(OpError::UnknownField(format!(
+                "unknown field `{}` for op `{}` (accepted: {})",
+                snippet(name),
+                spec.name,
+                accepted.join(", ")
+            )));
+        }
+        let (pieces, counts) = hand(fields)?;
+        let melds = match fields.get("melds") {
+            Some(raw) => melds(raw)?,
+            None => Vec::new(),
+        };
+        let counts_with_melds = with_melds(&counts, &melds)?;
+        let wild = match fields.get("wild") {
+            Some(raw) => wild(raw)?,
+            None => TileSet::EMPTY,
+        };
+        let rules = match fields.get("rules") {
+            Some(raw) => rules(raw)?,
+            None => Rules::Generic,
+        };
+        let options = match fields.get("options") {
+            Some(raw) => Options::parse(raw)?,
+            None => Options::default(),
+        };
+        let mut extra = BTreeMap::new();
+        for (name, raw) in &fields.0 {
+            if spec.extra_fields.contains(&name.as_str()) {
+                let value: Value = serde_json::from_str(raw.get())
+                    .map_err(|e| OpError::InvalidField(format!("field `{name}`: {e}")))?;
+                extra.insert(name.clone(), value);
+            }
+        }
+        let request = Request {
+            id,
+            op: spec.name.to_owned(),
+            pieces,
+            counts,
+            melds,
+            counts_with_melds,
+            wild,
+            rules,
+            options,
+            extra,
+        };
+        Ok((request, spec))
+    }
+
+    /// The `id` as written (white space outside strings removed), if the request had one.
+    pub fn id(&self) -> Option<&RawValue> {
+        self.id.as_deref()
+    }
+
+    /// The op's name.
+    pub fn op(&self) -> &str {
+        &self.op
+    }
+
+    /// The concealed tiles (`hand`) in the order written, red fives kept.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The concealed tiles by kind (red fives count as fives).
+    pub fn counts(&self) -> &TileCounts {
+        &self.counts
+    }
+
+    /// The declared melds.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// The concealed tiles plus the tiles of the declared melds, by kind (at most four of each:
+    /// a request with a fifth copy is rejected).
+    pub fn counts_with_melds(&self) -> &TileCounts {
+        &self.counts_with_melds
+    }
+
+    /// The wildcard kinds (`wild`).
+    pub fn wild(&self) -> TileSet {
+        self.wild
+    }
+
+    /// The rule preset.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The switches the request set in `options`.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The op-specific fields the request carried (only names in [`OpSpec::extra_fields`]).
+    pub fn extra_fields(&self) -> &BTreeMap<String, Value> {
+        &self.extra
+    }
+
+    /// One op-specific field as JSON, if present.
+    pub fn extra(&self, name: &str) -> Option<&Value> {
+        self.extra.get(name)
+    }
+
+    /// One op-specific field decoded as `T` (`Tile`, `bool`, `Vec<Tile>`, ...), if present; a
+    /// value that does not decode is `invalid_field` naming the field.
+    ///
+    /// ```
+    /// use mj_tiles::Tile;
+    /// let req = mj_cli::Request::parse(r#"{"op": "score", "hand": "11z", "win_tile": "1z"}"#)?;
+    /// assert_eq!(req.extra_as::<Tile>("win_tile")?, Some(Tile::EAST));
+    /// assert_eq!(req.extra_as::<bool>("tsumo")?, None);
+    /// # Ok::<(), mj_cli::OpError>(())
+    /// ```
+    pub fn extra_as<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, OpError> {
+        match self.extra.get(name) {
+            None => Ok(None),
+            Some(value) => T::deserialize(value)
+                .map(Some)
+                .map_err(|e| OpError::InvalidField(format!("field `{name}`: {e}"))),
+        }
+    }
+}
+
+/// Reads a line as JSON: the `id` if the line is an object that has one (echoed even when the
+/// request is otherwise invalid), and the object's fields.
+pub(crate) fn read_object(line: &str) -> (Option<Box<RawValue>>, Result<Fields<'_>, OpError>) {
+    let raw: &RawValue = match serde_json::from_str(line) {
+        Ok(raw) => raw,
+        Err(e) => return (None, Err(OpError::InvalidJson(format!("not JSON: {e}")))),
+    };
+    match Fields::of(raw) {
+        Some(fields) => (fields.get("id").and_then(compact), Ok(fields)),
+        None => (
+            None,
+            Err(OpError::InvalidRequest(format!(
+                "a request is a JSON object, got {}",
+                json_type(raw)
+            ))),
+        ),
+    }
+}
+
+fn op_spec<'t>(fields: &Fields<'_>, ops: &'t [OpSpec]) -> Result<&'t OpSpec, OpError> {
+    let raw = fields
+        .get("op")
+        .ok_or_else(|| OpError::InvalidRequest("missing field `op`".into()))?;
+    let name = as_string(raw).ok_or_else(|| {
+        OpError::InvalidRequest(format!("`op` must be a string, got {}", json_type(raw)))
+    })?;
+    ops.iter().find(|spec| spec.name == name).ok_or_else(|| {
+        let known: Vec<&str> = ops.iter().map(|spec| spec.name).collect();
+        OpError::UnknownOp(format!(
+            "unknown op `{}` (known: {})",
+            snippet(&name),
+            known.join(", ")
+        ))
+    })
+}
+
+fn hand(fields: &Fields<'_>) -> Result<(Vec<Piece>, TileCounts), OpError> {
+    let raw = fields.get("hand").ok_or_else(|| {
+        OpError::InvalidHand("missing field `hand` (the concealed tiles, e.g. \"123m406p\")".into())
+    })?;
+    let text = as_string(raw).ok_or_else(|| {
+        OpError::InvalidHand(format!(
+            "`hand` must be a string of tiles in mpsz notation, got {}",
+            json_type(raw)
+        ))
+    })?;
+    mpsz::parse_hand(&text).map_err(|e| match e {
+        NotationError::FifthCopy { .. } => OpError::FifthCopy(format!("hand: {e}")),
+        _ => OpError::InvalidHand(format!("hand: {e}")),
+    })
+}
+
+fn melds(raw: &RawValue) -> Result<Vec<Meld>, OpError> {
+    let items = as_array(raw).ok_or_else(|| {
+        OpError::InvalidMeld(format!(
+            "`melds` must be an array of melds, got {}",
+            json_type(raw)
+        ))
+    })?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| meld(item).map_err(|m| OpError::InvalidMeld(format!("melds[{i}]: {m}"))))
+        .collect()
+}
+
+/// One meld object; the error is the message without the `melds[i]` prefix.
+fn meld(raw: &RawValue) -> Result<Meld, String> {
+    let fields = Fields::of(raw).ok_or_else(|| {
+        format!(
+            "a meld is an object {{\"kind\", \"tiles\", \"called\"?, \"from\"?}}, got {}",
+            json_type(raw)
+        )
+    })?;
+    if let Some(name) = fields.duplicate() {
+        return Err(format!("field `{}` is given twice", snippet(name)));
+    }
+    if let Some((name, _)) = fields
+        .0
+        .iter()
+        .find(|(n, _)| !MELD_FIELDS.contains(&n.as_str()))
+    {
+        return Err(format!(
+            "unknown field `{}` (a meld has kind, tiles, called, from)",
+            snippet(name)
+        ));
+    }
+    let string_field = |name: &str| -> Result<Option<String>, String> {
+        match fields.get(name) {
+            None => Ok(None),
+            Some(raw) => as_string(raw)
+                .map(Some)
+                .ok_or_else(|| format!("`{name}` must be a string, got {}", json_type(raw))),
+        }
+    };
+    let kind_name = string_field("kind")?.ok_or("missing field `kind`")?;
+    let kind = MeldKind::from_name(&kind_name).ok_or_else(|| {
+        format!(
+            "unknown meld kind `{}` (expected chi, pon, minkan, ankan or kakan)",
+            snippet(&kind_name)
+        )
+    })?;
+    let tiles = string_field("tiles")?.ok_or("missing field `tiles`")?;
+    let pieces = match mpsz::parse_at_most(&tiles, 4) {
+        Ok(Ok(pieces)) => pieces,
+        Ok(Err(found)) => {
+            let expected = kind.tile_count();
+            return Err(MeldError::WrongSize {
+                kind,
+                expected,
+                found,
+            }
+            .to_string());
+        }
+        Err(e) => return Err(MeldError::Notation(e).to_string()),
+    };
+    let called = match string_field("called")? {
+        Some(text) => {
+            Some(mpsz::parse_one(&text).map_err(|e| MeldError::CalledNotation(e).to_string())?)
+        }
+        None => None,
+    };
+    let from = match fields.get("from") {
+        None => None,
+        Some(raw) => Some(seat(raw)?),
+    };
+    Meld::new(kind, &pieces, called, from).map_err(|e| e.to_string())
+}
+
+fn seat(raw: &RawValue) -> Result<u8, String> {
+    let bad = || {
+        format!(
+            "`from` must be 1, 2 or 3 (seats to the left), got {}",
+            if json_type(raw) == "a number" {
+                snippet(raw.get())
+            } else {
+                json_type(raw).to_owned()
+            }
+        )
+    };
+    let n: u64 = serde_json::from_str(raw.get()).map_err(|_| bad())?;
+    // Meld::new names the valid seats for any byte; larger numbers get the same message here.
+    u8::try_from(n).map_err(|_| bad())
+}
+
+fn with_melds(counts: &TileCounts, melds: &[Meld]) -> Result<TileCounts, OpError> {
+    let mut in_melds = [0u32; Tile::COUNT];
+    for meld in melds {
+        for tile in meld.tiles() {
+            in_melds[tile.index()] += 1;
+        }
+    }
+    let mut all = *counts;
+    for tile in Tile::ALL {
+        let in_hand = u32::from(counts.get(tile));
+        let melded = in_melds[tile.index()];
+        let total = in_hand + melded;
+        if total > 4 {
+            return Err(OpError::FifthCopy(format!(
+                "fifth copy of {tile}: {in_hand} in the hand and {melded} in melds (at most 4 of a kind)"
+            )));
+        }
+        // total <= 4, so the cast keeps the value and `set` accepts it.
+        all.set(tile, total as u8)
+            .map_err(|e| OpError::FifthCopy(e.to_string()))?;
+    }
+    Ok(all)
+}
+
+fn wild(raw: &RawValue) -> Result<TileSet, OpError> {
+    let items = as_array(raw).ok_or_else(|| {
+        OpError::InvalidWild(format!(
+            "`wild` must be an array of tiles such as [\"5z\"], got {}",
+            json_type(raw)
+        ))
+    })?;
+    let mut set = TileSet::EMPTY;
+    for (i, item) in items.iter().enumerate() {
+        let text = as_string(item).ok_or_else(|| {
+            OpError::InvalidWild(format!(
+                "wild[{i}] must be a tile such as \"5z\", got {}",
+                json_type(item)
+            ))
+        })?;
+        let piece =
+            mpsz::parse_one(&text).map_err(|e| OpError::InvalidWild(format!("wild[{i}]: {e}")))?;
+        set.insert(piece.tile());
+    }
+    Ok(set)
+}
+
+fn rules(raw: &RawValue) -> Result<Rules, OpError> {
+    let known: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
+    let known = known.join(", ");
+    let name = as_string(raw).ok_or_else(|| {
+        OpError::UnknownRules(format!(
+            "`rules` must be a string naming a preset ({known}), got {}",
+            json_type(raw)
+        ))
+    })?;
+    Rules::from_name(&name).ok_or_else(|| {
+        OpError::UnknownRules(format!(
+            "unknown rules `{}` (known: {known})",
+            snippet(&name)
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use rstest::rstest;
+
+    use super::*;
+
+    fn kind_and_message(line: &str) -> (&'static str, String) {
+        match Request::parse(line) {
+            Ok(req) => ("ok", format!("{:?}", req.counts())),
+            Err(e) => (e.kind(), e.to_string()),
+        }
+    }
+
+    #[rstest]
+    #[case::fifth_in_hand(
+        r#"{"op":"hu","hand":"11111m"}"#,
+        "fifth_copy",
+        "hand: fifth copy of 1m at column 5"
+    )]
+    #[case::fifth_with_melds(
+        r#"{"op":"hu","hand":"11m","melds":[{"kind":"pon","tiles":"111m"}]}"#,
+        "fifth_copy",
+        "fifth copy of 1m: 2 in the hand and 3 in melds (at most 4 of a kind)"
+    )]
+    #[case::red_fifth_with_melds(
+        r#"{"op":"hu","hand":"0p","melds":[{"kind":"ankan","tiles":"5505p"}]}"#,
+        "fifth_copy",
+        "fifth copy of 5p: 1 in the hand and 4 in melds (at most 4 of a kind)"
+    )]
+    #[case::notation(
+        r#"{"op":"hu","hand":"123x"}"#,
+        "invalid_hand",
+        "hand: unexpected character 'x' at column 4"
+    )]
+    #[case::meld_size(
+        r#"{"op":"hu","hand":"","melds":[{"kind":"pon","tiles":"11111z"}]}"#,
+        "invalid_meld",
+        "melds[0]: a pon has 3 tiles, got 5"
+    )]
+    #[case::meld_from(
+        r#"{"op":"hu","hand":"","melds":[{"kind":"pon","tiles":"111z","from":300}]}"#,
+        "invalid_meld",
+        "melds[0]: `from` must be 1, 2 or 3 (seats to the left), got 300"
+    )]
+    #[case::meld_from_four(
+        r#"{"op":"hu","hand":"","melds":[{"kind":"pon","tiles":"111z","from":4}]}"#,
+        "invalid_meld",
+        "melds[0]: the seat a tile came from is 1, 2 or 3 seats to the left, got 4"
+    )]
+    #[case::option_type(
+        r#"{"op":"hu","hand":"","options":{"eyes_258":1}}"#,
+        "invalid_option",
+        "option `eyes_258` must be true or false, got a number"
+    )]
+    #[case::ok(
+        r#"{"op":"hu","hand":"406p","options":{"eyes_258":true}}"#,
+        "ok",
+        "TileCounts(456p)"
+    )]
+    fn validation(#[case] line: &str, #[case] kind: &str, #[case] message: &str) {
+        assert_eq!(
+            kind_and_message(line),
+            (kind, message.to_owned()),
+            "input {line}"
+        );
+    }
+
+    #[test]
+    fn options_keep_what_was_set() {
+        let req = Request::parse(
+            r#"{"op":"hu","hand":"11z","wild":["0p","5p"],"options":{"seven_pairs":false}}"#,
+        )
+        .unwrap();
+        assert_eq!(req.options().bool("seven_pairs"), Some(false));
+        assert_eq!(req.options().bool("eyes_258"), None);
+        assert_eq!(req.wild().to_string(), "5p");
+        assert_eq!(req.op(), "hu");
+    }
+
+    #[test]
+    fn one_of_switches_take_listed_names() {
+        let switch = Switch {
+            name: "renhou",
+            ty: SwitchType::OneOf(&["none", "mangan"]),
+        };
+        let raw = |t: &'static str| -> &'static RawValue { serde_json::from_str(t).unwrap() };
+        assert_eq!(
+            switch_value(&switch, raw("\"mangan\"")),
+            Ok(SwitchValue::Name("mangan"))
+        );
+        assert_eq!(
+            switch_value(&switch, raw("true")).unwrap_err().to_string(),
+            "option `renhou` must be one of \"none\", \"mangan\", got true"
+        );
+    }
+}

@@ -14,7 +14,7 @@
 use mj_tables::{Entry, Tables};
 use mj_tiles::{Eigen, EigenHand, Suit, TileSet};
 
-use crate::forms::{self, Held};
+use crate::forms;
 use crate::{Hand, HuError, Rules};
 
 /// Declared melds as the fast path needs them: how many, and which numbered suits they use.
@@ -78,9 +78,10 @@ impl Checker {
     fn entries(&self, e: &[Eigen; 4]) -> [Entry; 5] {
         let seq = self.rules.honor_sequences;
         [
-            self.tables.suited(e[0]),
-            self.tables.suited(e[1]),
-            self.tables.suited(e[2]),
+            // Every entry point checks that the hand has at most 17 concealed tiles.
+            self.tables.suited_within_limit(e[0]),
+            self.tables.suited_within_limit(e[1]),
+            self.tables.suited_within_limit(e[2]),
             self.tables.winds(e[3], seq),
             self.tables.dragons(e[3], seq),
         ]
@@ -95,59 +96,52 @@ impl Checker {
         }
     }
 
-    /// Wildcards the standard form needs.
+    /// Wildcards the standard form needs, from the five entries.
     #[inline]
-    fn standard_need(&self, e: &[Eigen; 4]) -> u32 {
-        let entries = self.entries(e);
+    fn standard_need(&self, entries: &[Entry; 5]) -> u32 {
         let mut melds = 0u32;
         let mut delta = i32::MAX;
         for entry in entries {
             melds += entry.melds();
-            delta = delta.min(self.pair_need(entry) as i32 - entry.melds() as i32);
+            delta = delta.min(self.pair_need(*entry) as i32 - entry.melds() as i32);
         }
         (melds as i32 + delta) as u32
     }
 
-    /// `true` if real tiles `e` plus `w` wildcards (3k+2 in all, `declared` melds beside them)
-    /// win under some allowed form, shapes only (suits and honors are checked by the caller).
-    fn wins(&self, e: &[Eigen; 4], w: u32, declared: u8) -> bool {
-        if self.standard_need(e) <= w {
-            return true;
+    /// `true` if real tiles `e` (whose entries are given) plus `w` wildcards, 3k+2 in all with
+    /// `declared` melds beside them, win under some allowed form. Shapes only: suits and honors
+    /// are the caller's.
+    #[inline]
+    fn wins(&self, e: &[Eigen; 4], entries: &[Entry; 5], w: u32, declared: u8) -> bool {
+        self.standard_need(entries) <= w || self.wins_special(e, w, declared)
+    }
+
+    #[inline(never)]
+    fn wins_special(&self, e: &[Eigen; 4], w: u32, declared: u8) -> bool {
+        let r = &self.rules;
+        if !(r.seven_pairs || r.thirteen_orphans || r.knitted) {
+            return false;
         }
         let concealed = e.iter().map(|x| x.total()).sum::<u32>() + w;
-        let r = &self.rules;
         if concealed + 3 * u32::from(declared) != 14 {
             return false;
         }
-        let held = Held::of(e);
         if declared == 0 {
-            if r.seven_pairs && forms::seven_pairs(&held, w, r.distinct_pairs) {
+            if r.seven_pairs && forms::seven_pairs(e, w, r.distinct_pairs) {
                 return true;
             }
-            if r.thirteen_orphans && forms::thirteen_orphans(&held) {
+            if r.thirteen_orphans && forms::thirteen_orphans(e) {
                 return true;
             }
-            if r.knitted && forms::lesser_honors_knitted(&held) {
+            if r.knitted && forms::lesser_honors_knitted(e) {
                 return true;
             }
         }
-        r.knitted && declared <= 1 && self.knitted_straight_need(e, &held) <= w
-    }
-
-    /// Wildcards a knitted straight (组合龙) plus melds and a pair needs.
-    fn knitted_straight_need(&self, e: &[Eigen; 4], held: &Held) -> u32 {
-        let mut best = u32::MAX;
-        for k in forms::knitted_straights() {
-            let missing = (k - held.at_least_1).len() as u32;
-            let mut rest = *e;
-            for t in k & held.at_least_1 {
-                let suit = t.suit() as usize;
-                let unit = Eigen::of_rank(t.rank()).unwrap_or_default();
-                rest[suit] = rest[suit].checked_sub(unit).unwrap_or(rest[suit]);
-            }
-            best = best.min(missing + self.standard_need(&rest));
-        }
-        best
+        r.knitted
+            && declared <= 1
+            && forms::knitted_straights(e)
+                .iter()
+                .any(|(rest, missing)| missing + self.standard_need(&self.entries(rest)) <= w)
     }
 
     fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<(), HuError> {
@@ -189,7 +183,12 @@ impl Checker {
         if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(false);
         }
-        Ok(self.wins(&e, u32::from(hand.wildcards()), declared.count))
+        Ok(self.wins(
+            &e,
+            &self.entries(&e),
+            u32::from(hand.wildcards()),
+            declared.count,
+        ))
     }
 
     /// Is this eigen hand (3k+1 tiles) a win with one more wildcard?
@@ -200,7 +199,12 @@ impl Checker {
         if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(false);
         }
-        Ok(self.wins(&e, u32::from(hand.wildcards()) + 1, declared.count))
+        Ok(self.wins(
+            &e,
+            &self.entries(&e),
+            u32::from(hand.wildcards()) + 1,
+            declared.count,
+        ))
     }
 
     /// Is the hand (3k+2 concealed tiles) a winning shape?
@@ -233,48 +237,50 @@ impl Checker {
         if r.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(TileSet::EMPTY);
         }
-        let mut real = self.standard_waits(&e, w);
+        let entries = self.entries(&e);
+        let mut real = self.standard_waits(&entries, w);
         let concealed = eh.total();
-        if concealed == 13 && declared.count == 0 && (r.seven_pairs || r.thirteen_orphans) {
-            let held = Held::of(&e);
+        if concealed == 13 && declared.count == 0 {
             if r.seven_pairs {
-                real |= forms::seven_pairs_waits(&held, w, r.distinct_pairs);
+                real |= forms::seven_pairs_waits(&e, w, r.distinct_pairs);
             }
             if r.thirteen_orphans {
-                real |= forms::thirteen_orphans_waits(&held);
+                real |= forms::thirteen_orphans_waits(&e);
             }
         }
         if r.knitted && concealed + 3 * u32::from(declared.count) == 13 {
             for t in !real - hand.wild() {
-                if let Some(more) = eh.with_tile(t)
-                    && self.wins(&more.suits(), w, declared.count)
-                {
-                    real.insert(t);
+                if let Some(more) = eh.with_tile(t) {
+                    let m = more.suits();
+                    if self.wins(&m, &self.entries(&m), w, declared.count) {
+                        real.insert(t);
+                    }
                 }
             }
         }
         let mut out = real - hand.wild();
-        if self.wins(&e, w + 1, declared.count) {
+        if !hand.wild().is_empty() && self.wins(&e, &entries, w + 1, declared.count) {
             out |= hand.wild();
         }
-        out = out - hand.held().kinds_at_least(4);
+        out = out - hand.held_four();
         if !r.honors {
             out = out - TileSet::suit(Suit::Honor);
         }
         if r.lack_one_suit {
             let used = hand.suits_used();
-            if used.iter().filter(|&&u| u).count() == 2 {
-                let missing =
-                    [Suit::Man, Suit::Pin, Suit::Sou][used.iter().position(|&u| !u).unwrap_or(0)];
-                out = out - (TileSet::suit(missing) - hand.wild());
+            if let (2, Some(missing)) = (
+                used.iter().filter(|&&u| u).count(),
+                used.iter().position(|&u| !u),
+            ) {
+                out = out - (TileSet::suit(Suit::ALL[missing]) - hand.wild());
             }
         }
         Ok(out)
     }
 
     /// Standard-form waits of real tiles `e` with `w` wildcards (3k+1 in all).
-    fn standard_waits(&self, e: &[Eigen; 4], w: u32) -> TileSet {
-        let entries = self.entries(e);
+    #[inline]
+    fn standard_waits(&self, entries: &[Entry; 5], w: u32) -> TileSet {
         let w = w as i32;
         let mut total = 0i32;
         let mut deltas = [0i32; 5];

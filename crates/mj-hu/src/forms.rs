@@ -1,21 +1,52 @@
 //! The special winning forms, on eigens: seven pairs, thirteen orphans and MCR's knitted shapes.
 //!
 //! All three need 14 concealed tiles and no declared melds (a knitted straight, 组合龙, also
-//! allows one declared meld). Wildcards fill any gap, with no four-copy limit.
+//! allows one declared meld). Wildcards fill any gap, with no four-copy limit. The checks are
+//! digit masks and popcounts over the four eigens; kind sets are built only for the waits of a
+//! form that is actually one tile away.
 
 use mj_tiles::{Eigen, Suit, Tile, TileSet};
 
-/// Kind sets of the real tiles of a hand, by how many copies are held.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Held {
-    /// Kinds held at least once.
-    pub at_least_1: TileSet,
-    /// Kinds held at least twice.
-    pub at_least_2: TileSet,
-    /// Kinds held at least three times.
-    pub at_least_3: TileSet,
-    /// Kinds held an odd number of times.
-    pub odd: TileSet,
+const BIT3: u64 = 0x8_8888_8888;
+const ONES: u64 = 0x1_1111_1111;
+/// Ranks 2-8 of a numbered suit.
+const SIMPLES: u64 = 0x0_FFFF_FFF0;
+
+/// Bit 3 of each digit set where the count is at least `n` (1..=3).
+#[inline]
+const fn at_least(e: u64, n: u32) -> u64 {
+    match n {
+        1 => (e + 0x7_7777_7777) & BIT3,
+        2 => (e + 0x6_6666_6666) & BIT3,
+        _ => (e + 0x5_5555_5555) & BIT3,
+    }
+}
+
+#[inline]
+fn count(e: &[Eigen; 4], f: impl Fn(u64) -> u64) -> u32 {
+    e.iter().map(|x| f(x.raw()).count_ones()).sum()
+}
+
+/// Seven pairs with `w` wildcards and 14 tiles in all.
+#[inline]
+pub(crate) fn seven_pairs(e: &[Eigen; 4], w: u32, distinct: bool) -> bool {
+    if distinct {
+        // Every kind at most twice and at most seven kinds; wildcards pair the singles and make
+        // the missing pairs of new kinds.
+        count(e, |x| at_least(x, 3)) == 0 && count(e, |x| at_least(x, 1)) <= 7
+    } else {
+        // Each odd count needs one wildcard; the other wildcards pair among themselves.
+        count(e, |x| x & ONES) <= w
+    }
+}
+
+/// Thirteen orphans with wildcards and 14 tiles in all: only terminals and honors, none three
+/// times, at most one twice.
+#[inline]
+pub(crate) fn thirteen_orphans(e: &[Eigen; 4]) -> bool {
+    (e[0].raw() | e[1].raw() | e[2].raw()) & SIMPLES == 0
+        && count(e, |x| at_least(x, 3)) == 0
+        && count(e, |x| at_least(x, 2)) <= 1
 }
 
 fn kinds(e: &[Eigen; 4], f: impl Fn(Eigen) -> u16) -> TileSet {
@@ -25,115 +56,81 @@ fn kinds(e: &[Eigen; 4], f: impl Fn(Eigen) -> u16) -> TileSet {
         | TileSet::from_rank_mask(Suit::Honor, f(e[3]))
 }
 
-impl Held {
-    pub fn of(e: &[Eigen; 4]) -> Held {
-        Held {
-            at_least_1: kinds(e, |x| x.ranks_at_least(1)),
-            at_least_2: kinds(e, |x| x.ranks_at_least(2)),
-            at_least_3: kinds(e, |x| x.ranks_at_least(3)),
-            odd: kinds(e, Eigen::odd_ranks),
-        }
-    }
-
-    /// Kinds held exactly once.
-    pub fn singles(&self) -> TileSet {
-        self.at_least_1 - self.at_least_2
-    }
-}
-
 /// The thirteen terminal and honor kinds.
 pub(crate) fn orphans() -> TileSet {
     Tile::ORPHANS.into_iter().collect()
 }
 
-/// Seven pairs with `w` wildcards and 14 tiles in all.
-pub(crate) fn seven_pairs(held: &Held, w: u32, distinct: bool) -> bool {
-    if distinct {
-        // Every kind at most twice and at most seven kinds; wildcards pair the singles and
-        // make the missing pairs of new kinds.
-        held.at_least_3.is_empty() && held.at_least_1.len() <= 7
-    } else {
-        // Each odd count needs one wildcard; the other wildcards pair among themselves.
-        held.odd.len() as u32 <= w
-    }
-}
-
-/// Thirteen orphans with wildcards and 14 tiles in all.
-pub(crate) fn thirteen_orphans(held: &Held) -> bool {
-    (held.at_least_1 - orphans()).is_empty()
-        && held.at_least_3.is_empty()
-        && held.at_least_2.len() <= 1
-}
-
 /// Waits of seven pairs for 13 tiles and `w` wildcards: the real kinds that complete it.
-pub(crate) fn seven_pairs_waits(held: &Held, w: u32, distinct: bool) -> TileSet {
+pub(crate) fn seven_pairs_waits(e: &[Eigen; 4], w: u32, distinct: bool) -> TileSet {
     if distinct {
-        if !held.at_least_3.is_empty() {
+        // Drawing a single's kind keeps the kind count; a new kind adds one. At most seven.
+        let n = count(e, |x| at_least(x, 1));
+        if count(e, |x| at_least(x, 3)) != 0 || n > 7 {
             return TileSet::EMPTY;
         }
-        // Drawing a single's kind keeps the kind count; a new kind adds one. At most seven.
-        let kinds = held.at_least_1.len();
-        let mut out = TileSet::EMPTY;
-        if kinds <= 7 {
-            out |= held.singles();
-        }
-        if kinds <= 6 {
-            out |= !held.at_least_1;
+        let held = kinds(e, |x| x.ranks_at_least(1));
+        let mut out = held - kinds(e, |x| x.ranks_at_least(2));
+        if n <= 6 {
+            out |= !held;
         }
         out
     } else {
-        let odd = held.odd.len() as u32;
-        let mut out = TileSet::EMPTY;
-        if odd <= w + 1 {
-            out |= held.odd;
+        let odd = count(e, |x| x & ONES);
+        if odd > w + 1 {
+            return TileSet::EMPTY;
         }
-        if odd < w {
-            out |= !held.odd;
-        }
-        out
+        let odd_kinds = kinds(e, Eigen::odd_ranks);
+        if odd < w { TileSet::ALL } else { odd_kinds }
     }
 }
 
 /// Waits of thirteen orphans for 13 tiles: the real kinds that complete it.
-pub(crate) fn thirteen_orphans_waits(held: &Held) -> TileSet {
-    if !thirteen_orphans(held) {
+pub(crate) fn thirteen_orphans_waits(e: &[Eigen; 4]) -> TileSet {
+    if !thirteen_orphans(e) {
         TileSet::EMPTY
-    } else if held.at_least_2.is_empty() {
+    } else if count(e, |x| at_least(x, 2)) == 0 {
         orphans()
     } else {
-        orphans() - held.at_least_1
+        orphans() - kinds(e, |x| x.ranks_at_least(1))
     }
 }
 
 /// The six knitted straights (组合龙): 147 in one suit, 258 in another, 369 in the third.
-pub(crate) fn knitted_straights() -> [TileSet; 6] {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    PERMS.map(|perm| {
-        let mut set = TileSet::EMPTY;
-        for (offset, &suit) in perm.iter().enumerate() {
-            for rank in [1u8, 4, 7] {
-                if let Some(t) = Tile::new((suit * 9) as u8 + rank - 1 + offset as u8) {
-                    set.insert(t);
-                }
-            }
-        }
-        set
-    })
-}
+pub(crate) const KNITTED_PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The digits of ranks 1-4-7, 2-5-8 and 3-6-9.
+const KNIT: [u64; 3] = [0x001_001_001, 0x010_010_010, 0x100_100_100];
 
 /// 全不靠 (Lesser Honors and Knitted Tiles): 14 different kinds from one knitted straight and
 /// the seven honors; wildcards stand for the missing ones.
-pub(crate) fn lesser_honors_knitted(held: &Held) -> bool {
-    let honors = TileSet::suit(Suit::Honor);
-    held.at_least_2.is_empty()
-        && knitted_straights()
-            .iter()
-            .any(|&k| (held.at_least_1 - (k | honors)).is_empty())
+pub(crate) fn lesser_honors_knitted(e: &[Eigen; 4]) -> bool {
+    count(e, |x| at_least(x, 2)) == 0
+        && KNITTED_PERMS.iter().any(|perm| {
+            perm.iter()
+                .enumerate()
+                .all(|(suit, &offset)| e[suit].raw() & !KNIT[offset] == 0)
+        })
+}
+
+/// For a knitted straight: the real tiles it takes from each suit (one of each held rank of its
+/// 147/258/369 digits) and how many of its nine tiles are missing.
+pub(crate) fn knitted_straights(e: &[Eigen; 4]) -> [([Eigen; 4], u32); 6] {
+    KNITTED_PERMS.map(|perm| {
+        let mut rest = *e;
+        let mut missing = 0u32;
+        for (suit, &offset) in perm.iter().enumerate() {
+            let held = at_least(e[suit].raw(), 1) >> 3 & KNIT[offset];
+            missing += 3 - held.count_ones();
+            rest[suit] = Eigen::new(e[suit].raw() - held).unwrap_or(e[suit]);
+        }
+        (rest, missing)
+    })
 }

@@ -61,6 +61,11 @@ pub struct Hand {
     eigens: EigenHand,
     /// Physical copies per kind in the concealed tiles and the melds.
     held: TileCounts,
+    /// Kinds held at least once, and four times (concealed and melds together).
+    held_kinds: TileSet,
+    held_four: TileSet,
+    /// Bit `i` set when a declared meld uses numbered suit `i`.
+    meld_suits: u8,
 }
 
 impl Hand {
@@ -85,12 +90,22 @@ impl Hand {
                 expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
             });
         }
+        let mut meld_suits = 0u8;
+        for meld in melds {
+            let suit = meld.base().suit();
+            if suit.is_numbered() {
+                meld_suits |= 1 << suit.index();
+            }
+        }
         Ok(Hand {
             concealed,
             melds: melds.to_vec(),
             wild,
             eigens,
             held,
+            held_kinds: held.kinds(),
+            held_four: held.kinds_at_least(4),
+            meld_suits,
         })
     }
 
@@ -124,6 +139,17 @@ impl Hand {
     /// Physical copies of each kind held in the concealed tiles and the melds.
     pub fn held(&self) -> &TileCounts {
         &self.held
+    }
+
+    /// Kinds held four times, concealed (wildcards included) and melds together: a fifth copy
+    /// cannot be drawn.
+    pub fn held_four(&self) -> TileSet {
+        self.held_four
+    }
+
+    /// Bit `i` set when a declared meld uses numbered suit `i` (m, p, s).
+    pub fn meld_suits(&self) -> u8 {
+        self.meld_suits
     }
 
     /// Number of declared melds.
@@ -176,7 +202,7 @@ impl Hand {
 
     /// The numbered suits that real tiles or melds of the hand use (wildcards not counted).
     pub fn suits_used(&self) -> [bool; 3] {
-        let real = self.held.kinds() - self.wild_in_concealed_only();
+        let real = self.held_kinds - self.wild_in_concealed_only();
         [Suit::Man, Suit::Pin, Suit::Sou].map(|s| !(real & TileSet::suit(s)).is_empty())
     }
 

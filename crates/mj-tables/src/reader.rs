@@ -108,17 +108,23 @@ impl<'a> Tables<'a> {
     /// The entry of a numbered-suit shape of at most 17 tiles ([`Entry::NONE`] beyond).
     #[inline]
     pub fn suited(&self, eigen: Eigen) -> Entry {
-        let x = base5(eigen.raw());
-        let (low, high) = (x % LOW_PATTERNS, x / LOW_PATTERNS);
-        let at = match (read(self.high_offset, high), read(self.low_rank, low)) {
-            (Some(h), Some(l)) => (h + l) as usize,
-            _ => return Entry::NONE,
-        };
-        // A shape of more than 17 tiles would index into the next block; refuse it instead.
         if eigen.total() > crate::layout::MAX_SUIT_TILES {
             return Entry::NONE;
         }
-        read(self.suited, at).map_or(Entry::NONE, Entry)
+        self.suited_within_limit(eigen)
+    }
+
+    /// [`Tables::suited`] without the size check, for callers that know the shape has at most
+    /// 17 tiles (a validated hand). A larger shape reads the entry of some other shape: a wrong
+    /// answer, never undefined behaviour.
+    #[inline]
+    pub fn suited_within_limit(&self, eigen: Eigen) -> Entry {
+        let x = base5(eigen.raw());
+        let (low, high) = (x % LOW_PATTERNS, x / LOW_PATTERNS);
+        match (read(self.high_offset, high), read(self.low_rank, low)) {
+            (Some(h), Some(l)) => read(self.suited, (h + l) as usize).map_or(Entry::NONE, Entry),
+            _ => Entry::NONE,
+        }
     }
 
     /// The entry of the winds part (ranks 1-4) of an honor eigen.

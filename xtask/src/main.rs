@@ -13,41 +13,37 @@ fn blob_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crates/mj-tables/data/tables.bin")
 }
 
-fn generate() -> mj_tables::generate::Generated {
+fn generate() -> anyhow::Result<mj_tables::generate::Generated> {
     let start = Instant::now();
     let generated = mj_tables::generate::generate(&mut |step| {
         eprintln!("[{:>7.2}s] {step}", start.elapsed().as_secs_f64());
-    });
+    })
+    .map_err(anyhow::Error::msg)?;
     eprintln!("[{:>7.2}s] done", start.elapsed().as_secs_f64());
     for (section, entries) in &generated.sections {
+        let size = section.element_size();
+        let name = section.name();
         eprintln!(
-            "  {:<18} {:>9} entries {:>10} bytes",
-            section.name(),
-            entries,
-            entries * 4
+            "  {name:<14} {entries:>9} x {size} bytes = {:>9} bytes",
+            entries * size
         );
     }
-    eprintln!(
-        "  {:<18} {:>9}         {:>10} bytes",
-        "blob",
-        "",
-        generated.bytes.len()
-    );
-    generated
+    eprintln!("  {:<14} {:>29} bytes", "blob", generated.bytes.len());
+    Ok(generated)
 }
 
 fn main() -> anyhow::Result<()> {
     let command = std::env::args().nth(1).unwrap_or_default();
     match command.as_str() {
         "gen-tables" => {
-            let generated = generate();
+            let generated = generate()?;
             let path = blob_path();
             std::fs::write(&path, &generated.bytes)
                 .with_context(|| format!("writing {}", path.display()))?;
             eprintln!("wrote {}", path.display());
         }
         "check-tables" => {
-            let generated = generate();
+            let generated = generate()?;
             let path = blob_path();
             let committed =
                 std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;

@@ -78,21 +78,21 @@ impl Checker {
     fn entries(&self, e: &[Eigen; 4]) -> [Entry; 5] {
         let seq = self.rules.honor_sequences;
         [
-            // Every entry point checks that the hand has at most 17 concealed tiles.
-            self.tables.suited_within_limit(e[0]),
-            self.tables.suited_within_limit(e[1]),
-            self.tables.suited_within_limit(e[2]),
+            self.tables.suited(e[0]),
+            self.tables.suited(e[1]),
+            self.tables.suited(e[2]),
             self.tables.winds(e[3], seq),
             self.tables.dragons(e[3], seq),
         ]
     }
 
+    /// The group's pair need minus its melds need, in -1..=2 (15: no pair possible there).
     #[inline]
-    fn pair_need(&self, entry: Entry) -> u32 {
+    fn pair_delta(&self, entry: Entry) -> i32 {
         if self.rules.eyes_258 {
-            entry.pair_258()
+            entry.pair_258_delta()
         } else {
-            entry.pair()
+            entry.pair_delta()
         }
     }
 
@@ -103,7 +103,7 @@ impl Checker {
         let mut delta = i32::MAX;
         for entry in entries {
             melds += entry.melds();
-            delta = delta.min(self.pair_need(*entry) as i32 - entry.melds() as i32);
+            delta = delta.min(self.pair_delta(*entry));
         }
         (melds as i32 + delta) as u32
     }
@@ -238,7 +238,7 @@ impl Checker {
             return Ok(TileSet::EMPTY);
         }
         let entries = self.entries(&e);
-        let mut real = self.standard_waits(&entries, w);
+        let mut real = self.standard_waits(&e, &entries, w);
         let concealed = eh.total();
         if concealed == 13 && declared.count == 0 {
             if r.seven_pairs {
@@ -280,13 +280,13 @@ impl Checker {
 
     /// Standard-form waits of real tiles `e` with `w` wildcards (3k+1 in all).
     #[inline]
-    fn standard_waits(&self, entries: &[Entry; 5], w: u32) -> TileSet {
+    fn standard_waits(&self, e: &[Eigen; 4], entries: &[Entry; 5], w: u32) -> TileSet {
         let w = w as i32;
         let mut total = 0i32;
         let mut deltas = [0i32; 5];
         for (g, entry) in entries.iter().enumerate() {
             total += entry.melds() as i32;
-            deltas[g] = self.pair_need(*entry) as i32 - entry.melds() as i32;
+            deltas[g] = self.pair_delta(*entry);
         }
         // Best and second-best pair delta, for "the pair in another group".
         let (mut best, mut second, mut best_at) = (i32::MAX, i32::MAX, usize::MAX);
@@ -307,17 +307,25 @@ impl Checker {
             (Suit::Honor, 4, 0x7),
         ];
         let mut out = TileSet::EMPTY;
-        for (g, entry) in entries.iter().enumerate() {
-            let masks = self.tables.wait_masks(*entry);
+        let seq = self.rules.honor_sequences;
+        for (g, &(suit, shift, all)) in GROUPS.iter().enumerate() {
+            let with_pair_here = total + deltas[g];
+            let other = if g == best_at { second } else { best };
+            let pair_elsewhere = total.saturating_add(other);
+            // The masks matter only if some draw in this group can finish the hand.
+            if with_pair_here - 1 > w && pair_elsewhere - 1 > w {
+                continue;
+            }
+            let masks = match g {
+                0..=2 => self.tables.suited_waits(e[g]),
+                3 => self.tables.wind_waits(e[3], seq),
+                _ => self.tables.dragon_waits(e[3], seq),
+            };
             let pair_mask = if self.rules.eyes_258 {
                 masks.pair_258()
             } else {
                 masks.pair()
             };
-            let (suit, shift, all) = GROUPS[g];
-            let with_pair_here = total + deltas[g];
-            let other = if g == best_at { second } else { best };
-            let pair_elsewhere = total.saturating_add(other);
             let mut ranks = 0u16;
             if with_pair_here - 1 <= w {
                 ranks |= pair_mask;

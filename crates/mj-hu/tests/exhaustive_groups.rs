@@ -33,8 +33,12 @@ fn table_need(entry: Entry, finish: Finish) -> u8 {
     }) as u8
 }
 
-fn mask_of(tables: &Tables<'_>, entry: Entry, finish: Finish) -> u16 {
-    let m = tables.wait_masks(entry);
+fn mask_of(tables: &Tables<'_>, group: Group, seq: bool, eigen: Eigen, finish: Finish) -> u16 {
+    let m = match group {
+        Group::Suited => tables.suited_waits(eigen),
+        Group::Winds => tables.wind_waits(eigen, seq),
+        Group::Dragons => tables.dragon_waits(Eigen::new(eigen.raw() << 16).unwrap(), seq),
+    };
     match finish {
         Finish::Melds => m.melds(),
         Finish::MeldsAndPair => m.pair(),
@@ -91,7 +95,7 @@ fn sweep(group: Group, seq: bool, finishes: &[Finish]) -> u64 {
                 continue;
             }
             let eigen = Eigen::from_counts(&d[..kinds]).unwrap();
-            let mask = mask_of(tables, entry_of(tables, group, seq, eigen), finish);
+            let mask = mask_of(tables, group, seq, eigen, finish);
             for r in 0..kinds {
                 if d[r] == 4 {
                     assert_eq!(

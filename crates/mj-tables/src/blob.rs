@@ -8,6 +8,7 @@
 //! 16      8     total length of the blob in bytes
 //! 24      8     FNV-1a 64 checksum of every byte from offset 32 to the end
 //! 32      16*n  section table: tag [u8; 4], offset u32, length in bytes u32, element size u32
+//!               (1, 2 or 4)
 //! ...           sections, each starting at a multiple of 8
 //! ```
 
@@ -69,29 +70,73 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Writes sections of u32 values into a blob.
-pub fn write(sections: &[(Section, Vec<u32>)]) -> Vec<u8> {
+/// A section's values, at its element size.
+#[derive(Clone, Debug)]
+pub enum SectionData {
+    /// One byte each.
+    U8(Vec<u8>),
+    /// Two bytes each, little-endian.
+    U16(Vec<u16>),
+    /// Four bytes each, little-endian.
+    U32(Vec<u32>),
+}
+
+impl SectionData {
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        match self {
+            SectionData::U8(v) => v.len(),
+            SectionData::U16(v) => v.len(),
+            SectionData::U32(v) => v.len(),
+        }
+    }
+
+    /// `true` when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn element_size(&self) -> usize {
+        match self {
+            SectionData::U8(_) => 1,
+            SectionData::U16(_) => 2,
+            SectionData::U32(_) => 4,
+        }
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        match self {
+            SectionData::U8(v) => v.clone(),
+            SectionData::U16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            SectionData::U32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+}
+
+/// Writes sections into a blob.
+pub fn write(sections: &[(Section, SectionData)]) -> Vec<u8> {
     let table_end = HEADER + ENTRY * sections.len();
+    let payloads: Vec<Vec<u8>> = sections.iter().map(|(_, d)| d.bytes()).collect();
     let mut offsets = Vec::with_capacity(sections.len());
     let mut at = table_end.next_multiple_of(8);
-    for (_, values) in sections {
+    for payload in &payloads {
         offsets.push(at);
-        at = (at + values.len() * 4).next_multiple_of(8);
+        at = (at + payload.len()).next_multiple_of(8);
     }
     let mut out = vec![0u8; at];
     out[..8].copy_from_slice(&MAGIC);
     out[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
     out[12..16].copy_from_slice(&(sections.len() as u32).to_le_bytes());
     out[16..24].copy_from_slice(&(at as u64).to_le_bytes());
-    for (i, ((section, values), &offset)) in sections.iter().zip(&offsets).enumerate() {
+    for (i, (((section, data), payload), &offset)) in
+        sections.iter().zip(&payloads).zip(&offsets).enumerate()
+    {
         let e = HEADER + ENTRY * i;
         out[e..e + 4].copy_from_slice(&section.tag());
         out[e + 4..e + 8].copy_from_slice(&(offset as u32).to_le_bytes());
-        out[e + 8..e + 12].copy_from_slice(&((values.len() * 4) as u32).to_le_bytes());
-        out[e + 12..e + 16].copy_from_slice(&4u32.to_le_bytes());
-        for (j, v) in values.iter().enumerate() {
-            out[offset + 4 * j..offset + 4 * j + 4].copy_from_slice(&v.to_le_bytes());
-        }
+        out[e + 8..e + 12].copy_from_slice(&(payload.len() as u32).to_le_bytes());
+        out[e + 12..e + 16].copy_from_slice(&(data.element_size() as u32).to_le_bytes());
+        out[offset..offset + payload.len()].copy_from_slice(payload);
     }
     let checksum = fnv1a64(&out[HEADER..]);
     out[24..32].copy_from_slice(&checksum.to_le_bytes());
@@ -114,7 +159,7 @@ fn u64_at(bytes: &[u8], at: usize) -> Option<u64> {
 
 /// Checks header, length, checksum and section table, and returns each section's bytes in
 /// [`Section::ALL`] order. Section lengths are checked against the layout.
-pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 8], TableError> {
+pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 9], TableError> {
     if bytes.len() < HEADER {
         return Err(TableError::Truncated("header"));
     }
@@ -150,7 +195,7 @@ pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 8], TableError> {
             problem: format!("{count} sections, expected {}", Section::ALL.len()),
         });
     }
-    let mut out: [&[u8]; 8] = [&[]; 8];
+    let mut out: [&[u8]; 9] = [&[]; 9];
     for (i, section) in Section::ALL.into_iter().enumerate() {
         let bad = |problem: String| TableError::BadSection {
             section: section.name(),
@@ -168,7 +213,8 @@ pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 8], TableError> {
         }
         let field = |k: usize| u32_at(bytes, e + 4 * k).ok_or(TableError::Truncated("section"));
         let (offset, len, elem) = (field(1)? as usize, field(2)? as usize, field(3)?);
-        if elem != 4 || len % 4 != 0 || offset % 8 != 0 {
+        let size = section.element_size();
+        if elem as usize != size || len % size != 0 || offset % 8 != 0 {
             return Err(bad(format!(
                 "element size {elem}, length {len}, offset {offset}"
             )));
@@ -177,9 +223,9 @@ pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 8], TableError> {
             .get(offset..offset.saturating_add(len))
             .ok_or_else(|| bad(format!("bytes {offset}..{} out of range", offset + len)))?;
         if let Some(n) = section.expected_len()
-            && n * 4 != len
+            && n * size != len
         {
-            return Err(bad(format!("{} entries, expected {n}", len / 4)));
+            return Err(bad(format!("{} entries, expected {n}", len / size)));
         }
         out[i] = data;
     }

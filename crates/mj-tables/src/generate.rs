@@ -11,10 +11,10 @@
 
 use std::collections::HashMap;
 
-use crate::blob;
+use crate::blob::{self, SectionData};
 use crate::layout::{
     DRAGON_SHAPES, Entry, HIGH_PATTERNS, LOW_PATTERNS, MAX_SUIT_TILES, MAX_WAIT_SHAPE_TILES, POW5,
-    SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks, digits_of,
+    SUITED_PATTERNS, SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks, digits_of,
 };
 
 /// Which kinds of meld a group allows.
@@ -156,9 +156,23 @@ impl Needs {
         )
     }
 
-    fn entry(&self, x: usize, classes: &mut WaitClasses) -> Entry {
-        let class = classes.id(self.wait_masks(x));
-        Entry::pack(self.melds[x], self.pair[x], self.pair_258[x], class)
+    /// The needs byte of shape `x`. Honors have no 2/5/8 pair; their byte repeats the pair
+    /// need there and readers set [`Entry::NO_258`].
+    pub fn needs_byte(&self, x: usize) -> Result<u8, String> {
+        let q = if self.pair_258[x] == u8::MAX {
+            self.pair[x]
+        } else {
+            self.pair_258[x]
+        };
+        Entry::pack(self.melds[x], self.pair[x], q).ok_or_else(|| {
+            format!(
+                "shape {:?}: needs {}/{}/{} do not fit the byte",
+                digits_of(x, self.kinds),
+                self.melds[x],
+                self.pair[x],
+                q
+            )
+        })
     }
 }
 
@@ -170,13 +184,13 @@ struct WaitClasses {
 }
 
 impl WaitClasses {
-    fn id(&mut self, masks: WaitMasks) -> u32 {
+    fn id(&mut self, masks: WaitMasks) -> Result<u16, String> {
         let next = self.list.len() as u32;
         let id = *self.ids.entry(masks.0).or_insert(next);
         if id == next {
             self.list.push(masks.0);
         }
-        id
+        u16::try_from(id).map_err(|_| "more than 65,536 wait classes".to_owned())
     }
 }
 
@@ -214,55 +228,89 @@ pub fn suited_ranking() -> (Vec<u32>, Vec<u32>) {
 pub struct Generated {
     /// The blob's bytes.
     pub bytes: Vec<u8>,
-    /// (section, entries) in blob order.
+    /// (section, elements) in blob order.
     pub sections: Vec<(Section, usize)>,
 }
 
-/// Generates the blob. `progress` is told each step as it starts.
-pub fn generate(progress: &mut dyn FnMut(&str)) -> Generated {
+/// Generates the blob. `progress` is told each step as it starts. An error means the tables
+/// broke an invariant of the layout (a need difference outside -1..=2, too many wait classes).
+pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
     progress("numbered-suit needs (5^9 shapes)");
     let suited = needs(9, Melds::Suited);
     progress("honor needs (winds, dragons; two planes)");
-    let winds = needs(4, Melds::Triplets);
-    let winds_seq = needs(4, Melds::HonorSequences);
-    let dragons = needs(3, Melds::Triplets);
-    let dragons_seq = needs(3, Melds::HonorSequences);
+    let honors = [
+        (
+            needs(4, Melds::Triplets),
+            needs(4, Melds::HonorSequences),
+            WIND_SHAPES,
+        ),
+        (
+            needs(3, Melds::Triplets),
+            needs(3, Melds::HonorSequences),
+            DRAGON_SHAPES,
+        ),
+    ];
+
+    progress("needs bytes");
+    let suited_needs = (0..SUITED_PATTERNS)
+        .map(|x| suited.needs_byte(x))
+        .collect::<Result<_, _>>()?;
+    let mut honor_needs = Vec::new();
+    for (plain, seq, n) in &honors {
+        let mut bytes = Vec::with_capacity(2 * n);
+        for table in [plain, seq] {
+            for x in 0..*n {
+                bytes.push(table.needs_byte(x)?);
+            }
+        }
+        honor_needs.push(bytes);
+    }
 
     progress("ranking and wait classes");
     let (low_rank, high_offset) = suited_ranking();
     let mut classes = WaitClasses::default();
-    let mut suited_entries = vec![0u32; SUITED_SHAPES];
+    let mut suited_waits = vec![0u16; SUITED_SHAPES];
     for (h, &block) in high_offset.iter().enumerate() {
         for (l, &rank) in low_rank.iter().enumerate() {
             let x = l + LOW_PATTERNS * h;
             let total: u32 = digits_of(x, 9).iter().map(|&c| u32::from(c)).sum();
             if total <= MAX_SUIT_TILES {
-                suited_entries[(block + rank) as usize] = suited.entry(x, &mut classes).0;
+                suited_waits[(block + rank) as usize] = classes.id(suited.wait_masks(x))?;
             }
         }
     }
-    let mut honor = |needs: &Needs, n: usize| -> Vec<u32> {
-        (0..n).map(|x| needs.entry(x, &mut classes).0).collect()
-    };
-    let winds_entries = honor(&winds, WIND_SHAPES);
-    let winds_seq_entries = honor(&winds_seq, WIND_SHAPES);
-    let dragons_entries = honor(&dragons, DRAGON_SHAPES);
-    let dragons_seq_entries = honor(&dragons_seq, DRAGON_SHAPES);
+    let mut honor_waits = Vec::new();
+    for (plain, seq, n) in &honors {
+        let mut ids = Vec::with_capacity(2 * n);
+        for table in [plain, seq] {
+            for x in 0..*n {
+                ids.push(classes.id(table.wait_masks(x))?);
+            }
+        }
+        honor_waits.push(ids);
+    }
 
     progress("writing the blob");
-    let sections: Vec<(Section, Vec<u32>)> = vec![
-        (Section::LowRank, low_rank),
-        (Section::HighOffset, high_offset),
-        (Section::Suited, suited_entries),
-        (Section::Winds, winds_entries),
-        (Section::WindsWithSequences, winds_seq_entries),
-        (Section::Dragons, dragons_entries),
-        (Section::DragonsWithSequences, dragons_seq_entries),
-        (Section::WaitClasses, classes.list),
+    let [wind_needs, dragon_needs]: [Vec<u8>; 2] = honor_needs
+        .try_into()
+        .map_err(|_| "two honor groups".to_owned())?;
+    let [wind_waits, dragon_waits]: [Vec<u16>; 2] = honor_waits
+        .try_into()
+        .map_err(|_| "two honor groups".to_owned())?;
+    let sections = vec![
+        (Section::SuitedNeeds, SectionData::U8(suited_needs)),
+        (Section::WindNeeds, SectionData::U8(wind_needs)),
+        (Section::DragonNeeds, SectionData::U8(dragon_needs)),
+        (Section::LowRank, SectionData::U32(low_rank)),
+        (Section::HighOffset, SectionData::U32(high_offset)),
+        (Section::SuitedWaits, SectionData::U16(suited_waits)),
+        (Section::WindWaits, SectionData::U16(wind_waits)),
+        (Section::DragonWaits, SectionData::U16(dragon_waits)),
+        (Section::WaitClasses, SectionData::U32(classes.list)),
     ];
-    let report = sections.iter().map(|(s, v)| (*s, v.len())).collect();
-    Generated {
+    let report = sections.iter().map(|(s, d)| (*s, d.len())).collect();
+    Ok(Generated {
         bytes: blob::write(&sections),
         sections: report,
-    }
+    })
 }

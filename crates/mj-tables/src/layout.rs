@@ -10,36 +10,40 @@
 //!
 //! ## Entries
 //!
-//! Each group shape has one `u32` [`Entry`]:
+//! Each group shape has a one-byte **needs** entry, indexed densely by the shape's base-5 value
+//! (every 5^9 numbered-suit shape, 5^4 wind and 5^3 dragon shapes):
 //!
-//! | bits  | field |
-//! |-------|-------|
-//! | 0-3   | fewest wildcards that complete the shape as melds only |
-//! | 4-7   | ... as melds plus one pair |
-//! | 8-11  | ... as melds plus one pair of 2, 5 or 8 (numbered suits only; 15 for honors) |
-//! | 12-31 | the shape's wait class: an index into the wait-class section |
+//! | bits | field |
+//! |------|-------|
+//! | 0-3  | `m`: fewest wildcards that complete the shape as melds only (saturated at 15) |
+//! | 4-5  | `p - m + 1`, where `p` completes it as melds plus one pair |
+//! | 6-7  | `q - m + 1`, where `q` completes it as melds plus a pair of 2, 5 or 8 |
 //!
-//! Needs saturate at 15 ([`Entry::IMPOSSIBLE`]); a hand has at most 8 wildcards and asks at most
-//! "9 with one more", so every need from 10 up means "impossible" and saturation loses nothing.
+//! The differences always lie in -1..=2: a pair plus one wildcard is a triplet (`m <= p + 1`),
+//! and two wildcards are a pair (`p <= q <= m + 2`), so two bits hold each. Honors can never be
+//! a 2/5/8 pair; their entries are read with [`Entry::NO_258`] set. A hand has at most 8
+//! wildcards and asks at most "9 with one more", so saturating `m` at 15 loses nothing.
 //!
-//! A wait class is a `u32` of three rank masks (bit `r` = rank `r + 1`): bits 0-8 melds, 9-17
-//! pair, 18-26 pair of 2/5/8. Bit `r` is set when adding one tile of that rank lowers the need of
-//! that plane by one. Adding a tile changes a need by exactly -1 or +2: never below need - 1
-//! (replace the added tile by a wildcard), never above need + 2 (add it with two wildcards as a
-//! triplet), and the completed size is fixed modulo 3, so the two cases are the whole story and
-//! one bit per rank says which. Masks are computed for shapes of at most 16 tiles (a 3k+1 hand
-//! has at most 16) and leave out ranks already held four times.
+//! Each shape also has a **wait class** (u16, below 65,536), an index into the wait-class
+//! section. A wait class is a `u32` of three rank masks (bit `r` = rank `r + 1`): bits 0-8
+//! melds, 9-17 pair, 18-26 pair of 2/5/8. Bit `r` is set when adding one tile of that rank
+//! lowers the need of that plane by one. Adding a tile changes a need by exactly -1 or +2: never
+//! below need - 1 (replace the added tile by a wildcard), never above need + 2 (add it with two
+//! wildcards as a triplet), and the completed size is fixed modulo 3, so the two cases are the
+//! whole story and one bit per rank says which. Masks are computed for shapes of at most 16
+//! tiles (a 3k+1 hand has at most 16) and leave out ranks already held four times.
 //!
 //! ## Indexing without hashing
 //!
 //! A shape's base-5 value (rank 1 lowest) comes from its eigen by three SWAR multiply-adds
-//! ([`base5`]). Numbered-suit shapes of up to 17 tiles are ranked densely: the low five ranks
+//! ([`base5`]); the needs byte is read at that offset, one load. Wait classes of numbered-suit
+//! shapes are stored only for shapes of up to 17 tiles, ranked densely: the low five ranks
 //! ordered by their tile count (so "at most B tiles" is a prefix), one block per high-four-ranks
-//! pattern; `index = HIGH_OFFSET[high] + LOW_RANK[low]`, two lookups in tables of 3,125 and 625
-//! entries. Honors are indexed by their base-5 value directly (625 wind, 125 dragon shapes).
+//! pattern; `rank = HIGH_OFFSET[high] + LOW_RANK[low]`, two lookups in tables of 3,125 and 625
+//! entries. Honor wait classes are indexed by base-5 value directly.
 
 /// Format version of the blob; bump on any change of layout or meaning.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Magic bytes that open every blob.
 pub const MAGIC: [u8; 8] = *b"MJTABLES";
@@ -50,8 +54,12 @@ pub const MAX_SUIT_TILES: u32 = 17;
 /// The most tiles a shape may have for its wait masks to be filled in.
 pub const MAX_WAIT_SHAPE_TILES: u32 = 16;
 
-/// Number of numbered-suit shapes with at most 17 tiles: the length of the suited section.
+/// Number of numbered-suit shapes with at most 17 tiles: the length of the suited wait-class
+/// section.
 pub const SUITED_SHAPES: usize = 886_400;
+
+/// Every numbered-suit shape: 5^9, the length of the suited needs section.
+pub const SUITED_PATTERNS: usize = 1_953_125;
 
 /// Low ranks (1-5) of a numbered suit: 5^5 patterns.
 pub const LOW_PATTERNS: usize = 3125;
@@ -68,59 +76,73 @@ pub const DRAGON_SHAPES: usize = 125;
 /// The sections of a blob, by tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
+    /// Needs bytes of every numbered-suit shape, by base-5 value.
+    SuitedNeeds,
+    /// Wind needs bytes, triplets only, then with any three different winds a sequence.
+    WindNeeds,
+    /// Dragon needs bytes, triplets only, then with the three dragons a sequence.
+    DragonNeeds,
     /// `LOW_RANK`: u32 per low pattern (base-5 of ranks 1-5), its position in size order.
     LowRank,
     /// `HIGH_OFFSET`: u32 per high pattern (base-5 of ranks 6-9), where its block starts.
     HighOffset,
-    /// Numbered-suit entries, [`SUITED_SHAPES`] of them.
-    Suited,
-    /// Wind entries, triplets only.
-    Winds,
-    /// Wind entries, any three different winds also a sequence.
-    WindsWithSequences,
-    /// Dragon entries, triplets only.
-    Dragons,
-    /// Dragon entries, the three dragons also a sequence.
-    DragonsWithSequences,
+    /// Wait-class index (u16) of every numbered-suit shape of at most 17 tiles, ranked.
+    SuitedWaits,
+    /// Wind wait-class indices (u16), both planes as in `WindNeeds`.
+    WindWaits,
+    /// Dragon wait-class indices (u16), both planes as in `DragonNeeds`.
+    DragonWaits,
     /// Wait classes, u32 each.
     WaitClasses,
 }
 
 impl Section {
     /// Every section, in blob order.
-    pub const ALL: [Section; 8] = [
+    pub const ALL: [Section; 9] = [
+        Section::SuitedNeeds,
+        Section::WindNeeds,
+        Section::DragonNeeds,
         Section::LowRank,
         Section::HighOffset,
-        Section::Suited,
-        Section::Winds,
-        Section::WindsWithSequences,
-        Section::Dragons,
-        Section::DragonsWithSequences,
+        Section::SuitedWaits,
+        Section::WindWaits,
+        Section::DragonWaits,
         Section::WaitClasses,
     ];
 
     /// The four-byte tag written in the section table.
     pub const fn tag(self) -> [u8; 4] {
         match self {
+            Section::SuitedNeeds => *b"SNED",
+            Section::WindNeeds => *b"WNED",
+            Section::DragonNeeds => *b"DNED",
             Section::LowRank => *b"LRNK",
             Section::HighOffset => *b"HOFF",
-            Section::Suited => *b"SUIT",
-            Section::Winds => *b"WIND",
-            Section::WindsWithSequences => *b"WSEQ",
-            Section::Dragons => *b"DRAG",
-            Section::DragonsWithSequences => *b"DSEQ",
+            Section::SuitedWaits => *b"SWAI",
+            Section::WindWaits => *b"WWAI",
+            Section::DragonWaits => *b"DWAI",
             Section::WaitClasses => *b"WAIT",
         }
     }
 
-    /// How many u32 values the section must hold; `None` when it varies (wait classes).
+    /// Bytes per element.
+    pub const fn element_size(self) -> usize {
+        match self {
+            Section::SuitedNeeds | Section::WindNeeds | Section::DragonNeeds => 1,
+            Section::SuitedWaits | Section::WindWaits | Section::DragonWaits => 2,
+            Section::LowRank | Section::HighOffset | Section::WaitClasses => 4,
+        }
+    }
+
+    /// How many elements the section must hold; `None` when it varies (wait classes).
     pub const fn expected_len(self) -> Option<usize> {
         match self {
+            Section::SuitedNeeds => Some(SUITED_PATTERNS),
+            Section::WindNeeds | Section::WindWaits => Some(2 * WIND_SHAPES),
+            Section::DragonNeeds | Section::DragonWaits => Some(2 * DRAGON_SHAPES),
             Section::LowRank => Some(LOW_PATTERNS),
             Section::HighOffset => Some(HIGH_PATTERNS),
-            Section::Suited => Some(SUITED_SHAPES),
-            Section::Winds | Section::WindsWithSequences => Some(WIND_SHAPES),
-            Section::Dragons | Section::DragonsWithSequences => Some(DRAGON_SHAPES),
+            Section::SuitedWaits => Some(SUITED_SHAPES),
             Section::WaitClasses => None,
         }
     }
@@ -128,66 +150,76 @@ impl Section {
     /// A readable name for reports.
     pub const fn name(self) -> &'static str {
         match self {
+            Section::SuitedNeeds => "suited-needs",
+            Section::WindNeeds => "wind-needs",
+            Section::DragonNeeds => "dragon-needs",
             Section::LowRank => "low-rank",
             Section::HighOffset => "high-offset",
-            Section::Suited => "suited",
-            Section::Winds => "winds",
-            Section::WindsWithSequences => "winds+sequences",
-            Section::Dragons => "dragons",
-            Section::DragonsWithSequences => "dragons+sequences",
+            Section::SuitedWaits => "suited-waits",
+            Section::WindWaits => "wind-waits",
+            Section::DragonWaits => "dragon-waits",
             Section::WaitClasses => "wait-classes",
         }
     }
 }
 
-/// One shape's table entry: three needs and a wait class (module docs give the bits).
+/// One shape's needs, as read from its byte (module docs give the bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Entry(pub u32);
+pub struct Entry(pub u16);
 
 impl Entry {
     /// The saturated need: more wildcards than any hand has.
-    pub const IMPOSSIBLE: u8 = 15;
+    pub const IMPOSSIBLE: u32 = 15;
 
-    /// An entry that completes in no plane (used for out-of-range lookups).
-    pub const NONE: Entry = Entry(0xFFF);
+    /// Flag (above the byte) for groups that cannot hold a 2/5/8 pair: honors.
+    pub const NO_258: u16 = 0x100;
 
-    /// Packs three needs (each saturated at 15) and a wait class (below 2^20).
-    pub const fn pack(melds: u8, pair: u8, pair_258: u8, wait_class: u32) -> Entry {
-        Entry(
-            saturate(melds)
-                | saturate(pair) << 4
-                | saturate(pair_258) << 8
-                | (wait_class & 0xF_FFFF) << 12,
-        )
+    /// Packs three exact needs into the byte; `None` if a difference is outside -1..=2.
+    pub fn pack(melds: u8, pair: u8, pair_258: u8) -> Option<u8> {
+        let m = melds.min(15);
+        let dp = i16::from(pair) - i16::from(melds) + 1;
+        let dq = i16::from(pair_258) - i16::from(melds) + 1;
+        if !(0..=3).contains(&dp) || !(0..=3).contains(&dq) {
+            return None;
+        }
+        Some(m | (dp as u8) << 4 | (dq as u8) << 6)
     }
 
     /// Fewest wildcards to complete as melds only.
     #[inline]
     pub const fn melds(self) -> u32 {
-        self.0 & 0xF
+        (self.0 & 0xF) as u32
     }
 
-    /// Fewest wildcards to complete as melds plus one pair.
+    /// `pair() - melds()`, in -1..=2.
+    #[inline]
+    pub const fn pair_delta(self) -> i32 {
+        (self.0 >> 4 & 3) as i32 - 1
+    }
+
+    /// `pair_258() - melds()`, in -1..=2, or 15 where no 2/5/8 pair is possible.
+    #[inline]
+    pub const fn pair_258_delta(self) -> i32 {
+        if self.0 & Entry::NO_258 != 0 {
+            15
+        } else {
+            (self.0 >> 6 & 3) as i32 - 1
+        }
+    }
+
+    /// Fewest wildcards to complete as melds plus one pair (saturated at 15).
     #[inline]
     pub const fn pair(self) -> u32 {
-        self.0 >> 4 & 0xF
+        let p = self.melds() as i32 + self.pair_delta();
+        if p > 15 { 15 } else { p as u32 }
     }
 
-    /// Fewest wildcards to complete as melds plus one pair of 2, 5 or 8.
+    /// Fewest wildcards to complete as melds plus one pair of 2, 5 or 8 (15: impossible).
     #[inline]
     pub const fn pair_258(self) -> u32 {
-        self.0 >> 8 & 0xF
+        let q = self.melds() as i32 + self.pair_258_delta();
+        if q > 15 { 15 } else { q as u32 }
     }
-
-    /// Index into the wait classes.
-    #[inline]
-    pub const fn wait_class(self) -> usize {
-        (self.0 >> 12) as usize
-    }
-}
-
-const fn saturate(n: u8) -> u32 {
-    if n > 15 { 15 } else { n as u32 }
 }
 
 /// The three rank masks of a wait class.

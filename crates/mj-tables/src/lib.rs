@@ -13,10 +13,13 @@
 //! use mj_tables::Tables;
 //! use mj_tiles::Eigen;
 //! let tables = Tables::committed()?;
-//! // 1m2m + 55m: melds need one wildcard (3m, plus 5m to finish the 55 triplet needs another:
-//! // 12m+w and 55m+w), a pair form needs one (12m+w, 55m as the pair).
-//! let entry = tables.suited(Eigen::new(0x20011).unwrap());
+//! // 12m + 55m: as melds it needs two wildcards (12m+w, 55m+w); with a pair, one (55m is it).
+//! let shape = Eigen::new(0x20011).unwrap();
+//! let entry = tables.suited(shape);
 //! assert_eq!((entry.melds(), entry.pair()), (2, 1));
+//! // Drawing 3m lowers both needs by one; drawing 5m lowers the melds need only.
+//! let waits = tables.suited_waits(shape);
+//! assert_eq!((waits.melds(), waits.pair()), (0b10100, 0b00100));
 //! # Ok::<(), mj_tables::TableError>(())
 //! ```
 

@@ -3,14 +3,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mj_tables::blob::{self, TableError};
-use mj_tables::layout::{FORMAT_VERSION, SUITED_SHAPES, Section};
+use mj_tables::layout::{FORMAT_VERSION, SUITED_PATTERNS, Section};
 use mj_tables::{COMMITTED_BLOB, Tables};
 use rstest::rstest;
 
 #[test]
 fn committed_blob_is_fresh_and_generation_is_reproducible() {
-    let first = mj_tables::generate::generate(&mut |_| {}).bytes;
-    let second = mj_tables::generate::generate(&mut |_| {}).bytes;
+    let first = mj_tables::generate::generate(&mut |_| {}).unwrap().bytes;
+    let second = mj_tables::generate::generate(&mut |_| {}).unwrap().bytes;
     assert!(first == second, "two generations differ");
     assert!(
         first == COMMITTED_BLOB,
@@ -28,7 +28,7 @@ fn committed_blob_loads_and_is_within_budget() {
         COMMITTED_BLOB.len()
     );
     let sections = blob::parse(COMMITTED_BLOB).unwrap();
-    assert_eq!(sections[2].len(), SUITED_SHAPES * 4);
+    assert_eq!(sections[0].len(), SUITED_PATTERNS);
     assert_eq!(Section::ALL.len(), sections.len());
 }
 
@@ -55,12 +55,12 @@ fn damaged_blobs_are_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
 
 #[test]
 fn a_resealed_blob_with_a_bad_reference_is_refused() {
-    // Point a suited entry at a wait class that does not exist and fix the checksum: the
+    // Point a suited shape at a wait class that does not exist and fix the checksum: the
     // cross-reference check must still refuse it.
     let mut bytes = COMMITTED_BLOB.to_vec();
     let sections = blob::parse(COMMITTED_BLOB).unwrap();
-    let suited_at = sections[2].as_ptr() as usize - COMMITTED_BLOB.as_ptr() as usize;
-    bytes[suited_at..suited_at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+    let waits_at = sections[5].as_ptr() as usize - COMMITTED_BLOB.as_ptr() as usize;
+    bytes[waits_at..waits_at + 2].copy_from_slice(&u16::MAX.to_le_bytes());
     let sum = blob::fnv1a64(&bytes[32..]);
     bytes[24..32].copy_from_slice(&sum.to_le_bytes());
     let err = Tables::from_bytes(&bytes).expect_err("bad wait class");

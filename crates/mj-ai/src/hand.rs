@@ -1,0 +1,396 @@
+//! The validated input: concealed tiles, declared melds and wildcard kinds; the rule switches
+//! that choose which winning shapes count.
+
+use mj_tiles::{FifthCopy, Meld, NotationError, Tile, TileCounts, TileSet};
+
+use crate::tables::MAX_MELDS;
+
+/// Why a hand (or a request about it) is not valid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HandError {
+    /// The hand's mpsz text is not valid.
+    #[error("hand: {0}")]
+    Notation(#[from] NotationError),
+    /// The concealed tiles are not `3k + 1` or `3k + 2` with `k` plus the declared melds at most
+    /// five.
+    #[error(
+        "a hand with {melds} declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + {melds} <= 5, got {tiles}"
+    )]
+    WrongTileCount {
+        /// Concealed tiles given.
+        tiles: u32,
+        /// Declared melds given.
+        melds: usize,
+    },
+    /// The question needs a hand of the other size (`3k + 1` to draw, `3k + 2` to discard).
+    #[error("{what} needs {expected} concealed tiles (3k{expected_rem:+}), got {tiles}")]
+    WrongSizeForQuestion {
+        /// What was asked.
+        what: &'static str,
+        /// `"3k+1"` or `"3k+2"`.
+        expected: &'static str,
+        /// `1` or `2`.
+        expected_rem: i8,
+        /// Concealed tiles given.
+        tiles: u32,
+    },
+    /// More than eight wildcards.
+    #[error("at most 8 wildcards are supported, got {0}")]
+    TooManyWildcards(u32),
+    /// A kind appears more than four times across the hand, the melds (and visible tiles).
+    #[error("fifth copy of {tile} across {place}")]
+    FifthCopy {
+        /// The kind.
+        tile: Tile,
+        /// Where the copies were counted.
+        place: &'static str,
+    },
+    /// The offered tile cannot be called this way.
+    #[error("cannot {call} {tile}: {reason}")]
+    InvalidCall {
+        /// The call.
+        call: &'static str,
+        /// The offered tile.
+        tile: Tile,
+        /// Why not.
+        reason: &'static str,
+    },
+}
+
+/// Which winning shapes count besides the standard one (`k` melds and a pair). These are the
+/// protocol's `seven_pairs`, `distinct_pairs` and `thirteen_orphans` switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ShapeRules {
+    /// Seven pairs (七对 / 七対子) is a winning shape (14 concealed tiles, no melds).
+    pub seven_pairs: bool,
+    /// Seven pairs must be seven different kinds (riichi); otherwise four of a kind is two pairs.
+    pub distinct_pairs: bool,
+    /// Thirteen orphans (十三幺 / 国士無双) is a winning shape.
+    pub thirteen_orphans: bool,
+}
+
+impl ShapeRules {
+    /// The `generic` preset: seven pairs (four of a kind counts as two pairs) and thirteen
+    /// orphans.
+    pub const GENERIC: ShapeRules = ShapeRules {
+        seven_pairs: true,
+        distinct_pairs: false,
+        thirteen_orphans: true,
+    };
+    /// The `riichi` preset: seven pairs of distinct kinds and thirteen orphans (the definition
+    /// `xiangting`, `mahjong` and `riichienv-core` use).
+    pub const RIICHI: ShapeRules = ShapeRules {
+        seven_pairs: true,
+        distinct_pairs: true,
+        thirteen_orphans: true,
+    };
+    /// The standard shape only.
+    pub const STANDARD_ONLY: ShapeRules = ShapeRules {
+        seven_pairs: false,
+        distinct_pairs: false,
+        thirteen_orphans: false,
+    };
+}
+
+impl Default for ShapeRules {
+    fn default() -> ShapeRules {
+        ShapeRules::GENERIC
+    }
+}
+
+/// A validated hand: concealed tiles, declared melds and the wildcard kinds.
+///
+/// ```
+/// use mj_ai::Hand;
+/// let hand = Hand::parse("123m456p789s1122z")?;
+/// assert_eq!(hand.concealed_count(), 13);
+/// assert_eq!(hand.melds_needed(), 4);
+/// # Ok::<(), mj_ai::HandError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Hand {
+    /// The concealed tiles as given (wildcard tiles included under their kind).
+    concealed: TileCounts,
+    /// The concealed tiles that are not wildcards.
+    real: TileCounts,
+    /// Tiles in declared melds.
+    meld_tiles: TileCounts,
+    wild: TileSet,
+    wildcards: u8,
+    declared: u8,
+    tiles: u8,
+}
+
+impl Hand {
+    /// A hand of concealed tiles, declared melds and wildcard kinds.
+    ///
+    /// Errors: the concealed count is not `3k + 1` or `3k + 2` with `k + melds <= 5`; more than
+    /// eight wildcards; a fifth copy of a kind across the concealed tiles and the melds.
+    pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, HandError> {
+        let tiles = concealed.total();
+        let k = (tiles / 3) as usize;
+        if tiles == 0 || tiles.is_multiple_of(3) || k + melds.len() > MAX_MELDS {
+            return Err(HandError::WrongTileCount {
+                tiles,
+                melds: melds.len(),
+            });
+        }
+        let mut meld_tiles = TileCounts::EMPTY;
+        for meld in melds {
+            for t in meld.tiles() {
+                meld_tiles
+                    .add(t)
+                    .map_err(|FifthCopy { tile }| HandError::FifthCopy {
+                        tile,
+                        place: "the melds",
+                    })?;
+            }
+        }
+        concealed
+            .checked_add(&meld_tiles)
+            .map_err(|FifthCopy { tile }| HandError::FifthCopy {
+                tile,
+                place: "the hand and its melds",
+            })?;
+        let mut real = concealed;
+        let mut wildcards = 0u32;
+        for t in wild {
+            wildcards += u32::from(real.get(t));
+            // Setting a count to zero cannot fail.
+            let _ = real.set(t, 0);
+        }
+        if wildcards > 8 {
+            return Err(HandError::TooManyWildcards(wildcards));
+        }
+        Ok(Hand {
+            concealed,
+            real,
+            meld_tiles,
+            wild,
+            wildcards: wildcards as u8,
+            declared: melds.len() as u8,
+            tiles: tiles as u8,
+        })
+    }
+
+    /// A concealed hand in mpsz notation, no melds, no wildcards.
+    pub fn parse(text: &str) -> Result<Hand, HandError> {
+        Hand::new(text.parse()?, &[], TileSet::EMPTY)
+    }
+
+    /// The concealed tiles as given (wildcards included under their kind).
+    pub const fn concealed(&self) -> &TileCounts {
+        &self.concealed
+    }
+
+    /// The concealed tiles that are not wildcards.
+    pub const fn real(&self) -> &TileCounts {
+        &self.real
+    }
+
+    /// Tiles held in declared melds.
+    pub const fn meld_tiles(&self) -> &TileCounts {
+        &self.meld_tiles
+    }
+
+    /// The wildcard kinds.
+    pub const fn wild(&self) -> TileSet {
+        self.wild
+    }
+
+    /// How many concealed tiles are wildcards.
+    pub const fn wildcards(&self) -> u8 {
+        self.wildcards
+    }
+
+    /// How many melds are declared.
+    pub const fn declared_melds(&self) -> usize {
+        self.declared as usize
+    }
+
+    /// How many concealed tiles.
+    pub const fn concealed_count(&self) -> u32 {
+        self.tiles as u32
+    }
+
+    /// How many melds the concealed tiles must still form: `tiles / 3`.
+    pub const fn melds_needed(&self) -> usize {
+        self.tiles as usize / 3
+    }
+
+    /// `true` for `3k + 2` concealed tiles (a hand that discards next).
+    pub const fn is_discard_size(&self) -> bool {
+        self.tiles % 3 == 2
+    }
+
+    /// `true` when seven pairs and thirteen orphans can apply: no melds and 13 or 14 tiles.
+    pub const fn special_forms_apply(&self) -> bool {
+        self.declared == 0 && self.tiles / 3 == 4
+    }
+
+    /// How many copies of a kind the hand holds (wildcard tiles count under their kind).
+    pub const fn count(&self, tile: Tile) -> u8 {
+        self.concealed.get(tile)
+    }
+
+    /// The hand with one more tile of a kind (a wildcard if the kind is wild), if the concealed
+    /// tiles and melds do not already hold four of it and the size stays valid.
+    pub fn with_tile(&self, tile: Tile) -> Option<Hand> {
+        if self.concealed.get(tile) + self.meld_tiles.get(tile) >= 4 {
+            return None;
+        }
+        self.with_tile_ignoring_melds(tile)
+    }
+
+    /// [`Hand::with_tile`] where only the concealed tiles limit the copies (the shanten
+    /// definition's four-copy rule looks at the concealed tiles only).
+    pub(crate) fn with_tile_ignoring_melds(&self, tile: Tile) -> Option<Hand> {
+        let mut out = *self;
+        out.concealed.add(tile).ok()?;
+        let tiles = self.tiles + 1;
+        if tiles.is_multiple_of(3) || usize::from(tiles / 3) + self.declared_melds() > MAX_MELDS {
+            return None;
+        }
+        out.tiles = tiles;
+        if self.wild.contains(tile) {
+            out.wildcards += 1;
+            if out.wildcards > 8 {
+                return None;
+            }
+        } else {
+            out.real.add(tile).ok()?;
+        }
+        Some(out)
+    }
+
+    /// The hand with one tile of a kind removed, if it holds one and the size stays valid.
+    pub fn without_tile(&self, tile: Tile) -> Option<Hand> {
+        let mut out = *self;
+        if !out.concealed.remove(tile) || self.tiles <= 1 || (self.tiles - 1).is_multiple_of(3) {
+            return None;
+        }
+        out.tiles -= 1;
+        if self.wild.contains(tile) {
+            out.wildcards -= 1;
+        } else {
+            out.real.remove(tile);
+        }
+        Some(out)
+    }
+
+    /// The same hand with one more declared meld made of `from_hand` concealed tiles (a call).
+    pub(crate) fn with_meld(&self, meld: &Meld, from_hand: &[Tile]) -> Option<Hand> {
+        let mut concealed = self.concealed;
+        for &t in from_hand {
+            if !concealed.remove(t) {
+                return None;
+            }
+        }
+        let mut meld_tiles = self.meld_tiles;
+        for t in meld.tiles() {
+            meld_tiles.add(t).ok()?;
+        }
+        let mut out = Hand::from_parts(concealed, meld_tiles, self.wild, self.declared + 1)?;
+        out.meld_tiles = meld_tiles;
+        Some(out)
+    }
+
+    fn from_parts(
+        concealed: TileCounts,
+        meld_tiles: TileCounts,
+        wild: TileSet,
+        declared: u8,
+    ) -> Option<Hand> {
+        let tiles = concealed.total();
+        if tiles == 0
+            || tiles.is_multiple_of(3)
+            || (tiles / 3) as usize + usize::from(declared) > MAX_MELDS
+        {
+            return None;
+        }
+        concealed.checked_add(&meld_tiles).ok()?;
+        let mut real = concealed;
+        let mut wildcards = 0u8;
+        for t in wild {
+            wildcards += real.get(t);
+            let _ = real.set(t, 0);
+        }
+        if wildcards > 8 {
+            return None;
+        }
+        Some(Hand {
+            concealed,
+            real,
+            meld_tiles,
+            wild,
+            wildcards,
+            declared,
+            tiles: tiles as u8,
+        })
+    }
+
+    /// Copies of a kind still unseen from this player's seat: four minus those in the concealed
+    /// tiles, the melds and `visible`.
+    pub fn live(&self, tile: Tile, visible: &TileCounts) -> u8 {
+        4u8.saturating_sub(self.concealed.get(tile))
+            .saturating_sub(self.meld_tiles.get(tile))
+            .saturating_sub(visible.get(tile))
+    }
+
+    /// Checks that `visible` adds no fifth copy to the hand and melds.
+    pub fn check_visible(&self, visible: &TileCounts) -> Result<(), HandError> {
+        self.concealed
+            .checked_add(&self.meld_tiles)
+            .and_then(|c| c.checked_add(visible))
+            .map(|_| ())
+            .map_err(|FifthCopy { tile }| HandError::FifthCopy {
+                tile,
+                place: "the hand, its melds and the visible tiles",
+            })
+    }
+}
+
+impl core::fmt::Debug for Hand {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Hand({}", self.concealed)?;
+        if self.declared > 0 {
+            write!(f, " + {} meld(s) [{}]", self.declared, self.meld_tiles)?;
+        }
+        if !self.wild.is_empty() {
+            write!(f, ", wild {}", self.wild)?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mj_tiles::MeldKind;
+
+    use super::*;
+
+    #[test]
+    fn validates_sizes_wildcards_and_copies() {
+        assert!(matches!(
+            Hand::parse("123m"),
+            Err(HandError::WrongTileCount { tiles: 3, .. })
+        ));
+        assert!(matches!(
+            Hand::parse(""),
+            Err(HandError::WrongTileCount { tiles: 0, .. })
+        ));
+        assert!(Hand::parse("11112222333344445m").is_ok());
+        assert!(Hand::parse("11112222333344445555m").is_err());
+        let pon = Meld::parse(MeldKind::Pon, "111m", None, None).unwrap();
+        assert!(matches!(
+            Hand::new("1m23456789p".parse().unwrap(), &[pon, pon], TileSet::EMPTY),
+            Err(HandError::FifthCopy { .. }) | Err(HandError::WrongTileCount { .. })
+        ));
+        let wild: TileSet = "5z6z7z".parse().unwrap();
+        let err = Hand::new("555666777z1m".parse().unwrap(), &[], wild).unwrap_err();
+        assert_eq!(err, HandError::TooManyWildcards(9));
+        let h = Hand::new("55z123m".parse().unwrap(), &[], wild).unwrap();
+        assert_eq!((h.wildcards(), h.real().total()), (2, 3));
+    }
+}

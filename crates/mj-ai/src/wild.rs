@@ -1,0 +1,48 @@
+//! Wildcard shanten beyond the tables: the case where a wildcard is worth more as a fifth (or
+//! later) copy of a kind the hand already holds four times.
+//!
+//! With `w` wildcards and real tiles `r`, the distance of a completion `H` is
+//! `sum_i max(0, H_i - r_i) - w` (every wildcard fills one missing tile; there are always at
+//! least `w` missing tiles because `|r| + w <= 3m + 2`), subject to the **excess**
+//! `sum_i max(0, H_i - 4) <= w` (tiles beyond four of a kind must be wildcards). Without excess
+//! the minimum is the table distance of the real tiles minus `w`. Excess lowers it only when
+//! the excess kind already has four real copies (checked exhaustively against the substitution
+//! brute force in the tests): a wildcard beside three or fewer real copies can instead stand for
+//! a tile that needs no fifth copy. So the table path is exact unless the hand holds both a
+//! wildcard and four real tiles of a kind; then the suits with such a quad run the budgeted
+//! per-suit programme ([`crate::reference::suit_distances`]) and all suits are combined with a
+//! budget dimension.
+
+use mj_tiles::Suit;
+
+use crate::reference::{combine_budgeted, suit_distances};
+use crate::shanten::suit_classes;
+use crate::tables::{Vector, tables};
+
+/// Distance (before subtracting the wildcards) of real counts `c` with `w` wildcards, `m` melds
+/// and a pair, excess allowed on kinds held four times.
+pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8 {
+    let t = tables();
+    let budget = usize::from(w);
+    let classes = suit_classes(t, c);
+    let mut acc: Option<Vec<Vector>> = None;
+    for suit in Suit::ALL {
+        let first = suit.first_kind() as usize;
+        let counts = &c[first..first + suit.ranks() as usize];
+        let v = if counts.contains(&4) {
+            suit_distances(counts, &[4; 9], suit.is_numbered(), budget)
+        } else {
+            let base = if suit.is_numbered() {
+                t.numbered_vec[classes[suit.index()]]
+            } else {
+                t.honor_vec[classes[3]]
+            };
+            vec![base; budget + 1]
+        };
+        acc = Some(match acc {
+            None => v,
+            Some(a) => combine_budgeted(&a, &v, budget),
+        });
+    }
+    acc.map(|a| a[budget][m * 2 + 1]).unwrap_or(u8::MAX)
+}

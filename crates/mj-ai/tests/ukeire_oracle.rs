@@ -1,0 +1,245 @@
+//! Effective tiles and the discard table against "try every kind" with the plain shanten, and
+//! effective tiles of 13-tile hands against `xiangting`'s necessary tiles.
+
+#![allow(clippy::unwrap_used)] // helpers of a test crate
+
+mod common;
+
+use common::{mixed_hand, random_melds, wild_hand};
+use mj_ai::{DiscardOption, Hand, ShapeRules};
+use mj_tiles::random::SplitMix64;
+use mj_tiles::{Tile, TileCounts, TileSet};
+
+/// Effective tiles by definition: every kind the hand holds fewer than four of, drawn, and the
+/// full shanten recomputed.
+fn brute_effective(hand: &Hand, rules: ShapeRules, visible: &TileCounts) -> (i8, TileSet, u32) {
+    let shanten = hand.shanten(rules).shanten;
+    let mut tiles = TileSet::EMPTY;
+    let mut count = 0;
+    for t in Tile::ALL {
+        if hand.count(t) >= 4 {
+            continue;
+        }
+        let mut c = *hand.concealed();
+        c.add(t).unwrap();
+        // The shanten definition looks at the concealed tiles only; with melds declared only
+        // the standard shape applies.
+        let drawn = Hand::new(c, &[], hand.wild()).unwrap();
+        let drawn_shanten = if hand.declared_melds() == 0 {
+            drawn.shanten(rules).shanten
+        } else {
+            drawn.shanten(ShapeRules::STANDARD_ONLY).standard
+        };
+        if drawn_shanten < shanten {
+            tiles.insert(t);
+            count += u32::from(hand.live(t, visible));
+        }
+    }
+    (shanten, tiles, count)
+}
+
+fn random_visible(rng: &mut SplitMix64, hand: &Hand, n: usize) -> TileCounts {
+    let mut visible = TileCounts::EMPTY;
+    for _ in 0..n {
+        let t = Tile::ALL[rng.below(34) as usize];
+        if hand.live(t, &visible) > 0 {
+            visible.add(t).unwrap();
+        }
+    }
+    visible
+}
+
+#[test]
+fn effective_tiles_equal_try_every_kind() {
+    let mut rng = SplitMix64::new(0xE11);
+    for i in 0..60_000u32 {
+        let n = [13, 13, 10, 7, 4, 1, 16][(i % 7) as usize];
+        let counts = mixed_hand(&mut rng, n, i / 7);
+        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let visible = random_visible(&mut rng, &hand, (i % 20) as usize);
+        for rules in [ShapeRules::GENERIC, ShapeRules::RIICHI] {
+            let e = hand.effective_tiles(rules, &visible).unwrap();
+            let (s, tiles, count) = brute_effective(&hand, rules, &visible);
+            assert_eq!((e.shanten, e.tiles, e.count), (s, tiles, count), "{hand:?}");
+            for t in Tile::ALL {
+                let expect = if tiles.contains(t) {
+                    hand.live(t, &visible)
+                } else {
+                    0
+                };
+                assert_eq!(e.live.get(t), expect, "{hand:?} {t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn effective_tiles_of_13_tile_hands_match_xiangting_necessary_tiles() {
+    let mut rng = SplitMix64::new(0x0EC);
+    for i in 0..100_000u32 {
+        let counts = mixed_hand(&mut rng, 13, i);
+        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let e = hand
+            .effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)
+            .unwrap();
+        let (r, necessary) =
+            xiangting::calculate_necessary_tiles(counts.as_array(), xiangting::PlayerCount::Four)
+                .unwrap();
+        let held_four: TileSet = counts.kinds_at_least(4);
+        let necessary = TileSet::from_bits(necessary) - held_four;
+        assert_eq!(e.shanten, r as i8 - 1, "{counts}");
+        assert_eq!(e.tiles, necessary, "{counts}");
+    }
+}
+
+fn brute_discards(hand: &Hand, rules: ShapeRules, visible: &TileCounts) -> Vec<DiscardOption> {
+    let mut out = Vec::new();
+    for d in Tile::ALL {
+        if hand.count(d) == 0 {
+            continue;
+        }
+        let after = hand.without_tile(d).unwrap();
+        let shanten = after.shanten(rules).shanten;
+        let mut ukeire = TileSet::EMPTY;
+        let mut count = 0;
+        for t in Tile::ALL {
+            if after.count(t) >= 4 {
+                continue;
+            }
+            let mut c = *after.concealed();
+            c.add(t).unwrap();
+            let drawn = Hand::new(c, &[], hand.wild()).unwrap();
+            let s = if hand.declared_melds() == 0 {
+                drawn.shanten(rules).shanten
+            } else {
+                drawn.shanten(ShapeRules::STANDARD_ONLY).standard
+            };
+            if s < shanten {
+                ukeire.insert(t);
+                count += u32::from(hand.live(t, visible));
+            }
+        }
+        out.push(DiscardOption {
+            tile: d,
+            shanten,
+            ukeire,
+            ukeire_count: count,
+        });
+    }
+    out
+}
+
+fn check_table(hand: &Hand, rules: ShapeRules, visible: &TileCounts) {
+    let mut table = hand.discards(rules, visible).unwrap();
+    // Best first: shanten ascending, then ukeire count descending.
+    for pair in table.windows(2) {
+        assert!(
+            (pair[0].shanten, std::cmp::Reverse(pair[0].ukeire_count))
+                <= (pair[1].shanten, std::cmp::Reverse(pair[1].ukeire_count)),
+            "{hand:?} order"
+        );
+    }
+    table.sort_by_key(|o| o.tile);
+    let brute = brute_discards(hand, rules, visible);
+    assert_eq!(table, brute, "{hand:?}");
+}
+
+#[test]
+fn discard_tables_equal_try_every_kind() {
+    let mut rng = SplitMix64::new(0xD15);
+    for i in 0..25_000u32 {
+        let n = [14, 14, 11, 8, 17, 5, 2][(i % 7) as usize];
+        let counts = mixed_hand(&mut rng, n, i / 7);
+        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let visible = random_visible(&mut rng, &hand, (i % 16) as usize);
+        let rules = if i % 2 == 0 {
+            ShapeRules::GENERIC
+        } else {
+            ShapeRules::RIICHI
+        };
+        check_table(&hand, rules, &visible);
+    }
+}
+
+#[test]
+fn discard_tables_with_melds_and_wildcards_equal_try_every_kind() {
+    let mut rng = SplitMix64::new(0xD16);
+    for i in 0..3_000u32 {
+        let k = (i % 3) as usize;
+        let concealed = mixed_hand(&mut rng, 14 - 3 * k, i / 3);
+        let melds = random_melds(&mut rng, &concealed, k);
+        if melds.len() != k {
+            continue;
+        }
+        let hand = Hand::new(concealed, &melds, TileSet::EMPTY).unwrap();
+        check_table(&hand, ShapeRules::GENERIC, &TileCounts::EMPTY);
+    }
+    for i in 0..600u32 {
+        let w = 1 + (i % 4) as usize;
+        let n = if i % 2 == 0 { 14 } else { 11 };
+        let (counts, wild) = wild_hand(&mut rng, n, w, i);
+        let hand = Hand::new(counts, &[], wild).unwrap();
+        check_table(&hand, ShapeRules::GENERIC, &TileCounts::EMPTY);
+        let after = hand.without_tile(Tile::GREEN).unwrap();
+        let e = after
+            .effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)
+            .unwrap();
+        let (s, tiles, count) = brute_effective(&after, ShapeRules::RIICHI, &TileCounts::EMPTY);
+        assert_eq!(
+            (e.shanten, e.tiles, e.count),
+            (s, tiles, count),
+            "{after:?}"
+        );
+    }
+}
+
+#[test]
+fn improvements_raise_effective_tiles_without_lowering_shanten() {
+    let mut rng = SplitMix64::new(0x1A9);
+    let mut seen = 0;
+    for i in 0..3_000u32 {
+        let counts = mixed_hand(&mut rng, 13, i);
+        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let base = hand
+            .effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)
+            .unwrap();
+        let list = hand
+            .improvements(ShapeRules::RIICHI, &TileCounts::EMPTY)
+            .unwrap();
+        if !(0..=1).contains(&base.shanten) {
+            assert!(list.is_empty());
+            continue;
+        }
+        for imp in list {
+            seen += 1;
+            assert!(!base.tiles.contains(imp.tile));
+            let drawn = hand.with_tile(imp.tile).unwrap();
+            let after = drawn.without_tile(imp.discard).unwrap();
+            let e = after
+                .effective_tiles_with_seen(&drawn, ShapeRules::RIICHI)
+                .unwrap();
+            assert_eq!(e.0, base.shanten, "{hand:?} {imp:?}");
+            assert_eq!(e.1, imp.ukeire_count, "{hand:?} {imp:?}");
+            assert!(imp.ukeire_count > base.count);
+        }
+    }
+    assert!(seen > 100);
+}
+
+trait SeenFrom {
+    fn effective_tiles_with_seen(&self, before: &Hand, rules: ShapeRules) -> Option<(i8, u32)>;
+}
+
+impl SeenFrom for Hand {
+    /// Effective tiles of `self` with live copies counted against `before` (the hand before a
+    /// discard, so the discarded copy is seen).
+    fn effective_tiles_with_seen(&self, before: &Hand, rules: ShapeRules) -> Option<(i8, u32)> {
+        let e = self.effective_tiles(rules, &TileCounts::EMPTY).ok()?;
+        let count = e
+            .tiles
+            .iter()
+            .map(|t| u32::from(before.live(t, &TileCounts::EMPTY)))
+            .sum();
+        Some((e.shanten, count))
+    }
+}

@@ -43,6 +43,14 @@ impl Declared {
     }
 }
 
+/// The size a question is about: concealed tiles (wildcards included, after the draw) and
+/// declared melds.
+#[derive(Clone, Copy, Debug)]
+struct Size {
+    concealed: u32,
+    declared: u8,
+}
+
 /// A rule set bound to the committed tables: the entry point for repeated questions.
 ///
 /// ```
@@ -74,8 +82,21 @@ impl Checker {
         &self.rules
     }
 
+    /// Needs of m, p, s and all honors: what a win check reads.
     #[inline]
-    fn entries(&self, e: &[Eigen; 4]) -> [Entry; 5] {
+    fn entries(&self, e: &[Eigen; 4]) -> [Entry; 4] {
+        let seq = self.rules.honor_sequences;
+        [
+            self.tables.suited(e[0]),
+            self.tables.suited(e[1]),
+            self.tables.suited(e[2]),
+            self.tables.honors(e[3], seq),
+        ]
+    }
+
+    /// Needs of the five groups (winds and dragons apart): what waits read.
+    #[inline]
+    fn group_entries(&self, e: &[Eigen; 4]) -> [Entry; 5] {
         let seq = self.rules.honor_sequences;
         [
             self.tables.suited(e[0]),
@@ -98,7 +119,7 @@ impl Checker {
 
     /// Wildcards the standard form needs, from the five entries.
     #[inline]
-    fn standard_need(&self, entries: &[Entry; 5]) -> u32 {
+    fn standard_need(&self, entries: &[Entry]) -> u32 {
         let mut melds = 0u32;
         let mut delta = i32::MAX;
         for entry in entries {
@@ -112,18 +133,17 @@ impl Checker {
     /// `declared` melds beside them, win under some allowed form. Shapes only: suits and honors
     /// are the caller's.
     #[inline]
-    fn wins(&self, e: &[Eigen; 4], entries: &[Entry; 5], w: u32, declared: u8) -> bool {
-        self.standard_need(entries) <= w || self.wins_special(e, w, declared)
+    fn wins(&self, e: &[Eigen; 4], entries: &[Entry], w: u32, size: Size) -> bool {
+        self.standard_need(entries) <= w || self.wins_special(e, w, size)
     }
 
     #[inline(never)]
-    fn wins_special(&self, e: &[Eigen; 4], w: u32, declared: u8) -> bool {
+    fn wins_special(&self, e: &[Eigen; 4], w: u32, size: Size) -> bool {
         let r = &self.rules;
-        if !(r.seven_pairs || r.thirteen_orphans || r.knitted) {
-            return false;
-        }
-        let concealed = e.iter().map(|x| x.total()).sum::<u32>() + w;
-        if concealed + 3 * u32::from(declared) != 14 {
+        let declared = size.declared;
+        if !(r.seven_pairs || r.thirteen_orphans || r.knitted)
+            || size.concealed + 3 * u32::from(declared) != 14
+        {
             return false;
         }
         if declared == 0 {
@@ -144,7 +164,7 @@ impl Checker {
                 .any(|(rest, missing)| missing + self.standard_need(&self.entries(rest)) <= w)
     }
 
-    fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<(), HuError> {
+    fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<u32, HuError> {
         let n = hand.total();
         let ok_form = if complete { n % 3 == 2 } else { n % 3 == 1 };
         if hand.wildcards() > crate::MAX_WILDCARDS {
@@ -161,7 +181,7 @@ impl Checker {
                 },
             });
         }
-        Ok(())
+        Ok(n)
     }
 
     fn three_suits(e: &[Eigen; 4], declared: Declared) -> bool {
@@ -178,33 +198,25 @@ impl Checker {
     /// up to date themselves; honors under `honors = false` are not checked here.
     #[inline]
     pub fn is_winning_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, HuError> {
-        Self::check_size(hand, declared, true)?;
+        let n = Self::check_size(hand, declared, true)?;
         let e = hand.suits();
         if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(false);
         }
-        Ok(self.wins(
-            &e,
-            &self.entries(&e),
-            u32::from(hand.wildcards()),
-            declared.count,
-        ))
+        let size = Size { concealed: n, declared: declared.count };
+        Ok(self.wins(&e, &self.entries(&e), u32::from(hand.wildcards()), size))
     }
 
     /// Is this eigen hand (3k+1 tiles) a win with one more wildcard?
     #[inline]
     pub fn is_ready_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, HuError> {
-        Self::check_size(hand, declared, false)?;
+        let n = Self::check_size(hand, declared, false)?;
         let e = hand.suits();
         if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(false);
         }
-        Ok(self.wins(
-            &e,
-            &self.entries(&e),
-            u32::from(hand.wildcards()) + 1,
-            declared.count,
-        ))
+        let size = Size { concealed: n + 1, declared: declared.count };
+        Ok(self.wins(&e, &self.entries(&e), u32::from(hand.wildcards()) + 1, size))
     }
 
     /// Is the hand (3k+2 concealed tiles) a winning shape?
@@ -237,7 +249,7 @@ impl Checker {
         if r.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(TileSet::EMPTY);
         }
-        let entries = self.entries(&e);
+        let entries = self.group_entries(&e);
         let mut real = self.standard_waits(&e, &entries, w);
         let concealed = eh.total();
         if concealed == 13 && declared.count == 0 {
@@ -252,14 +264,16 @@ impl Checker {
             for t in !real - hand.wild() {
                 if let Some(more) = eh.with_tile(t) {
                     let m = more.suits();
-                    if self.wins(&m, &self.entries(&m), w, declared.count) {
+                    let size = Size { concealed: concealed + 1, declared: declared.count };
+                    if self.wins(&m, &self.entries(&m), w, size) {
                         real.insert(t);
                     }
                 }
             }
         }
         let mut out = real - hand.wild();
-        if !hand.wild().is_empty() && self.wins(&e, &entries, w + 1, declared.count) {
+        let size = Size { concealed: concealed + 1, declared: declared.count };
+        if !hand.wild().is_empty() && self.wins(&e, &entries, w + 1, size) {
             out |= hand.wild();
         }
         out = out - hand.held_four();

@@ -159,7 +159,7 @@ fn u64_at(bytes: &[u8], at: usize) -> Option<u64> {
 
 /// Checks header, length, checksum and section table, and returns each section's bytes in
 /// [`Section::ALL`] order. Section lengths are checked against the layout.
-pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 9], TableError> {
+pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 10], TableError> {
     if bytes.len() < HEADER {
         return Err(TableError::Truncated("header"));
     }
@@ -195,7 +195,7 @@ pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 9], TableError> {
             problem: format!("{count} sections, expected {}", Section::ALL.len()),
         });
     }
-    let mut out: [&[u8]; 9] = [&[]; 9];
+    let mut out: [&[u8]; 10] = [&[]; 10];
     for (i, section) in Section::ALL.into_iter().enumerate() {
         let bad = |problem: String| TableError::BadSection {
             section: section.name(),

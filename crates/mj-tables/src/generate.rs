@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use crate::blob::{self, SectionData};
 use crate::layout::{
     DRAGON_SHAPES, Entry, HIGH_PATTERNS, LOW_PATTERNS, MAX_SUIT_TILES, MAX_WAIT_SHAPE_TILES, POW5,
-    SUITED_PATTERNS, SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks, digits_of,
+    HONOR_SHAPES, SUITED_PATTERNS, SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks, digits_of,
 };
 
 /// Which kinds of meld a group allows.
@@ -266,6 +266,21 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
         honor_needs.push(bytes);
     }
 
+    // All seven honors as one shape: winds and dragons side by side, the pair in either group.
+    let mut honor_all = Vec::with_capacity(2 * HONOR_SHAPES);
+    for plane in 0..2 {
+        for x in 0..HONOR_SHAPES {
+            let (wx, dx) = (x % WIND_SHAPES, x / WIND_SHAPES);
+            let wind = Entry(u16::from(honor_needs[0][plane * WIND_SHAPES + wx]));
+            let dragon = Entry(u16::from(honor_needs[1][plane * DRAGON_SHAPES + dx]));
+            let m = wind.melds() + dragon.melds();
+            let p = (wind.pair() + dragon.melds()).min(wind.melds() + dragon.pair());
+            let byte = Entry::pack(m.min(255) as u8, p.min(255) as u8, p.min(255) as u8)
+                .ok_or_else(|| format!("honor shape {x}: needs {m}/{p} do not fit the byte"))?;
+            honor_all.push(byte);
+        }
+    }
+
     progress("ranking and wait classes");
     let (low_rank, high_offset) = suited_ranking();
     let mut classes = WaitClasses::default();
@@ -301,6 +316,7 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
         (Section::SuitedNeeds, SectionData::U8(suited_needs)),
         (Section::WindNeeds, SectionData::U8(wind_needs)),
         (Section::DragonNeeds, SectionData::U8(dragon_needs)),
+        (Section::HonorNeeds, SectionData::U8(honor_all)),
         (Section::LowRank, SectionData::U32(low_rank)),
         (Section::HighOffset, SectionData::U32(high_offset)),
         (Section::SuitedWaits, SectionData::U16(suited_waits)),

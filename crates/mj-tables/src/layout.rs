@@ -43,7 +43,7 @@
 //! entries. Honor wait classes are indexed by base-5 value directly.
 
 /// Format version of the blob; bump on any change of layout or meaning.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Magic bytes that open every blob.
 pub const MAGIC: [u8; 8] = *b"MJTABLES";
@@ -73,6 +73,9 @@ pub const WIND_SHAPES: usize = 625;
 /// Dragon shapes: 5^3.
 pub const DRAGON_SHAPES: usize = 125;
 
+/// Honor shapes (winds and dragons together): 5^7.
+pub const HONOR_SHAPES: usize = 78_125;
+
 /// The sections of a blob, by tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Section {
@@ -82,6 +85,9 @@ pub enum Section {
     WindNeeds,
     /// Dragon needs bytes, triplets only, then with the three dragons a sequence.
     DragonNeeds,
+    /// Needs bytes of all seven honors as one shape (winds and dragons side by side, the pair in
+    /// either), both planes: the win check reads honors with one load.
+    HonorNeeds,
     /// `LOW_RANK`: u32 per low pattern (base-5 of ranks 1-5), its position in size order.
     LowRank,
     /// `HIGH_OFFSET`: u32 per high pattern (base-5 of ranks 6-9), where its block starts.
@@ -98,10 +104,11 @@ pub enum Section {
 
 impl Section {
     /// Every section, in blob order.
-    pub const ALL: [Section; 9] = [
+    pub const ALL: [Section; 10] = [
         Section::SuitedNeeds,
         Section::WindNeeds,
         Section::DragonNeeds,
+        Section::HonorNeeds,
         Section::LowRank,
         Section::HighOffset,
         Section::SuitedWaits,
@@ -116,6 +123,7 @@ impl Section {
             Section::SuitedNeeds => *b"SNED",
             Section::WindNeeds => *b"WNED",
             Section::DragonNeeds => *b"DNED",
+            Section::HonorNeeds => *b"HNED",
             Section::LowRank => *b"LRNK",
             Section::HighOffset => *b"HOFF",
             Section::SuitedWaits => *b"SWAI",
@@ -128,7 +136,10 @@ impl Section {
     /// Bytes per element.
     pub const fn element_size(self) -> usize {
         match self {
-            Section::SuitedNeeds | Section::WindNeeds | Section::DragonNeeds => 1,
+            Section::SuitedNeeds
+            | Section::WindNeeds
+            | Section::DragonNeeds
+            | Section::HonorNeeds => 1,
             Section::SuitedWaits | Section::WindWaits | Section::DragonWaits => 2,
             Section::LowRank | Section::HighOffset | Section::WaitClasses => 4,
         }
@@ -140,6 +151,7 @@ impl Section {
             Section::SuitedNeeds => Some(SUITED_PATTERNS),
             Section::WindNeeds | Section::WindWaits => Some(2 * WIND_SHAPES),
             Section::DragonNeeds | Section::DragonWaits => Some(2 * DRAGON_SHAPES),
+            Section::HonorNeeds => Some(2 * HONOR_SHAPES),
             Section::LowRank => Some(LOW_PATTERNS),
             Section::HighOffset => Some(HIGH_PATTERNS),
             Section::SuitedWaits => Some(SUITED_SHAPES),
@@ -153,6 +165,7 @@ impl Section {
             Section::SuitedNeeds => "suited-needs",
             Section::WindNeeds => "wind-needs",
             Section::DragonNeeds => "dragon-needs",
+            Section::HonorNeeds => "honor-needs",
             Section::LowRank => "low-rank",
             Section::HighOffset => "high-offset",
             Section::SuitedWaits => "suited-waits",
@@ -264,10 +277,12 @@ impl WaitMasks {
 /// ```
 #[inline]
 pub const fn base5(digits: u64) -> usize {
-    // Bytes: d(2j) + 5 d(2j+1), at most 24.
-    let a = (digits & 0x0F_0F0F_0F0F) + (digits >> 4 & 0x0F_0F0F_0F0F) * 5;
-    // 16-bit lanes: b(2k) + 25 b(2k+1), at most 624.
-    let b = (a & 0x00FF_00FF_00FF) + (a >> 8 & 0x00FF_00FF_00FF) * 25;
+    // Bytes: d(2j) + 5 d(2j+1), at most 24 (x5 = x + 4x).
+    let odd = digits >> 4 & 0x0F_0F0F_0F0F;
+    let a = (digits & 0x0F_0F0F_0F0F) + odd + (odd << 2);
+    // 16-bit lanes: b(2k) + 25 b(2k+1), at most 624 (x25 = x + 8x + 16x).
+    let hi = a >> 8 & 0x00FF_00FF_00FF;
+    let b = (a & 0x00FF_00FF_00FF) + hi + (hi << 3) + (hi << 4);
     // 32-bit lanes: c(0) + 625 c(1) for ranks 1-8, rank 9 alone in the upper lane.
     let c = (b & 0x0000_FFFF_0000_FFFF) + (b >> 16 & 0x0000_FFFF_0000_FFFF) * 625;
     ((c & 0xFFFF_FFFF) + (c >> 32) * 390_625) as usize

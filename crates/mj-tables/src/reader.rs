@@ -6,7 +6,7 @@ use mj_tiles::Eigen;
 
 use crate::blob::{self, TableError};
 use crate::layout::{
-    DRAGON_SHAPES, Entry, LOW_PATTERNS, MAX_SUIT_TILES, Section, WIND_SHAPES, WaitMasks, base5,
+    DRAGON_SHAPES, Entry, HONOR_SHAPES, LOW_PATTERNS, MAX_SUIT_TILES, Section, WIND_SHAPES, WaitMasks, base5,
 };
 
 /// The committed blob, as built by `cargo xtask gen-tables`.
@@ -20,6 +20,7 @@ pub struct Tables<'a> {
     suited_needs: &'a [u8],
     wind_needs: &'a [u8],
     dragon_needs: &'a [u8],
+    honor_needs: &'a [u8],
     low_rank: &'a [u8],
     high_offset: &'a [u8],
     suited_waits: &'a [u8],
@@ -54,6 +55,7 @@ impl<'a> Tables<'a> {
             suited_needs,
             wind_needs,
             dragon_needs,
+            honor_needs,
             low_rank,
             high_offset,
             suited_waits,
@@ -65,6 +67,7 @@ impl<'a> Tables<'a> {
             suited_needs,
             wind_needs,
             dragon_needs,
+            honor_needs,
             low_rank,
             high_offset,
             suited_waits,
@@ -128,6 +131,14 @@ impl<'a> Tables<'a> {
         self.suited_needs
             .get(base5(eigen.raw()))
             .map_or(NONE, |&b| Entry(u16::from(b)))
+    }
+
+    /// The needs of all seven honors as one group (winds and dragons side by side, the pair in
+    /// either), for the win check.
+    #[inline]
+    pub fn honors(&self, honors: Eigen, sequences: bool) -> Entry {
+        let x = base5(honors.raw()) + HONOR_SHAPES * usize::from(sequences);
+        self.honor_needs.get(x).map_or(NONE, |&b| Entry(u16::from(b) | Entry::NO_258))
     }
 
     /// The needs of the winds part (ranks 1-4) of an honor eigen.

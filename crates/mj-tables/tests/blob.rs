@@ -59,7 +59,7 @@ fn a_resealed_blob_with_a_bad_reference_is_refused() {
     // cross-reference check must still refuse it.
     let mut bytes = COMMITTED_BLOB.to_vec();
     let sections = blob::parse(COMMITTED_BLOB).unwrap();
-    let waits_at = sections[5].as_ptr() as usize - COMMITTED_BLOB.as_ptr() as usize;
+    let waits_at = sections[6].as_ptr() as usize - COMMITTED_BLOB.as_ptr() as usize;
     bytes[waits_at..waits_at + 2].copy_from_slice(&u16::MAX.to_le_bytes());
     let sum = blob::fnv1a64(&bytes[32..]);
     bytes[24..32].copy_from_slice(&sum.to_le_bytes());

@@ -51,7 +51,7 @@ pub fn run_batch(mut input: impl BufRead, mut output: impl Write) -> io::Result<
 /// ```
 /// use mj_cli::answer_line;
 /// assert_eq!(answer_line(b"{\"op\": \"hu\", \"hand\": \"11z\", \"id\": [1]}"),
-///     r#"{"id":[1],"error":{"kind":"unsupported_op","message":"op `hu` is known but not implemented in this build of mj"}}"#);
+///     r#"{"id":[1],"hu":true}"#);
 /// assert_eq!(answer_line(b"  "), r#"{"error":{"kind":"invalid_request","message":"empty line"}}"#);
 /// ```
 pub fn answer_line(line: &[u8]) -> String {

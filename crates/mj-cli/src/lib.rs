@@ -73,6 +73,7 @@
 
 mod batch;
 mod error;
+mod hu_ops;
 mod json;
 pub mod mpsz;
 mod ops;

@@ -54,12 +54,12 @@ pub const OPS: &[OpSpec] = &[
     OpSpec {
         name: "hu",
         extra_fields: &[],
-        handler: None,
+        handler: Some(crate::hu_ops::hu),
     },
     OpSpec {
         name: "waits",
         extra_fields: &[],
-        handler: None,
+        handler: Some(crate::hu_ops::waits),
     },
     OpSpec {
         name: "shanten",

@@ -94,6 +94,20 @@ pub const SWITCHES: &[Switch] = &[
         name: "eyes_258",
         ty: SwitchType::Bool,
     },
+    // Beyond PROTOCOL.md's five: the other shape switches of `mj_hu::Rules` (its docs give
+    // each preset's default).
+    Switch {
+        name: "knitted",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "honors",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "lack_one_suit",
+        ty: SwitchType::Bool,
+    },
 ];
 
 /// The value a request gave a switch.

@@ -165,21 +165,12 @@ fn long_names_are_cut_in_messages() {
 }
 
 #[rstest]
-#[case::hu(br#"{"op":"hu","hand":"123m456p789s11z22z","id":3}"#)]
-#[case::waits(br#"{"op":"waits","hand":"1112345678999m","id":3}"#)]
 #[case::shanten(br#"{"op":"shanten","hand":"123m","id":3}"#)]
 #[case::discards(br#"{"op":"discards","hand":"123m","visible":"1z","id":3}"#)]
 #[case::agari(br#"{"op":"agari","hand":"11z","rules":"riichi","id":3}"#)]
 #[case::score(
     br#"{"op":"score","hand":"11z","rules":"riichi","win_tile":"1z","tsumo":true,"dora":["1m"],"honba":2,"id":3}"#
 )]
-#[case::every_shared_field(
-    br#"{"op":"hu","hand":"123m406p789s11z","melds":[{"kind":"chi","tiles":"406s","called":"0s","from":1}],"wild":["5z","0p"],"rules":"mcr","options":{"seven_pairs":false,"eyes_258":true,"distinct_pairs":true,"thirteen_orphans":false,"honor_sequences":true},"id":3}"#
-)]
-#[case::four_fives_with_reds(
-    br#"{"op":"hu","hand":"50m","melds":[{"kind":"chi","tiles":"406m"},{"kind":"chi","tiles":"345m"}],"id":3}"#
-)]
-#[case::crlf_inside_as_white_space(b"{\"op\":\"hu\",\r\"hand\":\"1m\",\"id\":3}")]
 fn unsupported_ops(#[case] input: &[u8]) {
     check(input, "unsupported_op", Some("3"), "not implemented");
 }
@@ -199,7 +190,7 @@ fn unsupported_ops(#[case] input: &[u8]) {
 #[case::boolean(r#"true"#, "true")]
 fn ids_are_echoed_as_written(#[case] id: &str, #[case] echoed: &str) {
     let line = format!(r#"{{"id":{id},"op":"hu","hand":"1m"}}"#);
-    check(line.as_bytes(), "unsupported_op", Some(echoed), "");
+    check(line.as_bytes(), "hand_size", Some(echoed), "3k+2");
     // Also on an invalid request, with the id last.
     let bad = format!(r#"{{"op":"hu","hand":"1x","id":{id}}}"#);
     check(bad.as_bytes(), "invalid_hand", Some(echoed), "column 2");
@@ -434,4 +425,46 @@ fn invalid_extra_fields() {
         None,
         "field `visible`: recursion limit exceeded",
     );
+}
+
+/// Answers of the built ops, by the binary: `hu` and `waits`.
+#[rstest]
+#[case::hu(
+    br#"{"op":"hu","hand":"123m456p789s11z234z","id":3}"#,
+    r#"{"id":3,"hu":false}"#
+)]
+#[case::hu_won(br#"{"op":"hu","hand":"123m456p789s11z222z"}"#, r#"{"hu":true}"#)]
+#[case::waits(
+    br#"{"op":"waits","hand":"1112345678999m","id":3}"#,
+    r#"{"id":3,"waits":["1m","2m","3m","4m","5m","6m","7m","8m","9m"]}"#
+)]
+#[case::every_shared_field(
+    br#"{"op":"hu","hand":"123m406p789s11z","melds":[{"kind":"chi","tiles":"406s","called":"0s","from":1}],"wild":["5z","0p"],"rules":"mcr","options":{"seven_pairs":false,"eyes_258":true,"distinct_pairs":true,"thirteen_orphans":false,"honor_sequences":true},"id":3}"#,
+    r#"{"id":3,"hu":false}"#
+)]
+#[case::four_fives_with_reds(
+    br#"{"op":"hu","hand":"50m","melds":[{"kind":"chi","tiles":"406m"},{"kind":"chi","tiles":"345m"}],"id":3}"#,
+    r#"{"id":3,"hu":true}"#
+)]
+#[case::wild_draw(
+    br#"{"op":"waits","hand":"123m456p789s111z2z","wild":["7z"]}"#,
+    r#"{"waits":["2z","7z"]}"#
+)]
+#[case::honors_in_sichuan(
+    br#"{"op":"hu","hand":"123m456m789m11s222z","rules":"sichuan"}"#,
+    r#"{"error":{"kind":"invalid_hand","message":"2z is not part of this rule set's tiles (switch `honors` is off)"}}"#
+)]
+#[case::waits_of_a_full_hand(
+    br#"{"op":"waits","hand":"123m456p789s111z22z"}"#,
+    r#"{"error":{"kind":"hand_size","message":"14 concealed tiles with 0 declared melds: 3k+1 concealed tiles (a hand waiting for its tile)"}}"#
+)]
+#[case::nine_wildcards(
+    br#"{"op":"hu","hand":"12m111166667z","wild":["1z","6z","7z"]}"#,
+    r#"{"error":{"kind":"invalid_wild","message":"9 wildcards; at most 8 are supported"}}"#
+)]
+fn built_ops_answer(#[case] input: &[u8], #[case] expected: &str) {
+    let mut line = input.to_vec();
+    line.push(b'\n');
+    let answers = batch(&line, 1);
+    assert_eq!(answers[0].line, expected, "for {}", shown(input));
 }

@@ -73,6 +73,7 @@
 
 mod batch;
 mod error;
+pub mod hand_cmd;
 mod hu_ops;
 mod json;
 pub mod mpsz;

@@ -22,8 +22,44 @@ enum Command {
         #[arg(required = true, value_name = "HAND")]
         hand: Vec<String>,
     },
+    /// Is this hand (3k+2 tiles) a win? Exit code 2 if the request is invalid.
+    Hu(HandOpts),
+    /// Which tiles complete this hand (3k+1 tiles)? Exit code 2 if the request is invalid.
+    Waits(HandOpts),
     /// Answer one JSON request per line of standard input, one JSON answer per line.
     Batch,
+}
+
+/// A hand and its rules on the command line.
+#[derive(Debug, clap::Args)]
+struct HandOpts {
+    /// The concealed tiles in mpsz notation, e.g. `123m456p789s11122z`.
+    hand: String,
+    /// Wildcard kinds in mpsz, e.g. `7z` or `5z6z`.
+    #[arg(long)]
+    wild: Option<String>,
+    /// Rule preset: generic, riichi, sichuan, mcr.
+    #[arg(long)]
+    rules: Option<String>,
+    /// A rule switch, `name=true|false` (just `name` means true); repeatable.
+    #[arg(long = "option", value_name = "SWITCH")]
+    options: Vec<String>,
+    /// A declared meld, `kind:tiles` (chi, pon, minkan, ankan, kakan), e.g. `pon:555z`;
+    /// repeatable.
+    #[arg(long = "meld", value_name = "MELD")]
+    melds: Vec<String>,
+}
+
+impl From<HandOpts> for mj_cli::hand_cmd::HandArgs {
+    fn from(o: HandOpts) -> Self {
+        mj_cli::hand_cmd::HandArgs {
+            hand: o.hand,
+            wild: o.wild,
+            rules: o.rules,
+            options: o.options,
+            melds: o.melds,
+        }
+    }
 }
 
 /// The exit code of an invalid hand (as for other usage errors).
@@ -58,9 +94,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        Command::Hu(opts) => answer("hu", opts),
+        Command::Waits(opts) => answer("waits", opts),
         Command::Batch => {
             mj_cli::run_batch(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn answer(op: &str, opts: HandOpts) -> anyhow::Result<ExitCode> {
+    match mj_cli::hand_cmd::run(op, &opts.into()) {
+        Ok(out) => {
+            let mut stdout = io::stdout().lock();
+            stdout.write_all(out.as_bytes())?;
+            stdout.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            eprintln!("mj {op}: {message}");
+            Ok(ExitCode::from(INVALID_INPUT))
         }
     }
 }

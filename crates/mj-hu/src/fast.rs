@@ -15,7 +15,7 @@ use mj_tables::{Entry, Tables};
 use mj_tiles::{Eigen, EigenHand, Suit, TileSet};
 
 use crate::forms;
-use crate::{Hand, HuError, Rules};
+use crate::{Hand, HuError, Rules, SizeError};
 
 /// Declared melds as the fast path needs them: how many, and which numbered suits they use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -164,16 +164,17 @@ impl Checker {
                 .any(|(rest, missing)| missing + self.standard_need(&self.entries(rest)) <= w)
     }
 
-    fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<u32, HuError> {
+    #[inline]
+    fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<u32, SizeError> {
         let n = hand.total();
         let ok_form = if complete { n % 3 == 2 } else { n % 3 == 1 };
         if hand.wildcards() > crate::MAX_WILDCARDS {
-            return Err(HuError::TooManyWildcards(hand.wildcards()));
+            return Err(SizeError::TooManyWildcards(hand.wildcards()));
         }
         if !ok_form || n / 3 + u32::from(declared.count) > crate::MAX_MELDS {
-            return Err(HuError::WrongTileCount {
+            return Err(SizeError::WrongTileCount {
                 concealed: n,
-                melds: usize::from(declared.count),
+                melds: declared.count,
                 expected: if complete {
                     "3k+2 with k + melds <= 5"
                 } else {
@@ -197,25 +198,35 @@ impl Checker {
     /// Is this eigen hand (3k+2 tiles, wildcards counted) a win? For callers that keep eigens
     /// up to date themselves; honors under `honors = false` are not checked here.
     #[inline]
-    pub fn is_winning_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, HuError> {
+    pub fn is_winning_eigen(
+        &self,
+        hand: &EigenHand,
+        declared: Declared,
+    ) -> Result<bool, SizeError> {
         let n = Self::check_size(hand, declared, true)?;
         let e = hand.suits();
         if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(false);
         }
-        let size = Size { concealed: n, declared: declared.count };
+        let size = Size {
+            concealed: n,
+            declared: declared.count,
+        };
         Ok(self.wins(&e, &self.entries(&e), u32::from(hand.wildcards()), size))
     }
 
     /// Is this eigen hand (3k+1 tiles) a win with one more wildcard?
     #[inline]
-    pub fn is_ready_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, HuError> {
+    pub fn is_ready_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, SizeError> {
         let n = Self::check_size(hand, declared, false)?;
         let e = hand.suits();
         if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
             return Ok(false);
         }
-        let size = Size { concealed: n + 1, declared: declared.count };
+        let size = Size {
+            concealed: n + 1,
+            declared: declared.count,
+        };
         Ok(self.wins(&e, &self.entries(&e), u32::from(hand.wildcards()) + 1, size))
     }
 
@@ -223,7 +234,7 @@ impl Checker {
     pub fn is_winning(&self, hand: &Hand) -> Result<bool, HuError> {
         hand.require_complete_size()?;
         hand.check_rules(&self.rules)?;
-        self.is_winning_eigen(hand.eigens(), Declared::of(hand))
+        Ok(self.is_winning_eigen(hand.eigens(), Declared::of(hand))?)
     }
 
     /// Is the hand (3k+1 concealed tiles) a win with one wildcard more ("ready")? This can be
@@ -232,7 +243,7 @@ impl Checker {
     pub fn is_ready(&self, hand: &Hand) -> Result<bool, HuError> {
         hand.require_waiting_size()?;
         hand.check_rules(&self.rules)?;
-        self.is_ready_eigen(hand.eigens(), Declared::of(hand))
+        Ok(self.is_ready_eigen(hand.eigens(), Declared::of(hand))?)
     }
 
     /// The kinds that complete the hand (3k+1 concealed tiles): real kinds whose draw wins, and
@@ -264,7 +275,10 @@ impl Checker {
             for t in !real - hand.wild() {
                 if let Some(more) = eh.with_tile(t) {
                     let m = more.suits();
-                    let size = Size { concealed: concealed + 1, declared: declared.count };
+                    let size = Size {
+                        concealed: concealed + 1,
+                        declared: declared.count,
+                    };
                     if self.wins(&m, &self.entries(&m), w, size) {
                         real.insert(t);
                     }
@@ -272,7 +286,10 @@ impl Checker {
             }
         }
         let mut out = real - hand.wild();
-        let size = Size { concealed: concealed + 1, declared: declared.count };
+        let size = Size {
+            concealed: concealed + 1,
+            declared: declared.count,
+        };
         if !hand.wild().is_empty() && self.wins(&e, &entries, w + 1, size) {
             out |= hand.wild();
         }

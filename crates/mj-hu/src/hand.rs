@@ -40,6 +40,42 @@ pub enum HuError {
     Tables(#[from] mj_tables::TableError),
 }
 
+/// Why an eigen hand cannot be asked about: the small, `Copy` error of the eigen-level calls
+/// ([`crate::Checker::is_winning_eigen`]), which converts into [`HuError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// More than eight wildcards.
+    #[error("{0} wildcards; at most 8 are supported")]
+    TooManyWildcards(u8),
+    /// The tile count does not fit the question and the melds declared.
+    #[error("{concealed} concealed tiles with {melds} declared melds: {expected}")]
+    WrongTileCount {
+        /// Concealed tiles, wildcards included.
+        concealed: u32,
+        /// Declared melds.
+        melds: u8,
+        /// What the question needs.
+        expected: &'static str,
+    },
+}
+
+impl From<SizeError> for HuError {
+    fn from(e: SizeError) -> HuError {
+        match e {
+            SizeError::TooManyWildcards(n) => HuError::TooManyWildcards(n),
+            SizeError::WrongTileCount {
+                concealed,
+                melds,
+                expected,
+            } => HuError::WrongTileCount {
+                concealed,
+                melds: usize::from(melds),
+                expected,
+            },
+        }
+    }
+}
+
 /// A concealed hand, its declared melds and the wildcard kinds, checked: no kind more than four
 /// times (concealed and melds together), at most eight wildcards, at most five melds in all, and
 /// a concealed count of the form 3k+1 or 3k+2 with k + melds <= 5.

@@ -13,8 +13,9 @@ use std::collections::HashMap;
 
 use crate::blob::{self, SectionData};
 use crate::layout::{
-    DRAGON_SHAPES, Entry, HIGH_PATTERNS, LOW_PATTERNS, MAX_SUIT_TILES, MAX_WAIT_SHAPE_TILES, POW5,
-    HONOR_SHAPES, SUITED_PATTERNS, SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks, digits_of,
+    DRAGON_SHAPES, Entry, HIGH_PATTERNS, HONOR_SHAPES, LOW_PATTERNS, MAX_SUIT_TILES,
+    MAX_WAIT_SHAPE_TILES, POW5, SUITED_PATTERNS, SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks,
+    digits_of,
 };
 
 /// Which kinds of meld a group allows.

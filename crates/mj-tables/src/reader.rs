@@ -6,7 +6,8 @@ use mj_tiles::Eigen;
 
 use crate::blob::{self, TableError};
 use crate::layout::{
-    DRAGON_SHAPES, Entry, HONOR_SHAPES, LOW_PATTERNS, MAX_SUIT_TILES, Section, WIND_SHAPES, WaitMasks, base5,
+    DRAGON_SHAPES, Entry, HONOR_SHAPES, LOW_PATTERNS, MAX_SUIT_TILES, Section, WIND_SHAPES,
+    WaitMasks, base5,
 };
 
 /// The committed blob, as built by `cargo xtask gen-tables`.
@@ -138,7 +139,9 @@ impl<'a> Tables<'a> {
     #[inline]
     pub fn honors(&self, honors: Eigen, sequences: bool) -> Entry {
         let x = base5(honors.raw()) + HONOR_SHAPES * usize::from(sequences);
-        self.honor_needs.get(x).map_or(NONE, |&b| Entry(u16::from(b) | Entry::NO_258))
+        self.honor_needs
+            .get(x)
+            .map_or(NONE, |&b| Entry(u16::from(b) | Entry::NO_258))
     }
 
     /// The needs of the winds part (ranks 1-4) of an honor eigen.

@@ -11,6 +11,7 @@
 //! masked ranks, `+ 2` for the rest) or with the pair elsewhere (`M + d_g - 1 <= W`, where `d_g`
 //! is the best `p - m` of the other groups): four comparisons per group, no loop over 34 kinds.
 
+use mj_tables::layout::base5;
 use mj_tables::{Entry, Tables};
 use mj_tiles::{Eigen, EigenHand, Suit, TileSet};
 
@@ -173,13 +174,9 @@ impl Checker {
         }
         if !ok_form || n / 3 + u32::from(declared.count) > crate::MAX_MELDS {
             return Err(SizeError::WrongTileCount {
-                concealed: n,
+                concealed: n.min(255) as u8,
                 melds: declared.count,
-                expected: if complete {
-                    "3k+2 with k + melds <= 5"
-                } else {
-                    "3k+1 with k + melds <= 5"
-                },
+                complete,
             });
         }
         Ok(n)
@@ -348,7 +345,8 @@ impl Checker {
                 continue;
             }
             let masks = match g {
-                0..=2 => self.tables.suited_waits(e[g]),
+                // A validated hand has at most 17 concealed tiles.
+                0..=2 => self.tables.suited_waits_at(base5(e[g].raw())),
                 3 => self.tables.wind_waits(e[3], seq),
                 _ => self.tables.dragon_waits(e[3], seq),
             };

@@ -33,7 +33,8 @@ pub(crate) fn seven_pairs(e: &[Eigen; 4], w: u32, distinct: bool) -> bool {
     if distinct {
         // Every kind at most twice and at most seven kinds; wildcards pair the singles and make
         // the missing pairs of new kinds.
-        count(e, |x| at_least(x, 3)) == 0 && count(e, |x| at_least(x, 1)) <= 7
+        // Most hands hold more than seven kinds: test that first.
+        count(e, |x| at_least(x, 1)) <= 7 && count(e, |x| at_least(x, 3)) == 0
     } else {
         // Each odd count needs one wildcard; the other wildcards pair among themselves.
         count(e, |x| x & ONES) <= w

@@ -41,22 +41,31 @@ pub enum HuError {
 }
 
 /// Why an eigen hand cannot be asked about: the small, `Copy` error of the eigen-level calls
-/// ([`crate::Checker::is_winning_eigen`]), which converts into [`HuError`].
+/// ([`crate::Checker::is_winning_eigen`]), which converts into [`HuError`]. Four bytes, so the
+/// calls' results travel in registers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SizeError {
     /// More than eight wildcards.
     #[error("{0} wildcards; at most 8 are supported")]
     TooManyWildcards(u8),
     /// The tile count does not fit the question and the melds declared.
-    #[error("{concealed} concealed tiles with {melds} declared melds: {expected}")]
+    #[error("{concealed} concealed tiles with {melds} declared melds: {}", expected(*.complete))]
     WrongTileCount {
         /// Concealed tiles, wildcards included.
-        concealed: u32,
+        concealed: u8,
         /// Declared melds.
         melds: u8,
-        /// What the question needs.
-        expected: &'static str,
+        /// `true` when the question needs 3k+2 tiles (a win), `false` for 3k+1 (waits, ready).
+        complete: bool,
     },
+}
+
+const fn expected(complete: bool) -> &'static str {
+    if complete {
+        "3k+2 concealed tiles (a hand that has drawn its tile)"
+    } else {
+        "3k+1 concealed tiles (a hand waiting for its tile)"
+    }
 }
 
 impl From<SizeError> for HuError {
@@ -66,11 +75,11 @@ impl From<SizeError> for HuError {
             SizeError::WrongTileCount {
                 concealed,
                 melds,
-                expected,
+                complete,
             } => HuError::WrongTileCount {
-                concealed,
+                concealed: u32::from(concealed),
                 melds: usize::from(melds),
-                expected,
+                expected: expected(complete),
             },
         }
     }
@@ -195,7 +204,7 @@ impl Hand {
 
     /// `true` for 3k+2 concealed tiles (a question of winning), `false` for 3k+1 (of waiting).
     pub fn is_complete_size(&self) -> bool {
-        self.concealed.total() % 3 == 2
+        self.eigens.total() % 3 == 2
     }
 
     /// Errors unless the hand is of the form 3k+2.
@@ -203,14 +212,14 @@ impl Hand {
         if self.is_complete_size() {
             Ok(())
         } else {
-            Err(self.wrong_size("3k+2 concealed tiles (a hand that has drawn its tile)"))
+            Err(self.wrong_size(expected(true)))
         }
     }
 
     /// Errors unless the hand is of the form 3k+1.
     pub fn require_waiting_size(&self) -> Result<(), HuError> {
         if self.is_complete_size() {
-            Err(self.wrong_size("3k+1 concealed tiles (a hand waiting for its tile)"))
+            Err(self.wrong_size(expected(false)))
         } else {
             Ok(())
         }

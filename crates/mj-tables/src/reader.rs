@@ -176,7 +176,14 @@ impl<'a> Tables<'a> {
         if eigen.total() > MAX_SUIT_TILES {
             return WaitMasks(0);
         }
-        let x = base5(eigen.raw());
+        self.suited_waits_at(base5(eigen.raw()))
+    }
+
+    /// [`Tables::suited_waits`] from the shape's base-5 value ([`base5`] of its eigen), for
+    /// callers that know the shape has at most 17 tiles (a validated hand). A larger shape reads
+    /// the class of another shape: a wrong answer, never undefined behaviour.
+    #[inline]
+    pub fn suited_waits_at(&self, x: usize) -> WaitMasks {
         let (low, high) = (x % LOW_PATTERNS, x / LOW_PATTERNS);
         let id = match (
             read_u32(self.high_offset, high),

@@ -29,43 +29,53 @@ pub fn suit_distances(counts: &[u8], caps: &[u8], sequences: bool, budget: usize
     };
     let size = N * N * N * 2 * e_n;
     let mut cur = vec![INF; size];
-    cur[idx(0, 0, 0, 0, 0)] = 0;
+    let mut active = vec![idx(0, 0, 0, 0, 0)];
+    cur[active[0]] = 0;
+    let mut next = vec![INF; size];
+    let mut next_active = Vec::new();
     for r in 0..len {
-        let mut next = vec![INF; size];
         let can_start = sequences && r + 2 < len;
-        for x in 0..N {
-            for y in 0..N {
-                for j in 0..N {
-                    for p in 0..2 {
-                        for e in 0..e_n {
-                            let v = cur[idx(x, y, j, p, e)];
-                            if v == INF {
-                                continue;
-                            }
-                            let s_max = if can_start { MAX_MELDS - j } else { 0 };
-                            for s in 0..=s_max {
-                                for t in 0..=(MAX_MELDS - j - s) {
-                                    for q in 0..=(1 - p) {
-                                        let tiles = x + y + s + 3 * t + 2 * q;
-                                        let excess = tiles.saturating_sub(usize::from(caps[r]));
-                                        if e + excess > budget {
-                                            continue;
-                                        }
-                                        let cost = tiles.saturating_sub(usize::from(counts[r]));
-                                        let k = idx(s, x, j + s + t, p + q, e + excess);
-                                        let value = v.saturating_add(cost as u8);
-                                        if value < next[k] {
-                                            next[k] = value;
-                                        }
-                                    }
-                                }
-                            }
+        let (cap, held) = (usize::from(caps[r]), usize::from(counts[r]));
+        for &i in &active {
+            let v = cur[i];
+            let e = i % e_n;
+            let p = i / e_n % 2;
+            let j = i / e_n / 2 % N;
+            let y = i / e_n / 2 / N % N;
+            let x = i / e_n / 2 / N / N;
+            // Tiles of this rank the target may hold: the cap plus what the budget allows.
+            let room = cap + (budget - e);
+            if x + y > room {
+                continue;
+            }
+            let s_max = if can_start { MAX_MELDS - j } else { 0 };
+            for s in 0..=s_max {
+                for t in 0..=(MAX_MELDS - j - s) {
+                    for q in 0..=(1 - p) {
+                        let tiles = x + y + s + 3 * t + 2 * q;
+                        if tiles > room {
+                            continue;
+                        }
+                        let excess = tiles.saturating_sub(cap);
+                        let cost = tiles.saturating_sub(held) as u8;
+                        let k = idx(s, x, j + s + t, p + q, e + excess);
+                        let value = v.saturating_add(cost);
+                        if next[k] == INF {
+                            next_active.push(k);
+                        }
+                        if value < next[k] {
+                            next[k] = value;
                         }
                     }
                 }
             }
         }
-        cur = next;
+        for &i in &active {
+            cur[i] = INF;
+        }
+        core::mem::swap(&mut cur, &mut next);
+        core::mem::swap(&mut active, &mut next_active);
+        next_active.clear();
     }
     let mut out = vec![[INF; VLEN]; e_n];
     for (e, vector) in out.iter_mut().enumerate() {

@@ -18,8 +18,8 @@
 //!   kinds are held at least once, twice, three and four times (a 12-bit key).
 //! * **Pair classes.** `mp` = man combined with pin ([`MP_CLASSES`] distinct vectors), `sz` =
 //!   sou combined with honors; each is one lookup in a class-by-class table.
-//! * **Final table.** `mp` class by `sz` class gives, packed 5 bits per `m` = 0..=5, the
-//!   distance of the whole hand for `m` melds and a pair.
+//! * **Final table.** `m`, `mp` class and `sz` class give the distance of the whole hand for
+//!   `m` melds and a pair (one byte each, one slice per `m`).
 //!
 //! A query is therefore four lookups deep: six-rank state, suit class, pair class, final.
 //!
@@ -55,9 +55,10 @@ pub type Vector = [u8; VLEN];
 /// The tables, as produced by [`generate`].
 #[derive(Clone, PartialEq, Eq)]
 pub struct ShantenTables {
-    /// Base-5 number of ranks 1..=6 -> minimal automaton state after six ranks.
+    /// `128 * base5(ranks 1..=3) + base5(ranks 4..=6)` -> minimal automaton state after six
+    /// ranks.
     pub(crate) six: Vec<u16>,
-    /// `state * 125 + base-5 number of ranks 7..=9` -> numbered suit class.
+    /// `128 * state + base5(ranks 7..=9)` -> numbered suit class.
     pub(crate) tail: Vec<u8>,
     /// Number of minimal states after six ranks.
     pub(crate) six_states: usize,
@@ -67,16 +68,17 @@ pub struct ShantenTables {
     pub(crate) numbered_vec: Vec<Vector>,
     /// Honor class -> vector.
     pub(crate) honor_vec: Vec<Vector>,
-    /// `man class * NUMBERED + pin class` -> mp class.
+    /// `256 * man class + pin class` -> mp class.
     pub(crate) mp: Vec<u16>,
-    /// `sou class * HONOR + honor class` -> sz class.
-    pub(crate) sz: Vec<u16>,
+    /// `128 * sou class + honor class` -> sz key (sz class times the number of mp classes).
+    pub(crate) sz: Vec<u32>,
     /// mp class -> vector.
     pub(crate) mp_vec: Vec<Vector>,
     /// sz class -> vector.
     pub(crate) sz_vec: Vec<Vector>,
-    /// `mp class * sz classes + sz class` -> packed distances, 5 bits per `m` = 0..=5.
-    pub(crate) fin: Vec<u32>,
+    /// `(m * sz classes + sz class) * mp classes + mp class` -> distance for `m` melds and a
+    /// pair (one byte; a query touches the slice of its own `m` only).
+    pub(crate) fin: Vec<u8>,
 }
 
 impl core::fmt::Debug for ShantenTables {
@@ -103,8 +105,9 @@ impl ShantenTables {
                 + self.mp_vec.len()
                 + self.sz_vec.len())
                 * VLEN
-            + (self.mp.len() + self.sz.len()) * 2
-            + self.fin.len() * 4
+            + self.mp.len() * 2
+            + self.sz.len() * 4
+            + self.fin.len()
     }
 
     /// Number of distinct sz (sou + honors) vectors.
@@ -118,39 +121,57 @@ impl ShantenTables {
     }
 
     /// The class of a numbered suit given as nine counts (each 0..=4).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn numbered_class(&self, c: &[u8]) -> usize {
-        let lo = base5(&c[0..6]);
-        let hi = base5(&c[6..9]);
-        let state = usize::from(self.six[lo]);
-        usize::from(self.tail[state * 125 + hi])
+        let state = usize::from(self.six[base5(&c[0..3]) << 7 | base5(&c[3..6])]);
+        usize::from(self.tail[state << 7 | base5(&c[6..9])])
+    }
+
+    /// The class of a numbered suit whose nine counts start at `c[first]` (`first <= 18`):
+    /// three base-5 numbers of three ranks each, by one multiply apiece.
+    #[inline]
+    pub(crate) fn numbered_class_at(&self, c: &[u8; 34], first: usize) -> usize {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&c[first..first + 8]);
+        let x = u64::from_le_bytes(bytes);
+        let a = base5_three((x & 0xFF_FFFF) as u32);
+        let b = base5_three((x >> 24 & 0xFF_FFFF) as u32);
+        let h = base5_three((x >> 48) as u32 | u32::from(c[first + 8]) << 16);
+        let state = usize::from(self.six[a << 7 | b]);
+        usize::from(self.tail[state << 7 | h])
     }
 
     /// The mp class of a man class and a pin class.
     #[inline]
     pub(crate) fn mp_class(&self, man: usize, pin: usize) -> usize {
-        usize::from(self.mp[man * NUMBERED_CLASSES + pin])
+        usize::from(self.mp[man << 8 | pin])
     }
 
-    /// The sz class of a sou class and an honor class.
+    /// The sz key (sz class times the number of mp classes) of a sou class and an honor class.
     #[inline]
     pub(crate) fn sz_class(&self, sou: usize, honor: usize) -> usize {
-        usize::from(self.sz[sou * HONOR_CLASSES + honor])
+        self.sz[sou << 7 | honor] as usize
     }
 
-    /// Distance of the whole hand (`m` melds and a pair) from its mp and sz classes.
+    /// Distance of the whole hand (`m` melds and a pair) from its mp class and sz key.
     #[inline]
-    pub(crate) fn distance(&self, mp: usize, sz: usize, m: usize) -> u8 {
-        ((self.fin[mp * self.sz_vec.len() + sz] >> (5 * m)) & 31) as u8
+    pub(crate) fn distance(&self, mp: usize, sz_key: usize, m: usize) -> u8 {
+        self.fin[m * self.mp_vec.len() * self.sz_vec.len() + sz_key + mp]
     }
 }
 
 /// Base-5 number of up to six counts, first count lowest.
-#[inline]
+#[cfg(test)]
 pub(crate) fn base5(c: &[u8]) -> usize {
     c.iter()
         .rev()
         .fold(0usize, |acc, &d| acc * 5 + usize::from(d))
+}
+
+/// Base-5 number of three counts packed one per byte: `b0 + 5 b1 + 25 b2` lands at bit 16.
+#[inline]
+pub(crate) fn base5_three(x: u32) -> usize {
+    ((x.wrapping_mul(25 | 5 << 8 | 1 << 16) >> 16) & 0xFF) as usize
 }
 
 /// The honor key of seven counts: `n1 + 8 n2 + 64 n3 + 512 n4` where `nk` is how many kinds
@@ -169,9 +190,14 @@ pub(crate) fn honor_key(c: &[u8]) -> usize {
 pub(crate) fn honor_key_word(word: u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let at_least = |k: u64| ((word + (0x80 - k) * ONES) & HIGH).count_ones() as usize;
-    // Byte 7 is zero and stays below 0x80 for every k >= 1.
-    at_least(1) + 8 * at_least(2) + 64 * at_least(3) + 512 * at_least(4)
+    // Per lane: 1 + 8 [c >= 2] + 64 [c >= 3] + 512 [c >= 4] for a held kind, as 16-bit lanes
+    // would overflow bytes; instead sum the four flag counts by multiplies (no popcount on
+    // baseline x86-64). Byte 7 is zero and stays below 0x80 for every k >= 1.
+    let count = |k: u64| {
+        let flags = ((word + (0x80 - k) * ONES) & HIGH) >> 7;
+        (flags.wrapping_mul(ONES) >> 56) as usize
+    };
+    count(1) + 8 * count(2) + 64 * count(3) + 512 * count(4)
 }
 
 /// The tables, built on first use (see [`generate`] for the cost).
@@ -423,15 +449,15 @@ pub fn generate() -> ShantenTables {
     let six_states = minimal6.iter().map(|&s| s as usize + 1).max().unwrap_or(0);
 
     // Six-rank table: walk the forward automaton.
-    let mut six = vec![0u16; 15_625];
-    for (i, slot) in six.iter_mut().enumerate() {
+    let mut six = vec![0u16; 125 * 128];
+    for i in 0..15_625 {
         let mut state = 0usize;
         let mut rest = i;
         for level in trans.iter().take(6) {
             state = level[state][rest % 5] as usize;
             rest /= 5;
         }
-        *slot = minimal6[state] as u16;
+        six[((i % 125) << 7) | (i / 125)] = minimal6[state] as u16;
     }
     // Tail table: a representative forward state per minimal state, then the last three ranks.
     let mut representative = vec![usize::MAX; six_states];
@@ -440,7 +466,7 @@ pub fn generate() -> ShantenTables {
             representative[m as usize] = forward;
         }
     }
-    let mut tail = vec![0u8; six_states * 125];
+    let mut tail = vec![0u8; six_states * 128];
     for (m, &rep) in representative.iter().enumerate() {
         for suffix in 0..125 {
             let mut state = rep;
@@ -449,7 +475,7 @@ pub fn generate() -> ShantenTables {
                 state = level[state][rest % 5] as usize;
                 rest /= 5;
             }
-            tail[m * 125 + suffix] = final_of_forward9[state] as u8;
+            tail[m << 7 | suffix] = final_of_forward9[state] as u8;
         }
     }
     let numbered_vec = classes.items;
@@ -483,27 +509,29 @@ pub fn generate() -> ShantenTables {
 
     // Pair classes.
     let mut mp_classes = Interner::<Vector>::new();
-    let mut mp = Vec::with_capacity(numbered_vec.len() * numbered_vec.len());
-    for a in &numbered_vec {
-        for b in &numbered_vec {
-            mp.push(mp_classes.id(combine(a, b)) as u16);
+    let mut mp = vec![0u16; numbered_vec.len() << 8];
+    for (i, a) in numbered_vec.iter().enumerate() {
+        for (j, b) in numbered_vec.iter().enumerate() {
+            mp[i << 8 | j] = mp_classes.id(combine(a, b)) as u16;
         }
     }
     let mut sz_classes = Interner::<Vector>::new();
-    let mut sz = Vec::with_capacity(numbered_vec.len() * honor_vec.len());
-    for a in &numbered_vec {
-        for b in &honor_vec {
-            sz.push(sz_classes.id(combine(a, b)) as u16);
+    let mut sz = vec![0u32; numbered_vec.len() << 7];
+    for (i, a) in numbered_vec.iter().enumerate() {
+        for (j, b) in honor_vec.iter().enumerate() {
+            sz[i << 7 | j] = sz_classes.id(combine(a, b));
         }
     }
     let (mp_vec, sz_vec) = (mp_classes.items, sz_classes.items);
+    for key in sz.iter_mut() {
+        *key *= mp_vec.len() as u32;
+    }
 
-    // Final table: distance for m melds and one pair, packed.
-    let mut fin = Vec::with_capacity(mp_vec.len() * sz_vec.len());
-    for a in &mp_vec {
+    // Final table: distance for m melds and one pair, one slice per m.
+    let mut fin = Vec::with_capacity((MAX_MELDS + 1) * mp_vec.len() * sz_vec.len());
+    for m in 0..=MAX_MELDS {
         for b in &sz_vec {
-            let mut packed = 0u32;
-            for m in 0..=MAX_MELDS {
+            for a in &mp_vec {
                 let mut best = u8::MAX;
                 for ja in 0..=m {
                     let jb = m - ja;
@@ -511,9 +539,8 @@ pub fn generate() -> ShantenTables {
                         .min(a[ja * 2] + b[jb * 2 + 1])
                         .min(a[ja * 2 + 1] + b[jb * 2]);
                 }
-                packed |= u32::from(best.min(31)) << (5 * m);
+                fin.push(best);
             }
-            fin.push(packed);
         }
     }
 
@@ -575,6 +602,15 @@ mod tests {
                 t.honor_vec[usize::from(t.honor[honor_key(&h)])],
                 suit_vector(&h, false)
             );
+        }
+    }
+
+    #[test]
+    fn base5_by_multiply_matches_the_fold() {
+        for i in 0..125usize {
+            let digits = [(i % 5) as u8, (i / 5 % 5) as u8, (i / 25) as u8, 0];
+            assert_eq!(base5(&digits[..3]), i);
+            assert_eq!(base5_three(u32::from_le_bytes(digits)), i);
         }
     }
 

@@ -66,7 +66,9 @@ pub struct Improvement {
     pub ukeire_count: u32,
 }
 
-const POW5: [u16; 6] = [1, 5, 25, 125, 625, 3125];
+/// What one more tile of rank `r` (0-based) adds to a six-rank index `128 a + b` (`a` the base-5
+/// number of ranks 1-3, `b` of ranks 4-6) or, for ranks 7-9, to the three-rank number.
+const STEP: [u16; 9] = [128, 640, 3200, 1, 5, 25, 1, 5, 25];
 const POW8: [u16; 4] = [1, 8, 64, 512];
 
 /// Per-suit keys of a hand: the base-5 numbers of ranks 1-6 and 7-9 of each numbered suit and
@@ -99,9 +101,9 @@ impl Keys {
         if kind < 27 {
             let (s, r) = (kind / 9, kind % 9);
             if r < 6 {
-                self.lo[s] += POW5[r];
+                self.lo[s] += STEP[r];
             } else {
-                self.hi[s] += POW5[r - 6];
+                self.hi[s] += STEP[r];
             }
         } else {
             self.honor += POW8[usize::from(before)];
@@ -114,9 +116,9 @@ impl Keys {
         if kind < 27 {
             let (s, r) = (kind / 9, kind % 9);
             if r < 6 {
-                self.lo[s] -= POW5[r];
+                self.lo[s] -= STEP[r];
             } else {
-                self.hi[s] -= POW5[r - 6];
+                self.hi[s] -= STEP[r];
             }
         } else {
             self.honor -= POW8[usize::from(before) - 1];
@@ -127,7 +129,7 @@ impl Keys {
     fn class(&self, t: &ShantenTables, suit: usize) -> usize {
         if suit < 3 {
             let state = usize::from(t.six[usize::from(self.lo[suit])]);
-            usize::from(t.tail[state * 125 + usize::from(self.hi[suit])])
+            usize::from(t.tail[state << 7 | usize::from(self.hi[suit])])
         } else {
             usize::from(t.honor[usize::from(self.honor)])
         }
@@ -144,102 +146,280 @@ fn group_class(t: &ShantenTables, g: usize, a: usize, b: usize) -> usize {
     }
 }
 
-/// Incremental evaluator of one hand's neighbours (w = 0 or wildcards that cannot be a fifth
-/// copy; the caller checks).
-struct Neighbourhood<'t> {
+/// Incremental evaluator of one hand's neighbours (one tile removed, one added), exact when
+/// no wildcard can be a fifth copy (the caller checks).
+///
+/// Everything that does not depend on both changes is precomputed: for every kind, the class
+/// of its suit and the pair class of its group with that kind added or removed. A neighbour
+/// whose changes fall in different groups is then one final lookup; in the same group but
+/// different suits, a pair-class lookup and the final lookup; in the same suit, the suit class
+/// (two lookups) as well.
+struct Prepared<'t> {
     t: &'t ShantenTables,
-    counts: [u8; 34],
+    m: usize,
     keys: Keys,
     classes: [usize; 4],
     groups: [usize; 2],
-    special: Option<SpecialCounts>,
-    rules: ShapeRules,
-    m: usize,
-    w: u8,
+    plus_class: [u16; 34],
+    plus_group: [u32; 34],
+    minus_class: [u16; 34],
+    minus_group: [u32; 34],
 }
 
-impl<'t> Neighbourhood<'t> {
-    fn new(real: &TileCounts, w: u8, m: usize, special: bool, rules: ShapeRules) -> Self {
+impl<'t> Prepared<'t> {
+    #[allow(clippy::needless_range_loop)] // ranks index the steps, kinds the counts
+    fn new(real: &[u8; 34], m: usize, with_removals: bool) -> Self {
         let t = tables();
-        let counts = *real.as_array();
-        let keys = Keys::of(&counts);
+        let keys = Keys::of(real);
         let classes = [0, 1, 2, 3].map(|s| keys.class(t, s));
         let groups = [
             t.mp_class(classes[0], classes[1]),
             t.sz_class(classes[2], classes[3]),
         ];
-        let special = (special && (rules.seven_pairs || rules.thirteen_orphans))
-            .then(|| SpecialCounts::of(&counts));
-        Neighbourhood {
+        let mut p = Prepared {
             t,
-            counts,
+            m,
             keys,
             classes,
             groups,
-            special,
-            rules,
-            m,
-            w,
+            plus_class: [0; 34],
+            plus_group: [0; 34],
+            minus_class: [0; 34],
+            minus_group: [0; 34],
+        };
+        // Numbered suits: a change in ranks 1-6 moves the six-rank index (two lookups), in
+        // ranks 7-9 only the tail index (one lookup from the suit's own state).
+        for s in 0..3 {
+            let (lo, hi) = (usize::from(keys.lo[s]), usize::from(keys.hi[s]));
+            let state = usize::from(t.six[lo]) << 7;
+            for r in 0..9 {
+                let k = 9 * s + r;
+                let c = real[k];
+                let step = usize::from(STEP[r]);
+                if c < 4 {
+                    let cls = if r < 6 {
+                        usize::from(t.tail[usize::from(t.six[lo + step]) << 7 | hi])
+                    } else {
+                        usize::from(t.tail[state | (hi + step)])
+                    };
+                    p.plus_class[k] = cls as u16;
+                    p.plus_group[k] = p.group_with(s, cls) as u32;
+                }
+                if with_removals && c > 0 {
+                    let cls = if r < 6 {
+                        usize::from(t.tail[usize::from(t.six[lo - step]) << 7 | hi])
+                    } else {
+                        usize::from(t.tail[state | (hi - step)])
+                    };
+                    p.minus_class[k] = cls as u16;
+                    p.minus_group[k] = p.group_with(s, cls) as u32;
+                }
+            }
+        }
+        let key = usize::from(keys.honor);
+        for k in 27..34 {
+            let c = usize::from(real[k]);
+            if c < 4 {
+                let cls = usize::from(t.honor[key + usize::from(POW8[c])]);
+                p.plus_class[k] = cls as u16;
+                p.plus_group[k] = p.group_with(3, cls) as u32;
+            }
+            if with_removals && c > 0 {
+                let cls = usize::from(t.honor[key - usize::from(POW8[c - 1])]);
+                p.minus_class[k] = cls as u16;
+                p.minus_group[k] = p.group_with(3, cls) as u32;
+            }
+        }
+        p
+    }
+
+    /// The pair class of suit `s`'s group when `s` has class `cls` and its partner is as in
+    /// the hand.
+    #[inline]
+    fn group_with(&self, s: usize, cls: usize) -> usize {
+        match s {
+            0 => self.t.mp_class(cls, self.classes[1]),
+            1 => self.t.mp_class(self.classes[0], cls),
+            2 => self.t.sz_class(cls, self.classes[3]),
+            _ => self.t.sz_class(self.classes[2], cls),
         }
     }
 
     #[inline]
-    fn special_best(&self, s: &SpecialCounts, w: u8) -> i8 {
-        let mut best = i8::MAX;
-        if self.rules.seven_pairs {
-            best = best.min(s.seven_pairs(w, self.rules.distinct_pairs));
+    fn fin(&self, g: usize, changed: usize) -> u8 {
+        if g == 0 {
+            self.t.distance(changed, self.groups[1], self.m)
+        } else {
+            self.t.distance(self.groups[0], changed, self.m)
         }
-        if self.rules.thirteen_orphans {
-            best = best.min(s.thirteen_orphans(w));
-        }
-        best
     }
 
-    /// Shanten after removing `remove` and adding `add` (real kinds; `None` = nothing), with
-    /// `w` wildcards.
+    /// Standard distance of the hand itself.
     #[inline]
-    fn shanten(&self, remove: Option<usize>, add: Option<usize>, w: u8) -> i8 {
+    fn base(&self) -> u8 {
+        self.t.distance(self.groups[0], self.groups[1], self.m)
+    }
+
+    /// Standard distance after adding real kind `a`.
+    #[inline]
+    fn plus(&self, a: usize) -> u8 {
+        self.fin(group_of(a), self.plus_group[a] as usize)
+    }
+
+    /// Standard distance after removing real kind `d`.
+    #[inline]
+    fn minus(&self, d: usize) -> u8 {
+        self.fin(group_of(d), self.minus_group[d] as usize)
+    }
+
+    /// The kinds `a` of `kinds` (real, each held fewer than four times after removing `d`)
+    /// for which removing real kind `d` and adding `a` leaves a standard distance below
+    /// `threshold`, as a bit mask. Loops run suit by suit so that the case (other group, same
+    /// group, same suit) is fixed within a loop and the comparison is branch-free.
+    fn swaps_below(&self, d: usize, kinds: u64, threshold: u8, counts: &[u8; 34]) -> u64 {
         let t = self.t;
-        let mut keys = self.keys;
-        let mut classes = self.classes;
-        let mut groups = self.groups;
-        let mut touched = [false; 4];
-        let mut special = self.special;
-        if let Some(d) = remove {
-            let before = self.counts[d];
-            keys.remove(d, before);
-            touched[suit_of(d)] = true;
-            if let Some(s) = special.as_mut() {
-                s.adjust(is_orphan(d), before, before - 1);
-            }
-        }
-        if let Some(a) = add {
-            let before = self.counts[a] - u8::from(remove == Some(a));
-            keys.add(a, before);
-            touched[suit_of(a)] = true;
-            if let Some(s) = special.as_mut() {
-                s.adjust(is_orphan(a), before, before + 1);
-            }
-        }
-        #[allow(clippy::needless_range_loop)] // g indexes groups and picks the suits
-        for g in 0..2 {
-            let (a, b) = (2 * g, 2 * g + 1);
-            if touched[a] || touched[b] {
-                if touched[a] {
-                    classes[a] = keys.class(t, a);
+        let (gd, sd) = (group_of(d), suit_of(d));
+        let dg = self.minus_group[d] as usize;
+        let dc = usize::from(self.minus_class[d]);
+        let mut out = 0u64;
+        for s in 0..4 {
+            let first = 9 * s;
+            let len = if s == 3 { 7 } else { 9 };
+            let mut m = kinds >> first & ((1 << len) - 1);
+            if group_of(first) != gd {
+                while m != 0 {
+                    let k = first + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let ag = self.plus_group[k] as usize;
+                    let dist = if gd == 0 {
+                        t.distance(dg, ag, self.m)
+                    } else {
+                        t.distance(ag, dg, self.m)
+                    };
+                    out |= u64::from(dist < threshold) << k;
                 }
-                if touched[b] {
-                    classes[b] = keys.class(t, b);
+            } else if s != sd {
+                while m != 0 {
+                    let k = first + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let ac = usize::from(self.plus_class[k]);
+                    let (x, y) = if sd < s { (dc, ac) } else { (ac, dc) };
+                    let dist = self.fin(gd, group_class(t, gd, x, y));
+                    out |= u64::from(dist < threshold) << k;
                 }
-                groups[g] = group_class(t, g, classes[a], classes[b]);
+            } else {
+                let mut keys = self.keys;
+                keys.remove(d, counts[d]);
+                while m != 0 {
+                    let k = first + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let dist = if k == d {
+                        self.base()
+                    } else {
+                        let mut kk = keys;
+                        kk.add(k, counts[k]);
+                        self.fin(gd, self.group_with(sd, kk.class(t, sd)))
+                    };
+                    out |= u64::from(dist < threshold) << k;
+                }
             }
         }
-        let standard = t.distance(groups[0], groups[1], self.m) as i8 - w as i8 - 1;
-        match special {
-            Some(s) => standard.min(self.special_best(&s, w)),
-            None => standard,
+        out
+    }
+}
+
+/// Seven pairs and thirteen orphans of one hand: their shanten, and which draws lower them
+/// (worked out only for a form at the hand's shanten, the only case where it matters).
+#[derive(Clone, Copy)]
+struct SpecialDrops {
+    counts: SpecialCounts,
+    w: u8,
+    rules: ShapeRules,
+    seven: i8,
+    orphans: i8,
+}
+
+impl SpecialDrops {
+    fn new(s: &SpecialCounts, w: u8, rules: ShapeRules) -> SpecialDrops {
+        let seven = if rules.seven_pairs {
+            s.seven_pairs(w, rules.distinct_pairs)
+        } else {
+            i8::MAX
+        };
+        let orphans = if rules.thirteen_orphans {
+            s.thirteen_orphans(w)
+        } else {
+            i8::MAX
+        };
+        SpecialDrops {
+            counts: *s,
+            w,
+            rules,
+            seven,
+            orphans,
         }
     }
+
+    #[inline]
+    fn best(&self) -> i8 {
+        self.seven.min(self.orphans)
+    }
+
+    /// The kinds (a bit each) whose draw lowers a special form that is at `target`, given
+    /// `by_count[c]` = the real kinds held `c` times.
+    fn lowering_mask(&self, by_count: &[u64; 5], target: i8) -> u64 {
+        let mut mask = 0u64;
+        for c in 0..4u8 {
+            let kinds = by_count[usize::from(c)];
+            if kinds == 0 {
+                continue;
+            }
+            if self.seven == target {
+                let mut after = self.counts;
+                after.adjust(false, c, c + 1);
+                if after.seven_pairs(self.w, self.rules.distinct_pairs) < target {
+                    mask |= kinds;
+                }
+            }
+            if self.orphans == target {
+                let mut after = self.counts;
+                after.adjust(true, c, c + 1);
+                if after.thirteen_orphans(self.w) < target {
+                    mask |= kinds & ORPHAN_BITS;
+                }
+            }
+        }
+        mask
+    }
+}
+
+/// Bits of the terminal and honor kinds.
+const ORPHAN_BITS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7F << 27;
+
+/// `[c]` = the kinds of `counts` (a bit each) held exactly `c` times, among `kinds`.
+fn kinds_by_count(counts: &[u8; 34], kinds: u64) -> [u64; 5] {
+    let mut out = [0u64; 5];
+    for (k, &c) in counts.iter().enumerate() {
+        out[usize::from(c)] |= (kinds >> k & 1) << k;
+    }
+    out
+}
+
+/// Sum of `live[k]` over the bits of `mask`.
+#[inline]
+fn live_sum(mask: u64, live: &[u8; 34]) -> u32 {
+    let mut m = mask;
+    let mut sum = 0u32;
+    while m != 0 {
+        sum += u32::from(live[m.trailing_zeros() as usize]);
+        m &= m - 1;
+    }
+    sum
+}
+
+#[inline]
+fn group_of(kind: usize) -> usize {
+    usize::from(kind >= 18)
 }
 
 #[inline]
@@ -257,12 +437,6 @@ fn is_orphan(kind: usize) -> bool {
 fn neighbourhood_is_exact(hand: &Hand) -> bool {
     (hand.wildcards() == 0 && hand.wild().is_empty())
         || hand.real().as_array().iter().all(|&c| c <= 2)
-}
-
-/// A change of one kind as the evaluator sees it: a real kind, or a wildcard count change.
-#[inline]
-fn as_real(hand: &Hand, kind: usize) -> Option<usize> {
-    (!hand.wild().contains(Tile::ALL[kind])).then_some(kind)
 }
 
 impl Hand {
@@ -327,27 +501,41 @@ impl Hand {
         let mut live = TileCounts::EMPTY;
         let shanten;
         if neighbourhood_is_exact(self) {
-            let n = Neighbourhood::new(
-                self.real(),
-                self.wildcards(),
-                self.melds_needed(),
-                self.special_forms_apply(),
-                rules,
-            );
-            shanten = n.shanten(None, None, n.w);
-            for k in 0..34 {
-                if self.count(Tile::ALL[k]) >= 4 {
-                    continue;
+            let counts = self.real().as_array();
+            let w = self.wildcards();
+            let wild = self.wild().bits();
+            let p = Prepared::new(counts, self.melds_needed(), false);
+            let special = (self.special_forms_apply()
+                && (rules.seven_pairs || rules.thirteen_orphans))
+                .then(|| SpecialDrops::new(&SpecialCounts::of(counts), w, rules));
+            let standard = p.base() as i8 - w as i8 - 1;
+            shanten = standard.min(special.map_or(i8::MAX, |s| s.best()));
+            let held_four = self.concealed().kinds_at_least(4).bits();
+            let real = TileSet::ALL.bits() & !wild & !held_four;
+            let mut effective = 0u64;
+            if standard == shanten {
+                // A draw lowers the standard distance by at most one.
+                let threshold = (standard + w as i8 + 1) as u8;
+                let mut m = real;
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    effective |= u64::from(p.plus(k) < threshold) << k;
                 }
-                let add = as_real(self, k);
-                let w = n.w + u8::from(add.is_none());
-                if n.shanten(None, add, w) < shanten {
-                    let tile = Tile::ALL[k];
-                    tiles.insert(tile);
-                    let l = live_of(tile);
-                    count += u32::from(l);
-                    let _ = live.set(tile, l);
-                }
+            }
+            if let Some(s) = special {
+                effective |= s.lowering_mask(&kinds_by_count(counts, real), shanten);
+            }
+            // One more wildcard lowers every form by one (a 3k+1 hand is never complete); a
+            // ninth is not allowed.
+            if w < 8 {
+                effective |= wild & !held_four;
+            }
+            tiles = TileSet::from_bits(effective);
+            for tile in tiles {
+                let l = live_of(tile);
+                count += u32::from(l);
+                let _ = live.set(tile, l);
             }
         } else {
             shanten = self.shanten(rules).shanten;
@@ -413,44 +601,70 @@ impl Hand {
     ) -> Vec<DiscardOption> {
         let mut out = Vec::with_capacity(14);
         if neighbourhood_is_exact(self) {
-            let n = Neighbourhood::new(
-                self.real(),
-                self.wildcards(),
-                self.melds_needed(),
-                self.special_forms_apply(),
-                rules,
-            );
+            let counts = self.real().as_array();
+            let w = self.wildcards();
+            let wild = self.wild().bits();
+            let p = Prepared::new(counts, self.melds_needed(), true);
+            let special = (self.special_forms_apply()
+                && (rules.seven_pairs || rules.thirteen_orphans))
+                .then(|| SpecialCounts::of(counts));
             // Live copies do not depend on the discard (the discarded tile counts as seen).
             let mut live = [0u8; 34];
             for (k, l) in live.iter_mut().enumerate() {
                 *l = self.live(Tile::ALL[k], visible);
             }
-            for d in 0..34 {
-                if self.count(Tile::ALL[d]) == 0 {
-                    continue;
+            let held_four = self.concealed().kinds_at_least(4).bits();
+            let real_kinds = TileSet::ALL.bits() & !wild;
+            let by_count = kinds_by_count(counts, real_kinds);
+            for d_tile in self.concealed().kinds() {
+                let d = d_tile.index();
+                let d_wild = wild >> d & 1 == 1;
+                let w_d = w - u8::from(d_wild);
+                let standard = if d_wild { p.base() } else { p.minus(d) } as i8 - w_d as i8 - 1;
+                // Kinds that can be drawn after the discard: fewer than four left in hand.
+                let mut allowed = !held_four & TileSet::ALL.bits();
+                let mut counts_after = by_count;
+                allowed |= 1 << d;
+                if !d_wild {
+                    let c = usize::from(counts[d]);
+                    counts_after[c] &= !(1 << d);
+                    counts_after[c - 1] |= 1 << d;
                 }
-                let remove = as_real(self, d);
-                let w_after = n.w - u8::from(remove.is_none());
-                let shanten = n.shanten(remove, None, w_after);
-                let mut ukeire = 0u64;
-                let mut count = 0u32;
-                for (k, &live_k) in live.iter().enumerate() {
-                    let held = self.count(Tile::ALL[k]) - u8::from(k == d);
-                    if held >= 4 {
-                        continue;
+                let drops = special.map(|mut s| {
+                    if !d_wild {
+                        s.adjust(is_orphan(d), counts[d], counts[d] - 1);
                     }
-                    let add = as_real(self, k);
-                    let w = w_after + u8::from(add.is_none());
-                    if n.shanten(remove, add, w) < shanten {
-                        ukeire |= 1 << k;
-                        count += u32::from(live_k);
-                    }
+                    SpecialDrops::new(&s, w_d, rules)
+                });
+                let shanten = standard.min(drops.map_or(i8::MAX, |s| s.best()));
+                let real = allowed & real_kinds;
+                let mut effective = 0u64;
+                if standard == shanten {
+                    let threshold = (standard + w_d as i8 + 1) as u8;
+                    effective = if d_wild {
+                        let mut e = 0u64;
+                        let mut m = real;
+                        while m != 0 {
+                            let k = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            e |= u64::from(p.plus(k) < threshold) << k;
+                        }
+                        e
+                    } else {
+                        p.swaps_below(d, real, threshold, counts)
+                    };
+                }
+                if let Some(s) = drops {
+                    effective |= s.lowering_mask(&counts_after, shanten) & real;
+                }
+                if w_d < 8 {
+                    effective |= wild & allowed;
                 }
                 out.push(DiscardOption {
-                    tile: Tile::ALL[d],
+                    tile: d_tile,
                     shanten,
-                    ukeire: TileSet::from_bits(ukeire),
-                    ukeire_count: count,
+                    ukeire: TileSet::from_bits(effective),
+                    ukeire_count: live_sum(effective, &live),
                 });
             }
         } else {
@@ -524,15 +738,18 @@ pub fn discard_preference(tile: Tile) -> u8 {
 }
 
 pub(crate) fn sort_discards(out: &mut [DiscardOption]) {
-    out.sort_by_key(|o| {
-        (
-            o.shanten,
-            core::cmp::Reverse(o.ukeire_count),
-            core::cmp::Reverse(o.ukeire.len()),
-            discard_preference(o.tile),
-            o.tile,
-        )
-    });
+    // One packed key per row, computed once.
+    let key = |o: &DiscardOption| -> u64 {
+        let shanten = (i64::from(o.shanten) + 1) as u64;
+        let count = u64::from(u32::MAX - o.ukeire_count);
+        let kinds = 34 - u64::from(o.ukeire.bits().count_ones());
+        shanten << 56
+            | count << 16
+            | kinds << 10
+            | u64::from(discard_preference(o.tile)) << 6
+            | o.tile.index() as u64
+    };
+    out.sort_by_cached_key(key);
 }
 
 #[cfg(test)]

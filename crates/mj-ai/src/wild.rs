@@ -15,7 +15,7 @@
 
 use mj_tiles::Suit;
 
-use crate::reference::{combine_budgeted, suit_distances};
+use crate::reference::{combine, combine_budgeted, suit_distances};
 use crate::shanten::suit_classes;
 use crate::tables::{Vector, tables};
 
@@ -25,24 +25,37 @@ pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8
     let t = tables();
     let budget = usize::from(w);
     let classes = suit_classes(t, c);
-    let mut acc: Option<Vec<Vector>> = None;
+    // Suits without a quad combine plainly; suits with one keep a budget dimension.
+    let mut plain: Option<Vector> = None;
+    let mut budgeted: Option<Vec<Vector>> = None;
     for suit in Suit::ALL {
         let first = suit.first_kind() as usize;
         let counts = &c[first..first + suit.ranks() as usize];
-        let v = if counts.contains(&4) {
-            suit_distances(counts, &[4; 9], suit.is_numbered(), budget)
+        if counts.contains(&4) {
+            let v = suit_distances(counts, &[4; 9], suit.is_numbered(), budget);
+            budgeted = Some(match budgeted {
+                None => v,
+                Some(a) => combine_budgeted(&a, &v, budget),
+            });
         } else {
-            let base = if suit.is_numbered() {
+            let v = if suit.is_numbered() {
                 t.numbered_vec[classes[suit.index()]]
             } else {
                 t.honor_vec[classes[3]]
             };
-            vec![base; budget + 1]
-        };
-        acc = Some(match acc {
-            None => v,
-            Some(a) => combine_budgeted(&a, &v, budget),
-        });
+            plain = Some(match plain {
+                None => v,
+                Some(a) => combine(&a, &v),
+            });
+        }
     }
-    acc.map(|a| a[budget][m * 2 + 1]).unwrap_or(u8::MAX)
+    // "At most e" vectors: the last one is the best within the whole budget.
+    let quads = budgeted.and_then(|b| b.last().copied());
+    let whole = match (quads, plain) {
+        (Some(a), Some(b)) => combine(&a, &b),
+        (Some(a), None) => a,
+        (None, Some(b)) => b,
+        (None, None) => return u8::MAX,
+    };
+    whole[m * 2 + 1]
 }

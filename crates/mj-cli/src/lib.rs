@@ -19,6 +19,10 @@
 //!    no unknown field (the [`COMMON_FIELDS`] plus the op's [`OpSpec::extra_fields`]), `hand`,
 //!    `melds`, no fifth copy in `hand` + `melds`, `wild`, `rules`, `options` (switches listed
 //!    once, in [`SWITCHES`]), then the op's extra fields as JSON. The first problem is the answer.
+//!    Tiles are read by [`mj_tiles::notation`] (the order its errors win in is documented
+//!    there): a notation error anywhere in `hand` wins over a fifth copy earlier in it, and no
+//!    text may hold more than [`MAX_TILES`](mj_tiles::notation::MAX_TILES) (136) tiles, so
+//!    reading a 10 MB `hand` keeps a few KiB.
 //!    Validation comes before dispatch, so a request for an op that is not built yet still gets
 //!    its validation errors; a valid one gets `unsupported_op`.
 //! 4. The op's [`Handler`] from [`OPS`] answers the fields of the answer object.
@@ -58,11 +62,11 @@
 //! | `unknown_field` | a top-level field the op does not accept (named in the message) |
 //! | `unknown_op` | an `op` that is not in the table |
 //! | `unsupported_op` | a valid request for an op that is known but not built yet |
-//! | `invalid_hand` | `hand` missing, not a string, or not mpsz (the message names the column) |
+//! | `invalid_hand` | `hand` missing, not a string, or not mpsz (the message names the column; a notation error anywhere wins over a fifth copy) |
 //! | `hand_size` | the hand has the wrong number of tiles for the op (raised by ops) |
-//! | `invalid_meld` | `melds` not an array of valid `{"kind", "tiles", "called"?, "from"?}` |
+//! | `invalid_meld` | `melds` not an array of valid `{"kind", "tiles", "called"?, "from"?}` (`tiles` of more than 136 tiles: `more than 136 tiles (column 137)`) |
 //! | `invalid_wild` | `wild` not an array of single tiles |
-//! | `fifth_copy` | five or more of a kind in `hand` plus `melds`, red fives counting as fives (the message names the tile) |
+//! | `fifth_copy` | five or more of a kind in `hand` plus `melds`, red fives counting as fives (the message names the tile). A `hand` of more than 136 tiles always holds one: it gets this kind, naming the first fifth copy and its column, never a separate "too many tiles" |
 //! | `unknown_rules` | `rules` is not `generic`, `riichi`, `sichuan` or `mcr` |
 //! | `unknown_option` | an `options` switch that does not exist |
 //! | `invalid_option` | `options` not an object, or a switch given a value of the wrong type |
@@ -76,7 +80,6 @@ mod error;
 pub mod hand_cmd;
 mod hu_ops;
 mod json;
-pub mod mpsz;
 mod ops;
 pub mod parse_cmd;
 mod request;

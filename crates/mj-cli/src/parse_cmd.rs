@@ -1,9 +1,7 @@
 //! `mj parse <hand>`: a hand shown every way the workspace writes tiles.
 
-use mj_tiles::notation::{chinese_names, format_pieces, format_tiles, glyphs};
+use mj_tiles::notation::{chinese_names, format_pieces, format_tiles, glyphs, parse_hand};
 use mj_tiles::{NotationError, Tile};
-
-use crate::mpsz;
 
 /// A hand that `mj parse` cannot read: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -23,7 +21,8 @@ impl HandError {
             | NotationError::SuitWithoutDigits { column, .. }
             | NotationError::NotATile { column, .. }
             | NotationError::UnexpectedChar { column, .. }
-            | NotationError::FifthCopy { column, .. } => Some(column),
+            | NotationError::FifthCopy { column, .. }
+            | NotationError::TooManyTiles { column } => Some(column),
             NotationError::NotOneTile { .. } => None,
         }
     }
@@ -72,7 +71,7 @@ impl HandError {
 /// ");
 /// ```
 pub fn render(text: &str) -> Result<String, HandError> {
-    let (mut pieces, counts) = mpsz::parse_hand(text).map_err(|error| HandError {
+    let (mut pieces, counts) = parse_hand(text).map_err(|error| HandError {
         text: text.to_owned(),
         error,
     })?;
@@ -143,6 +142,14 @@ mod tests {
         "invalid hand: fifth copy of 1m at column 5\n  11111m\n      ^"
     )]
     #[case::no_suit("12", "invalid hand: digits without a suit at column 1\n  12\n  ^")]
+    #[case::over_the_limit(
+        &"1234567z".repeat(20),
+        &format!(
+            "invalid hand: fifth copy of 1z at column 33\n  {}\n  {}^",
+            "1234567z".repeat(20),
+            " ".repeat(32)
+        )
+    )]
     fn errors_point_at_the_column(#[case] hand: &str, #[case] report: &str) {
         let err = render(hand).expect_err(hand);
         assert_eq!(err.report(), report, "input {hand:?}");

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use mj_tiles::notation::{parse_hand, parse_pieces};
 use mj_tiles::{Meld, MeldError, MeldKind, NotationError, Piece, Tile, TileCounts, TileSet};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -9,7 +10,6 @@ use serde_json::value::RawValue;
 
 use crate::error::{OpError, snippet};
 use crate::json::{Fields, as_array, as_string, compact, json_type};
-use crate::mpsz;
 use crate::ops::{OPS, OpSpec};
 
 /// The top-level fields every op accepts. An op accepts these plus its
@@ -427,7 +427,8 @@ fn hand(fields: &Fields<'_>) -> Result<(Vec<Piece>, TileCounts), OpError> {
             json_type(raw)
         ))
     })?;
-    mpsz::parse_hand(&text).map_err(|e| match e {
+    // More than 136 tiles always hold a fifth copy: `parse_hand` names the first one.
+    parse_hand(&text).map_err(|e| match e {
         NotationError::FifthCopy { .. } => OpError::FifthCopy(format!("hand: {e}")),
         _ => OpError::InvalidHand(format!("hand: {e}")),
     })
@@ -484,23 +485,12 @@ fn meld(raw: &RawValue) -> Result<Meld, String> {
         )
     })?;
     let tiles = string_field("tiles")?.ok_or("missing field `tiles`")?;
-    let pieces = match mpsz::parse_at_most(&tiles, 4) {
-        Ok(Ok(pieces)) => pieces,
-        Ok(Err(found)) => {
-            let expected = kind.tile_count();
-            return Err(MeldError::WrongSize {
-                kind,
-                expected,
-                found,
-            }
-            .to_string());
-        }
-        Err(e) => return Err(MeldError::Notation(e).to_string()),
-    };
+    let pieces = parse_pieces(&tiles).map_err(|e| MeldError::Notation(e).to_string())?;
     let called = match string_field("called")? {
-        Some(text) => {
-            Some(mpsz::parse_one(&text).map_err(|e| MeldError::CalledNotation(e).to_string())?)
-        }
+        Some(text) => Some(
+            text.parse::<Piece>()
+                .map_err(|e| MeldError::CalledNotation(e).to_string())?,
+        ),
         None => None,
     };
     let from = match fields.get("from") {
@@ -565,8 +555,9 @@ fn wild(raw: &RawValue) -> Result<TileSet, OpError> {
                 json_type(item)
             ))
         })?;
-        let piece =
-            mpsz::parse_one(&text).map_err(|e| OpError::InvalidWild(format!("wild[{i}]: {e}")))?;
+        let piece = text
+            .parse::<Piece>()
+            .map_err(|e| OpError::InvalidWild(format!("wild[{i}]: {e}")))?;
         set.insert(piece.tile());
     }
     Ok(set)

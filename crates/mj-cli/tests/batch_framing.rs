@@ -145,6 +145,10 @@ fn ten_megabyte_lines() {
     );
     let big_id = format!(r#"{{"id":"{}","op":"hu","hand":"1m"}}"#, "i".repeat(TEN_MB));
     let big_array = format!("[{}0]", "0,".repeat(TEN_MB / 2));
+    let big_meld = format!(
+        r#"{{"id":"m","op":"hu","hand":"","melds":[{{"kind":"pon","tiles":"{}z"}}]}}"#,
+        "1".repeat(TEN_MB)
+    );
     let mut input = Vec::new();
     for line in [
         big_hand.as_bytes(),
@@ -155,12 +159,13 @@ fn ten_megabyte_lines() {
         big_id.as_bytes(),
         big_array.as_bytes(),
         &vec![0xff; TEN_MB],
+        big_meld.as_bytes(),
         b"{\"op\":\"hu\",\"hand\":\"1m\",\"id\":2}",
     ] {
         input.extend_from_slice(line);
         input.push(b'\n');
     }
-    let answers = batch(&input, 9);
+    let answers = batch(&input, 10);
     assert_eq!(
         kinds(&answers),
         [
@@ -172,13 +177,20 @@ fn ten_megabyte_lines() {
             "hand_size",
             "invalid_request",
             "invalid_utf8",
+            "invalid_meld",
             "hand_size",
         ]
     );
+    // More than 136 tiles: a hand always holds a fifth copy, named at its column; meld tiles
+    // are over the notation's limit.
     assert_eq!(answers[0].id.as_deref(), Some(r#""h""#));
     assert_eq!(
         answers[0].message.as_deref(),
         Some("hand: fifth copy of 1m at column 5")
+    );
+    assert_eq!(
+        answers[8].message.as_deref(),
+        Some("melds[0]: meld tiles: more than 136 tiles (column 137)")
     );
     assert_eq!(answers[5].id.as_ref().map(String::len), Some(TEN_MB + 2));
     for answer in &answers {

@@ -122,6 +122,47 @@ fn fifth_copies(#[case] input: &[u8], #[case] needle: &str) {
     check(input, "fifth_copy", Some("1"), needle);
 }
 
+/// Four of every kind: 136 tiles, the most an mpsz text may hold.
+const ALL_FOUR: &str = concat!(
+    "111122223333444455556666777788889999m",
+    "111122223333444455556666777788889999p",
+    "111122223333444455556666777788889999s",
+    "1111222233334444555566667777z",
+);
+
+/// A hand of more than 136 tiles always holds a fifth copy: it answers `fifth_copy` naming the
+/// first one, as any hand does, unless a notation error anywhere in it wins (`invalid_hand`).
+/// Meld tiles have no fifth-copy check of their own: more than 136 is `invalid_meld`.
+#[rstest]
+#[case::at_the_limit(
+    format!(r#"{{"op":"hu","hand":"{ALL_FOUR}","id":1}}"#),
+    "hand_size",
+    "136"
+)]
+#[case::one_more(
+    format!(r#"{{"op":"hu","hand":"{ALL_FOUR}1m","id":1}}"#),
+    "fifth_copy",
+    "hand: fifth copy of 1m at column 141"
+)]
+#[case::many_more(
+    format!(r#"{{"op":"hu","hand":"{}","id":1}}"#, "1234567z".repeat(20)),
+    "fifth_copy",
+    "hand: fifth copy of 1z at column 33"
+)]
+#[case::notation_error_after(
+    format!(r#"{{"op":"hu","hand":"{}x","id":1}}"#, "1m".repeat(300)),
+    "invalid_hand",
+    "hand: unexpected character 'x' at column 601"
+)]
+#[case::meld(
+    format!(r#"{{"op":"hu","hand":"","melds":[{{"kind":"pon","tiles":"{}z"}}],"id":1}}"#, "1".repeat(200)),
+    "invalid_meld",
+    "melds[0]: meld tiles: more than 136 tiles (column 137)"
+)]
+fn over_the_tile_limit(#[case] line: String, #[case] kind: &str, #[case] needle: &str) {
+    check(line.as_bytes(), kind, Some("1"), needle);
+}
+
 #[rstest]
 #[case::plain(br#"{"op":"hu","hand":"1m","foo":1,"id":"u"}"#, "foo", Some(r#""u""#))]
 #[case::other_ops_field(br#"{"op":"hu","hand":"1m","visible":"1m"}"#, "visible", None)]

@@ -151,18 +151,10 @@ impl Default for TileCounts {
 impl FromStr for TileCounts {
     type Err = notation::NotationError;
 
-    /// Parses mpsz (red fives count as fives); a fifth copy is an error naming its column.
+    /// Parses mpsz (red fives count as fives); a fifth copy is an error naming its column. See
+    /// [`notation`](crate::notation) for the limits and which error wins.
     fn from_str(s: &str) -> Result<TileCounts, Self::Err> {
-        let mut counts = TileCounts::EMPTY;
-        for (piece, column) in notation::parse_pieces_with_columns(s)? {
-            counts
-                .add(piece.tile())
-                .map_err(|e| notation::NotationError::FifthCopy {
-                    column,
-                    tile: e.tile,
-                })?;
-        }
-        Ok(counts)
+        notation::count(s, |_| {})
     }
 }
 
@@ -182,7 +174,24 @@ impl fmt::Debug for TileCounts {
 
 #[cfg(test)]
 mod tests {
+    use rstest::rstest;
+
     use super::*;
+
+    #[rstest]
+    #[case::fifth("11111m", "fifth copy of 1m at column 5")]
+    #[case::red_counts_as_five("55550m", "fifth copy of 5m at column 5")]
+    #[case::first_fifth_copy_in_text_order("2222111112m", "fifth copy of 1m at column 9")]
+    #[case::notation_wins_over_fifth("11111m8z", "8z is not a tile (column 7)")]
+    #[case::notation_far_after_fifth(&format!("{}x", "1m".repeat(300)), "unexpected character 'x' at column 601")]
+    #[case::over_the_limit(&"1234567z".repeat(20), "fifth copy of 1z at column 33")]
+    #[case::huge_run(&format!("{}p", "9".repeat(100_000)), "fifth copy of 9p at column 5")]
+    #[case::huge_run_honor(&format!("{}z", "1".repeat(100_000)), "fifth copy of 1z at column 5")]
+    #[case::huge_run_no_suit(&"1".repeat(100_000), "digits without a suit at column 1")]
+    fn rejects_with_position(#[case] text: &str, #[case] message: &str) {
+        let err = text.parse::<TileCounts>().expect_err(text);
+        assert_eq!(err.to_string(), message, "input {text:.40}");
+    }
 
     #[test]
     fn add_and_remove_guard_the_limits() {

@@ -2,6 +2,8 @@
 //! single-suit shapes: removing a meld (subtraction checked by the borrow), the tile count, and
 //! the quad count (根).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_tiles::Eigen;
 use mj_tiles::random::SplitMix64;
@@ -9,8 +11,11 @@ use std::hint::black_box;
 
 const N: usize = 4096;
 
-fn corpus() -> (Vec<Eigen>, Vec<[u8; 9]>, Vec<Eigen>, Vec<[u8; 9]>) {
-    let mut rng = SplitMix64::new(0xE1_6E);
+/// Shapes and melds, each as eigens and as arrays.
+type Corpus = (Vec<Eigen>, Vec<[u8; 9]>, Vec<Eigen>, Vec<[u8; 9]>);
+
+fn corpus() -> Corpus {
+    let mut rng = SplitMix64::new(0xE16E);
     let mut shapes = Vec::with_capacity(N);
     let mut melds = Vec::with_capacity(N);
     for _ in 0..N {

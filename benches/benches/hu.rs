@@ -8,6 +8,8 @@
 //! `riichi-decomp` `WaitSet::from_tile_set`. Setup asserts that every peer agrees with mj-hu on
 //! every hand it is timed on, so the ratios compare equal answers.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_hu::reference::Reference;
 use mj_hu::sample::{Sampler, Shape};
@@ -30,7 +32,7 @@ fn corpus(shape: Shape, wildcards: u8, waiting: bool, seed: u64) -> Vec<Hand> {
 }
 
 fn ready_corpus(checker: &Checker) -> Vec<Hand> {
-    let mut sampler = Sampler::new(0x5EAD_1);
+    let mut sampler = Sampler::new(0x5EAD1);
     let mut out = Vec::with_capacity(N);
     while out.len() < N {
         let shape = [Shape::Win, Shape::OneSuit, Shape::SevenPairs][out.len() % 3];

@@ -13,6 +13,8 @@
 //! `riichienv-core` differs, which it does only for complete seven-pairs hands whose standard
 //! form is ready: it stops at a standard shanten of 0).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -75,20 +75,24 @@
 //!
 //! | table | entries | holds |
 //! |---|---|---|
-//! | six ranks | 15 625 (`u16`) | base-5 number of ranks 1-6 -> state of the minimal automaton (1 845 states) |
-//! | tail | 1 845 x 125 (`u8`) | state, ranks 7-9 -> numbered suit class (187) |
+//! | six ranks | 125 x 128 (`u16`) | base-5 numbers of ranks 1-3 and 4-6 -> state of the minimal automaton after six ranks (1 845 states) |
+//! | tail | 1 845 x 128 (`u8`) | state, base-5 number of ranks 7-9 -> numbered suit class (187) |
 //! | honors | 4 096 (`u8`) | kinds held >= 1, 2, 3, 4 times -> honor class (83) |
-//! | mp | 187 x 187 (`u16`) | man class, pin class -> pair class (328) |
-//! | sz | 187 x 83 (`u16`) | sou class, honor class -> pair class (275) |
-//! | final | 328 x 275 (`u32`) | both pair classes -> distance for `m` = 0..=5, 5 bits each |
+//! | mp | 187 x 256 (`u16`) | man class, pin class -> pair class (328) |
+//! | sz | 187 x 128 (`u32`) | sou class, honor class -> pair class (275), premultiplied |
+//! | final | 6 x 275 x 328 (`u8`) | `m`, both pair classes -> distance for `m` melds and a pair |
 //!
-//! About 720 KiB in all, built on first use behind a [`std::sync::OnceLock`] by the pure,
-//! deterministic [`tables::generate`] (about 30 ms in an optimised build on the 2-core reference
-//! machine; the generator is separable and can move into the workspace's table blob). A query
-//! is four dependent lookups (six-rank state, suit class, pair class, final) plus a few
-//! popcounts over the count bytes for seven pairs and thirteen orphans. The automaton is the
-//! Myhill-Nerode minimisation of a rank-by-rank dynamic programme whose state is the best cost
-//! for each (open sequences, melds, pair) situation; see [`tables`].
+//! About 1 MB in all (strides are padded to powers of two so that indices are shifts; a query
+//! touches the final slice of its own `m` only), built on first use behind a
+//! [`std::sync::OnceLock`] by the pure, deterministic [`tables::generate`]: about 30 ms in an
+//! optimised build on the 2-core reference machine (up to ~60 ms when the machine is busy). The
+//! generator is separable and can move into the workspace's table blob. A query is three
+//! base-5 numbers per suit (one multiply each), then four dependent lookups (six-rank state,
+//! suit class, pair class, final); seven pairs, thirteen orphans and the size check come from a
+//! digest summed from three small per-block tables per suit (a `const`), so no popcount is
+//! needed (baseline x86-64 has none). The automaton is the Myhill-Nerode minimisation of a
+//! rank-by-rank dynamic programme whose state is the best cost for each (open sequences, melds,
+//! pair) situation; see [`tables`].
 //!
 //! Wildcards: every wildcard fills one missing tile, so the wildcard distance is the table
 //! distance of the real tiles (with `m` from the total count) minus the wildcards. The one

@@ -214,6 +214,7 @@ impl Hand {
     /// its best discard. The policy: win whenever the tile completes the hand; otherwise call
     /// only if it lowers the shanten (pon and chi open the hand, so an equal shanten is not
     /// worth it); a kan is taken when it keeps the shanten and does not lose effective tiles.
+    /// Every option is returned, so a caller with another policy can choose for itself.
     ///
     /// ```
     /// use mj_ai::{CallKind, Hand, ShapeRules};
@@ -326,26 +327,25 @@ impl Hand {
             }
         }
 
-        let better = |a: &CallOption, b: &CallOption| -> bool {
-            // Is `a` preferred to `b` under the policy?
-            match (a.call, b.call) {
-                (CallKind::Win, _) => b.call != CallKind::Win,
-                (_, CallKind::Win) => false,
-                (CallKind::Kan, CallKind::Pass) => {
-                    a.shanten < b.shanten
-                        || (a.shanten == b.shanten && a.ukeire_count >= b.ukeire_count)
-                }
-                (_, CallKind::Pass) => a.shanten < b.shanten,
-                (CallKind::Pass, _) => b.shanten >= a.shanten,
-                _ => {
-                    (a.shanten, core::cmp::Reverse(a.ukeire_count))
-                        < (b.shanten, core::cmp::Reverse(b.ukeire_count))
-                }
-            }
+        // The policy: a win always; a kan if it keeps the shanten and the effective tiles; a
+        // pon or chi only if it lowers the shanten. Among acceptable calls the lowest shanten,
+        // then the most effective tiles; otherwise pass (option 0).
+        let acceptable = |o: &CallOption| match o.call {
+            CallKind::Win => true,
+            CallKind::Kan => o.shanten <= pass.shanten && o.ukeire_count >= pass.ukeire_count,
+            CallKind::Pon | CallKind::Chi => o.shanten < pass.shanten,
+            CallKind::Pass => false,
+        };
+        let rank = |o: &CallOption| {
+            (
+                o.call != CallKind::Win,
+                o.shanten,
+                core::cmp::Reverse(o.ukeire_count),
+            )
         };
         let mut best_index = 0;
-        for i in 1..options.len() {
-            if better(&options[i], &options[best_index]) {
+        for (i, o) in options.iter().enumerate().skip(1) {
+            if acceptable(o) && (best_index == 0 || rank(o) < rank(&options[best_index])) {
                 best_index = i;
             }
         }

@@ -20,7 +20,23 @@ const MAX_BUDGET: usize = 8;
 /// `sum_r max(0, T_r - caps[r])` is at most `e` (`e` = 0..=`budget`). Counts may exceed four.
 /// Sequences only when `sequences` (numbered suits).
 pub fn suit_distances(counts: &[u8], caps: &[u8], sequences: bool, budget: usize) -> Vec<Vector> {
+    suit_distances_limited(counts, caps, sequences, budget, u16::MAX, MAX_MELDS)
+}
+
+/// [`suit_distances`] where excess is allowed only at the ranks in the mask `excess_at` (bit
+/// `r` = rank `r + 1`) and at most `max_melds` melds are asked for (entries for more melds stay
+/// infinite). The wildcard fallback uses it with the quad ranks only, which is exact by the
+/// lemma in [`crate::wild`].
+pub fn suit_distances_limited(
+    counts: &[u8],
+    caps: &[u8],
+    sequences: bool,
+    budget: usize,
+    excess_at: u16,
+    max_melds: usize,
+) -> Vec<Vector> {
     let budget = budget.min(MAX_BUDGET);
+    let max_melds = max_melds.min(MAX_MELDS);
     let len = counts.len();
     const N: usize = MAX_MELDS + 1;
     let e_n = budget + 1;
@@ -29,39 +45,42 @@ pub fn suit_distances(counts: &[u8], caps: &[u8], sequences: bool, budget: usize
     };
     let size = N * N * N * 2 * e_n;
     let mut cur = vec![INF; size];
-    let mut active = vec![idx(0, 0, 0, 0, 0)];
-    cur[active[0]] = 0;
+    // Finite states of the current rank as (x, y, j, p, e), so that no index is decoded.
+    let mut active: Vec<[usize; 5]> = vec![[0; 5]];
+    cur[idx(0, 0, 0, 0, 0)] = 0;
     let mut next = vec![INF; size];
-    let mut next_active = Vec::new();
+    let mut next_active: Vec<[usize; 5]> = Vec::new();
     for r in 0..len {
         let can_start = sequences && r + 2 < len;
         let (cap, held) = (usize::from(caps[r]), usize::from(counts[r]));
-        for &i in &active {
-            let v = cur[i];
-            let e = i % e_n;
-            let p = i / e_n % 2;
-            let j = i / e_n / 2 % N;
-            let y = i / e_n / 2 / N % N;
-            let x = i / e_n / 2 / N / N;
+        for &[x, y, j, p, e] in &active {
+            let v = cur[idx(x, y, j, p, e)];
             // Tiles of this rank the target may hold: the cap plus what the budget allows.
-            let room = cap + (budget - e);
+            let room = if excess_at >> r & 1 == 1 {
+                cap + (budget - e)
+            } else {
+                cap
+            };
             if x + y > room {
                 continue;
             }
-            let s_max = if can_start { MAX_MELDS - j } else { 0 };
+            let free = room - x - y;
+            let s_max = if can_start {
+                (max_melds - j).min(free)
+            } else {
+                0
+            };
             for s in 0..=s_max {
-                for t in 0..=(MAX_MELDS - j - s) {
-                    for q in 0..=(1 - p) {
+                for t in 0..=(max_melds - j - s).min((free - s) / 3) {
+                    for q in 0..=(1 - p).min((free - s - 3 * t) / 2) {
                         let tiles = x + y + s + 3 * t + 2 * q;
-                        if tiles > room {
-                            continue;
-                        }
                         let excess = tiles.saturating_sub(cap);
                         let cost = tiles.saturating_sub(held) as u8;
+                        let state = [s, x, j + s + t, p + q, e + excess];
                         let k = idx(s, x, j + s + t, p + q, e + excess);
                         let value = v.saturating_add(cost);
                         if next[k] == INF {
-                            next_active.push(k);
+                            next_active.push(state);
                         }
                         if value < next[k] {
                             next[k] = value;
@@ -70,8 +89,8 @@ pub fn suit_distances(counts: &[u8], caps: &[u8], sequences: bool, budget: usize
                 }
             }
         }
-        for &i in &active {
-            cur[i] = INF;
+        for &[x, y, j, p, e] in &active {
+            cur[idx(x, y, j, p, e)] = INF;
         }
         core::mem::swap(&mut cur, &mut next);
         core::mem::swap(&mut active, &mut next_active);

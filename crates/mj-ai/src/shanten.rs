@@ -106,6 +106,21 @@ impl SpecialCounts {
         }
     }
 
+    /// The aggregates from a hand digest.
+    #[inline]
+    fn from_digest(d: u64) -> SpecialCounts {
+        let (kinds, pairs) = (digest_byte(d, KINDS), digest_byte(d, PAIRS));
+        let (triples, quads) = (digest_byte(d, TRIPLES), digest_byte(d, QUADS));
+        SpecialCounts {
+            kinds,
+            pairs,
+            quads,
+            odd: kinds - pairs + triples - quads,
+            orphan_kinds: digest_byte(d, ORPHAN_KINDS),
+            orphan_pairs: digest_byte(d, ORPHAN_PAIRS),
+        }
+    }
+
     /// Adjusts the aggregates for one kind going from `before` to `after` copies. (Signed, so
     /// that a hypothetical change of a count no kind has stays harmless.)
     #[inline]
@@ -254,14 +269,6 @@ fn classes_and_digest(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], u64) {
     (classes, digest)
 }
 
-/// Standard-shape distance (tiles to add for `m` melds and a pair, four-copy limit applied) of
-/// real counts.
-#[inline]
-pub(crate) fn standard_distance(t: &ShantenTables, c: &[u8; 34], m: usize) -> u8 {
-    let [cm, cp, cs, cz] = suit_classes(t, c);
-    t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m)
-}
-
 /// The full report for real counts `c`, `w` wildcards, `m` melds needed.
 pub(crate) fn report(
     c: &TileCounts,
@@ -272,13 +279,15 @@ pub(crate) fn report(
 ) -> ShantenReport {
     let t = tables();
     let counts = c.as_array();
-    let standard = if w > 0 && counts.contains(&4) {
+    let (classes, digest) = classes_and_digest(t, counts);
+    let standard = if w > 0 && digest_byte(digest, QUADS) > 0 {
         wild::standard_distance_with_excess(counts, w, m) as i8 - w as i8 - 1
     } else {
-        standard_distance(t, counts, m) as i8 - w as i8 - 1
+        let [cm, cp, cs, cz] = classes;
+        t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m) as i8 - w as i8 - 1
     };
     let (seven_pairs, thirteen_orphans) = if special {
-        let s = SpecialCounts::of(counts);
+        let s = SpecialCounts::from_digest(digest);
         (
             rules
                 .seven_pairs

@@ -12,9 +12,9 @@
 //!
 //! * **Suit classes.** There are only [`NUMBERED_CLASSES`] distinct vectors for a numbered suit
 //!   and [`HONOR_CLASSES`] for the honors (up to 5 melds). A numbered suit finds its class by a
-//!   two-step automaton: the first six ranks (a base-5 number, 15 625 entries) give a state of
-//!   the minimal automaton after six ranks (1 845 states), and that state with the last three
-//!   ranks (125 entries per state) gives the class. The honors' class depends only on how many
+//!   two-step automaton: the first six ranks (two base-5 numbers of three ranks, 125 x 128
+//!   entries) give a state of the minimal automaton after six ranks (1 845 states), and that
+//!   state with the last three ranks (128 entries per state) gives the class. The honors' class depends only on how many
 //!   kinds are held at least once, twice, three and four times (a 12-bit key).
 //! * **Pair classes.** `mp` = man combined with pin ([`MP_CLASSES`] distinct vectors), `sz` =
 //!   sou combined with honors; each is one lookup in a class-by-class table.
@@ -402,9 +402,9 @@ pub(crate) fn combine(a: &Vector, b: &Vector) -> Vector {
     out
 }
 
-/// Builds every table. Pure and deterministic. About 20-40 ms in an optimised build on the
-/// reference machine (measured by the `table_build_time` test, which prints it); most of it
-/// is the forward automaton over the last three ranks.
+/// Builds every table. Pure and deterministic. About 30 ms in an optimised build on the
+/// 2-core reference machine (the `table_build_time_and_sizes` test prints it); most of it is
+/// the forward automaton over ranks 6 to 9 (about 19 000 prefix functions of 240 bytes).
 pub fn generate() -> ShantenTables {
     const LEN: usize = 9;
     let with = transitions(true);

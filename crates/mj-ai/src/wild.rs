@@ -15,7 +15,7 @@
 
 use mj_tiles::Suit;
 
-use crate::reference::{combine, combine_budgeted, suit_distances};
+use crate::reference::{combine, combine_budgeted, suit_distances_limited};
 use crate::shanten::suit_classes;
 use crate::tables::{Vector, tables};
 
@@ -32,7 +32,11 @@ pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8
         let first = suit.first_kind() as usize;
         let counts = &c[first..first + suit.ranks() as usize];
         if counts.contains(&4) {
-            let v = suit_distances(counts, &[4; 9], suit.is_numbered(), budget);
+            let quads = counts
+                .iter()
+                .enumerate()
+                .fold(0u16, |mask, (r, &n)| mask | u16::from(n == 4) << r);
+            let v = suit_distances_limited(counts, &[4; 9], suit.is_numbered(), budget, quads, m);
             budgeted = Some(match budgeted {
                 None => v,
                 Some(a) => combine_budgeted(&a, &v, budget),

@@ -147,12 +147,14 @@ impl Hand {
                     })?;
             }
         }
-        concealed
-            .checked_add(&meld_tiles)
-            .map_err(|FifthCopy { tile }| HandError::FifthCopy {
-                tile,
-                place: "the hand and its melds",
-            })?;
+        if !melds.is_empty() {
+            concealed
+                .checked_add(&meld_tiles)
+                .map_err(|FifthCopy { tile }| HandError::FifthCopy {
+                    tile,
+                    place: "the hand and its melds",
+                })?;
+        }
         let mut real = concealed;
         let mut wildcards = 0u32;
         for t in wild {

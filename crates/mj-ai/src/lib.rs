@@ -96,9 +96,12 @@
 //!
 //! Wildcards: every wildcard fills one missing tile, so the wildcard distance is the table
 //! distance of the real tiles (with `m` from the total count) minus the wildcards. The one
-//! exception, a wildcard used as a fifth copy of a kind held four times, takes an exact budgeted
-//! per-suit programme for the suits holding such a quad ([`reference::suit_distances`]); this
-//! is proven against the substitution brute force in the tests.
+//! exception, a wildcard used as a fifth copy of a kind held four times, takes a budgeted
+//! per-suit programme for the suits holding such a quad ([`reference::suit_distances_limited`],
+//! a few microseconds, rare). That excess is useful only beside four real copies is an
+//! exchange argument (a pair or triplet of wildcards moves to a fresh kind at no cost) that the
+//! tests check against the literal substitution brute force on seeded corpora rich in
+//! triplets and quads, rather than a written proof.
 //!
 //! Effective tiles and the discard table re-derive only what one removed and one added tile
 //! touch: a key moves by a power of 5 (or 8 for honors), one suit class, one pair class and the

@@ -1,6 +1,6 @@
 //! Slow, plainly written reference implementations: the oracles the tests compare the tables
 //! with, and the exact fallback for the rare wildcard case the tables do not cover (see
-//! [`crate::wild`]).
+//! the crate docs ("Algorithm and tables")).
 //!
 //! Everything here follows the definitions in the crate docs literally: a per-suit dynamic
 //! programme over ranks that tries every way of placing sequences, triplets and the pair, and
@@ -26,7 +26,7 @@ pub fn suit_distances(counts: &[u8], caps: &[u8], sequences: bool, budget: usize
 /// [`suit_distances`] where excess is allowed only at the ranks in the mask `excess_at` (bit
 /// `r` = rank `r + 1`) and at most `max_melds` melds are asked for (entries for more melds stay
 /// infinite). The wildcard fallback uses it with the quad ranks only, which is exact by the
-/// lemma in [`crate::wild`].
+/// lemma in the crate docs ("Algorithm and tables").
 pub fn suit_distances_limited(
     counts: &[u8],
     caps: &[u8],

@@ -307,7 +307,7 @@ impl<'t> Prepared<'t> {
                     let dist = self.fin(gd, group_class(t, gd, x, y));
                     out |= u64::from(dist < threshold) << k;
                 }
-            } else {
+            } else if s == 3 {
                 let mut keys = self.keys;
                 keys.remove(d, counts[d]);
                 while m != 0 {
@@ -319,6 +319,30 @@ impl<'t> Prepared<'t> {
                         let mut kk = keys;
                         kk.add(k, counts[k]);
                         self.fin(gd, self.group_with(sd, kk.class(t, sd)))
+                    };
+                    out |= u64::from(dist < threshold) << k;
+                }
+            } else {
+                // Same numbered suit: the six-rank state after the removal serves every draw in
+                // ranks 7-9.
+                let mut keys = self.keys;
+                keys.remove(d, counts[d]);
+                let (lo, hi) = (usize::from(keys.lo[s]), usize::from(keys.hi[s]));
+                let state = usize::from(t.six[lo]) << 7;
+                while m != 0 {
+                    let k = first + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let dist = if k == d {
+                        self.base()
+                    } else {
+                        let r = k - first;
+                        let step = usize::from(STEP[r]);
+                        let cls = if r < 6 {
+                            usize::from(t.tail[usize::from(t.six[lo + step]) << 7 | hi])
+                        } else {
+                            usize::from(t.tail[state | (hi + step)])
+                        };
+                        self.fin(gd, self.group_with(sd, cls))
                     };
                     out |= u64::from(dist < threshold) << k;
                 }

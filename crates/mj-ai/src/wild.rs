@@ -6,12 +6,14 @@
 //! least `w` missing tiles because `|r| + w <= 3m + 2`), subject to the **excess**
 //! `sum_i max(0, H_i - 4) <= w` (tiles beyond four of a kind must be wildcards). Without excess
 //! the minimum is the table distance of the real tiles minus `w`. Excess lowers it only when
-//! the excess kind already has four real copies (checked exhaustively against the substitution
-//! brute force in the tests): a wildcard beside three or fewer real copies can instead stand for
-//! a tile that needs no fifth copy. So the table path is exact unless the hand holds both a
-//! wildcard and four real tiles of a kind; then the suits with such a quad run the budgeted
-//! per-suit programme ([`crate::reference::suit_distances`]) and all suits are combined with a
-//! budget dimension.
+//! the excess kind already has four real copies: beside three or fewer real copies, a pair or
+//! triplet of the kind made of wildcards can move to a fresh kind at no cost, and a fifth copy
+//! inside sequences can be traded for the neighbours (an exchange argument, checked against the
+//! literal substitution brute force on seeded corpora rich in triplets and quads). So the table
+//! path is exact unless the hand holds both a wildcard and four real tiles of a kind; then the
+//! suits with such a quad run the budgeted per-suit programme with excess allowed at the quad
+//! ranks only ([`crate::reference::suit_distances_limited`]), the other suits combine plainly,
+//! and the two parts are combined at the end.
 
 use mj_tiles::Suit;
 

@@ -50,9 +50,11 @@ pub fn suit_distances_limited(
     cur[idx(0, 0, 0, 0, 0)] = 0;
     let mut next = vec![INF; size];
     let mut next_active: Vec<[usize; 5]> = Vec::new();
-    for r in 0..len {
+    for (r, &held) in counts.iter().enumerate() {
         let can_start = sequences && r + 2 < len;
-        let (cap, held) = (usize::from(caps[r]), usize::from(counts[r]));
+        // A missing cap is the ordinary four.
+        let cap = usize::from(caps.get(r).copied().unwrap_or(4));
+        let held = usize::from(held);
         for &[x, y, j, p, e] in &active {
             let v = cur[idx(x, y, j, p, e)];
             // Tiles of this rank the target may hold: the cap plus what the budget allows.
@@ -152,6 +154,9 @@ fn suit_slice(c: &[u8; 34], suit: Suit) -> &[u8] {
 /// exceed four) where each kind's target is at most `caps`, plus an excess budget as in
 /// [`suit_distances`].
 pub fn standard_distance(c: &[u8; 34], caps: &[u8; 34], budget: usize, m: usize) -> u8 {
+    if m > MAX_MELDS {
+        return INF;
+    }
     let mut acc: Option<Vec<Vector>> = None;
     for suit in Suit::ALL {
         let v = suit_distances(
@@ -253,6 +258,7 @@ pub fn shanten_by_substitution(
     special: bool,
     rules: ShapeRules,
 ) -> ShantenReport {
+    let m = m.min(MAX_MELDS);
     let w = usize::from(w).min(MAX_BUDGET);
     let c = real.as_array();
     // best[suit][u] = elementwise min over substitutions of u wildcards into that suit.

@@ -20,12 +20,13 @@ const MAX_BUDGET: usize = 8;
 /// `sum_r max(0, T_r - caps[r])` is at most `e` (`e` = 0..=`budget`). Counts may exceed four.
 /// Sequences only when `sequences` (numbered suits).
 pub fn suit_distances(counts: &[u8], caps: &[u8], sequences: bool, budget: usize) -> Vec<Vector> {
-    suit_distances_limited(counts, caps, sequences, budget, u16::MAX, MAX_MELDS)
+    suit_distances_limited(counts, caps, sequences, budget, u16::MAX, MAX_MELDS, INF)
 }
 
 /// [`suit_distances`] where excess is allowed only at the ranks in the mask `excess_at` (bit
-/// `r` = rank `r + 1`) and at most `max_melds` melds are asked for (entries for more melds stay
-/// infinite). The wildcard fallback uses it with the quad ranks only, which is exact by the
+/// `r` = rank `r + 1`), at most `max_melds` melds are asked for (entries for more melds stay
+/// infinite), and partial costs of `bound` or more are dropped (entries that would reach it
+/// read as infinite: a caller that only wants values below `bound` loses nothing). The wildcard fallback uses it with the quad ranks only, which is exact by the
 /// lemma in the crate docs ("Algorithm and tables").
 pub fn suit_distances_limited(
     counts: &[u8],
@@ -34,6 +35,7 @@ pub fn suit_distances_limited(
     budget: usize,
     excess_at: u16,
     max_melds: usize,
+    bound: u8,
 ) -> Vec<Vector> {
     let budget = budget.min(MAX_BUDGET);
     let max_melds = max_melds.min(MAX_MELDS);
@@ -78,9 +80,12 @@ pub fn suit_distances_limited(
                         let tiles = x + y + s + 3 * t + 2 * q;
                         let excess = tiles.saturating_sub(cap);
                         let cost = tiles.saturating_sub(held) as u8;
+                        let value = v.saturating_add(cost);
+                        if value >= bound {
+                            continue;
+                        }
                         let state = [s, x, j + s + t, p + q, e + excess];
                         let k = idx(s, x, j + s + t, p + q, e + excess);
-                        let value = v.saturating_add(cost);
                         if next[k] == INF {
                             next_active.push(state);
                         }

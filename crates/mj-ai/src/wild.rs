@@ -27,6 +27,10 @@ pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8
     let t = tables();
     let budget = usize::from(w);
     let classes = suit_classes(t, c);
+    // Without excess the tables answer; the budgeted programme only looks for something better,
+    // so partial costs at or above that answer are dropped.
+    let [cm, cp, cs, cz] = classes;
+    let without = t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m);
     // Suits without a quad combine plainly; suits with one keep a budget dimension.
     let mut plain: Option<Vector> = None;
     let mut budgeted: Option<Vec<Vector>> = None;
@@ -38,7 +42,15 @@ pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8
                 .iter()
                 .enumerate()
                 .fold(0u16, |mask, (r, &n)| mask | u16::from(n == 4) << r);
-            let v = suit_distances_limited(counts, &[4; 9], suit.is_numbered(), budget, quads, m);
+            let v = suit_distances_limited(
+                counts,
+                &[4; 9],
+                suit.is_numbered(),
+                budget,
+                quads,
+                m,
+                without,
+            );
             budgeted = Some(match budgeted {
                 None => v,
                 Some(a) => combine_budgeted(&a, &v, budget),
@@ -61,7 +73,7 @@ pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8
         (Some(a), Some(b)) => combine(&a, &b),
         (Some(a), None) => a,
         (None, Some(b)) => b,
-        (None, None) => return u8::MAX,
+        (None, None) => return without,
     };
-    whole[m * 2 + 1]
+    whole[m * 2 + 1].min(without)
 }

@@ -194,7 +194,7 @@ const TILES: u32 = 48;
 
 /// `BLOCK_DIGEST[pos][x]`: the digest of three ranks whose base-5 number is `x`, at block
 /// position `pos` of a numbered suit (ranks 1-3, 4-6, 7-9; rank 1 and rank 9 are orphans).
-const BLOCK_DIGEST: [[u64; 128]; 3] = {
+static BLOCK_DIGEST: [[u64; 128]; 3] = {
     let mut out = [[0u64; 128]; 3];
     let mut pos = 0;
     while pos < 3 {

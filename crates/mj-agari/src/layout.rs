@@ -1,0 +1,175 @@
+//! The continuity-pattern encoding and the blob layout: the one place the generator and the
+//! reader take them from.
+//!
+//! ## Patterns
+//!
+//! A concealed hand is read as its **positions**: the kinds it holds, in kind order, each with
+//! its count (1-4), and between two neighbours a **link**: `ADJACENT` (same numbered suit, next
+//! rank), `GAP` (same numbered suit, two ranks apart: a kanchan gap) or `FAR` (anything else).
+//! What the tiles are is forgotten: `123m567p` and `234s678s` have one pattern.
+//!
+//! A **key** packs a pattern in a `u64`: position `i` takes bits `4i..4i+4`, `count - 1` in the
+//! low two bits and the link to position `i + 1` in the high two (0 for the last position); the
+//! number of positions is in bits 60-63. A hand of up to 14 tiles has at most 14 positions.
+//!
+//! The **agari key** merges `GAP` into `FAR` (a win never uses a gap): this is mjscore's
+//! continuity pattern. The **machi key** keeps them apart, so that taking one tile out of a
+//! winning pattern gives the ready pattern exactly.
+//!
+//! ## Agari entries
+//!
+//! One `u32` per decomposition: bits 0-3 the pair's position, then four melds of 5 bits each
+//! (bits `4 + 5m ..`: position of the meld's lowest tile in bits 0-3, bit 4 set for a
+//! triplet), melds sorted; bit 24 seven pairs (no pair or melds then), 25 nine gates (the whole
+//! hand is `1112345678999` plus one of the suit), 26 pure straight (`123456789` of one suit
+//! among the melds), 27 one double sequence (exactly one pair of identical sequences), 28 two
+//! double sequences.
+//!
+//! ## Machi entries
+//!
+//! Per ready pattern, its waits; per wait a **slot** (bits 0-3 a position of the ready pattern,
+//! bits 4-5 an offset: 0 the same kind, 1 one rank below, 2 one rank above) and its
+//! **readings** (`u16` each): a decomposition of the completed pattern (bits 0-7, its index
+//! among that pattern's agari entries), the group the winning tile completes (bits 8-10: 0 the
+//! pair or the seven-pairs single, `m + 1` meld `m`) and its place in a sequence (bits 11-12:
+//! 0 lowest, 1 middle, 2 highest). The completed hand's positions are the ready hand's with the
+//! slot's kind inserted; its agari key finds its entries.
+//!
+//! ## Hash tables
+//!
+//! Keys go in open-addressing tables of `2^b` slots (linear probing, an empty slot holds key 0,
+//! which no pattern has), slot `(key * HASH_MUL) >> (64 - b)`. Values: agari `offset | count << 24`
+//! into the entries; machi `offset | count << 24` into the waits; a wait `slot | readings << 6 |
+//! offset << 12`.
+
+use mj_tables::blob::{Layout, SectionSpec};
+
+/// Magic of the agari/machi blob.
+pub const MAGIC: [u8; 8] = *b"MJAGARI\0";
+/// Format version; bump on any change of layout or meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Link codes.
+pub const ADJACENT: u64 = 0;
+/// Two ranks apart in one numbered suit.
+pub const GAP: u64 = 1;
+/// Anything else.
+pub const FAR: u64 = 2;
+
+/// Most positions in a key.
+pub const MAX_POSITIONS: usize = 14;
+
+const LINK_LOW_BITS: u64 = 0x0444_4444_4444_4444;
+
+/// The agari key of a machi key: every `GAP` link becomes `FAR`.
+#[inline]
+pub const fn agari_key(machi_key: u64) -> u64 {
+    (machi_key & !LINK_LOW_BITS) | ((machi_key & LINK_LOW_BITS) << 1)
+}
+
+/// Number of positions of a key.
+#[inline]
+pub const fn positions(key: u64) -> usize {
+    (key >> 60) as usize
+}
+
+/// Count at position `i` of a key.
+#[inline]
+pub const fn count_at(key: u64, i: usize) -> u8 {
+    ((key >> (4 * i)) & 3) as u8 + 1
+}
+
+/// Link from position `i` to `i + 1`.
+#[inline]
+pub const fn link_at(key: u64, i: usize) -> u64 {
+    (key >> (4 * i + 2)) & 3
+}
+
+/// The link between two kinds (indices 0-33, `a < b`).
+#[inline]
+pub const fn link(a: usize, b: usize) -> u64 {
+    if b < 27 && a / 9 == b / 9 {
+        match b - a {
+            1 => ADJACENT,
+            2 => GAP,
+            _ => FAR,
+        }
+    } else {
+        FAR
+    }
+}
+
+/// Multiplier of the hash.
+pub const HASH_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Home slot of `key` in a table of `2^bits` slots.
+#[inline]
+pub const fn home(key: u64, bits: u32) -> usize {
+    (key.wrapping_mul(HASH_MUL) >> (64 - bits)) as usize
+}
+
+/// Decomposition bits.
+pub mod dec {
+    /// Seven pairs.
+    pub const SEVEN_PAIRS: u32 = 1 << 24;
+    /// Nine gates.
+    pub const NINE_GATES: u32 = 1 << 25;
+    /// Pure straight.
+    pub const PURE_STRAIGHT: u32 = 1 << 26;
+    /// One double sequence.
+    pub const DOUBLE_SEQUENCE: u32 = 1 << 27;
+    /// Two double sequences.
+    pub const TWO_DOUBLE_SEQUENCES: u32 = 1 << 28;
+    /// Pair position.
+    #[inline]
+    pub const fn pair(d: u32) -> usize {
+        (d & 15) as usize
+    }
+    /// Meld `m`: (position, triplet).
+    #[inline]
+    pub const fn meld(d: u32, m: usize) -> (usize, bool) {
+        let bits = d >> (4 + 5 * m);
+        ((bits & 15) as usize, bits & 16 != 0)
+    }
+    /// Packs a meld.
+    pub const fn pack_meld(m: usize, pos: usize, triplet: bool) -> u32 {
+        ((pos as u32) | if triplet { 16 } else { 0 }) << (4 + 5 * m)
+    }
+}
+
+/// Slot offsets.
+pub mod slot {
+    /// The slot's kind is the position's.
+    pub const SAME: u8 = 0;
+    /// One rank below the position.
+    pub const BELOW: u8 = 1;
+    /// One rank above.
+    pub const ABOVE: u8 = 2;
+}
+
+/// The sections, in blob order.
+pub const SECTIONS: [SectionSpec; 7] = [
+    spec(*b"AKEY", "agari-keys", 8),
+    spec(*b"AVAL", "agari-values", 4),
+    spec(*b"ADEC", "agari-entries", 4),
+    spec(*b"MKEY", "machi-keys", 8),
+    spec(*b"MVAL", "machi-values", 4),
+    spec(*b"MWAI", "machi-waits", 4),
+    spec(*b"MRED", "machi-readings", 2),
+];
+
+const fn spec(tag: [u8; 4], name: &'static str, element_size: usize) -> SectionSpec {
+    SectionSpec {
+        tag,
+        name,
+        element_size,
+        expected_len: None,
+    }
+}
+
+/// The blob layout.
+pub const LAYOUT: Layout<'static> = Layout {
+    magic: MAGIC,
+    version: FORMAT_VERSION,
+    sections: &SECTIONS,
+};

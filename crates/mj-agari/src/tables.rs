@@ -1,0 +1,208 @@
+//! The reader: the committed blob, validated once, decoded into aligned vectors.
+
+use std::sync::OnceLock;
+
+use mj_tables::TableError;
+use mj_tables::blob;
+
+use crate::layout::{self, dec};
+
+/// The blob committed in `data/agari.bin` (regenerate with `cargo xtask gen-tables`).
+pub static COMMITTED_BLOB: &[u8] = include_bytes!("../data/agari.bin");
+
+/// The agari and machi tables, decoded from a validated blob.
+#[derive(Clone, Debug)]
+pub struct AgariTables {
+    akeys: Vec<u64>,
+    avals: Vec<u32>,
+    abits: u32,
+    entries: Vec<u32>,
+    mkeys: Vec<u64>,
+    mvals: Vec<u32>,
+    mbits: u32,
+    waits: Vec<u32>,
+    readings: Vec<u16>,
+}
+
+fn words<const N: usize>(bytes: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
+    bytes.chunks_exact(N).filter_map(|c| c.try_into().ok())
+}
+
+fn bad(section: &'static str, problem: impl Into<String>) -> TableError {
+    TableError::BadSection {
+        section,
+        problem: problem.into(),
+    }
+}
+
+fn hash_bits(keys: &[u64], section: &'static str) -> Result<u32, TableError> {
+    if !keys.len().is_power_of_two() || keys.len() < 2 || !keys.contains(&0) {
+        return Err(bad(section, format!("{} slots", keys.len())));
+    }
+    Ok(keys.len().trailing_zeros())
+}
+
+/// Finds `key` in an open-addressing table.
+#[inline]
+fn find(keys: &[u64], bits: u32, key: u64) -> Option<usize> {
+    let mask = keys.len() - 1;
+    let mut h = layout::home(key, bits) & mask;
+    loop {
+        let k = *keys.get(h)?;
+        if k == key {
+            return Some(h);
+        }
+        if k == 0 {
+            return None;
+        }
+        h = (h + 1) & mask;
+    }
+}
+
+impl AgariTables {
+    /// Validates a blob (header, checksum, sections, every offset and position) and decodes it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<AgariTables, TableError> {
+        let s = blob::parse_layout(&layout::LAYOUT, bytes)?;
+        let [ak, av, ad, mk, mv, mw, mr] = s[..] else {
+            return Err(bad("table", "section count"));
+        };
+        let akeys: Vec<u64> = words::<8>(ak).map(u64::from_le_bytes).collect();
+        let avals: Vec<u32> = words::<4>(av).map(u32::from_le_bytes).collect();
+        let entries: Vec<u32> = words::<4>(ad).map(u32::from_le_bytes).collect();
+        let mkeys: Vec<u64> = words::<8>(mk).map(u64::from_le_bytes).collect();
+        let mvals: Vec<u32> = words::<4>(mv).map(u32::from_le_bytes).collect();
+        let waits: Vec<u32> = words::<4>(mw).map(u32::from_le_bytes).collect();
+        let readings: Vec<u16> = words::<2>(mr).map(u16::from_le_bytes).collect();
+        let abits = hash_bits(&akeys, "agari-keys")?;
+        let mbits = hash_bits(&mkeys, "machi-keys")?;
+        if avals.len() != akeys.len() || mvals.len() != mkeys.len() {
+            return Err(bad("values", "not one value per key slot"));
+        }
+        for (&key, &val) in akeys.iter().zip(&avals) {
+            if key == 0 {
+                continue;
+            }
+            let n = layout::positions(key);
+            let (off, count) = ((val & 0xFF_FFFF) as usize, (val >> 24) as usize);
+            let list = entries
+                .get(off..off + count)
+                .filter(|l| !l.is_empty() && n <= layout::MAX_POSITIONS)
+                .ok_or_else(|| bad("agari-values", format!("entries {off}+{count}")))?;
+            let tiles: usize = (0..n).map(|i| usize::from(layout::count_at(key, i))).sum();
+            for &d in list {
+                let melds = tiles.saturating_sub(2) / 3;
+                let fits = d & dec::SEVEN_PAIRS != 0
+                    || (dec::pair(d) < n
+                        && (0..melds).all(|m| {
+                            let (pos, trip) = dec::meld(d, m);
+                            pos + if trip { 0 } else { 2 } < n
+                        }));
+                if !fits {
+                    return Err(bad("agari-entries", format!("{d:#x} for {key:#x}")));
+                }
+            }
+            if find(&akeys, abits, key).is_none() {
+                return Err(bad("agari-keys", format!("{key:#x} not at its place")));
+            }
+        }
+        for (&key, &val) in mkeys.iter().zip(&mvals) {
+            if key == 0 {
+                continue;
+            }
+            let n = layout::positions(key);
+            let (off, count) = ((val & 0xFF_FFFF) as usize, (val >> 24) as usize);
+            let list = waits
+                .get(off..off + count)
+                .filter(|l| !l.is_empty())
+                .ok_or_else(|| bad("machi-values", format!("waits {off}+{count}")))?;
+            for &w in list {
+                let (pos, rc, ro) = ((w & 15) as usize, (w >> 6) & 63, (w >> 12) as usize);
+                if pos >= n || (w >> 4) & 3 == 3 || readings.get(ro..ro + rc as usize).is_none() {
+                    return Err(bad("machi-waits", format!("{w:#x} for {key:#x}")));
+                }
+            }
+            if find(&mkeys, mbits, key).is_none() {
+                return Err(bad("machi-keys", format!("{key:#x} not at its place")));
+            }
+        }
+        Ok(AgariTables {
+            akeys,
+            avals,
+            abits,
+            entries,
+            mkeys,
+            mvals,
+            mbits,
+            waits,
+            readings,
+        })
+    }
+
+    /// The committed tables, validated on first use.
+    pub fn committed() -> Result<&'static AgariTables, TableError> {
+        static TABLES: OnceLock<Result<AgariTables, TableError>> = OnceLock::new();
+        TABLES
+            .get_or_init(|| AgariTables::from_bytes(COMMITTED_BLOB))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The agari entries (decompositions) of an agari key; empty when it is not a win.
+    #[inline]
+    pub fn agari(&self, agari_key: u64) -> &[u32] {
+        match find(&self.akeys, self.abits, agari_key) {
+            Some(h) => {
+                let v = self.avals.get(h).copied().unwrap_or(0);
+                let off = (v & 0xFF_FFFF) as usize;
+                self.entries
+                    .get(off..off + (v >> 24) as usize)
+                    .unwrap_or(&[])
+            }
+            None => &[],
+        }
+    }
+
+    /// The waits of a machi key; empty when it is not ready.
+    #[inline]
+    pub fn machi(&self, machi_key: u64) -> &[u32] {
+        match find(&self.mkeys, self.mbits, machi_key) {
+            Some(h) => {
+                let v = self.mvals.get(h).copied().unwrap_or(0);
+                let off = (v & 0xFF_FFFF) as usize;
+                self.waits.get(off..off + (v >> 24) as usize).unwrap_or(&[])
+            }
+            None => &[],
+        }
+    }
+
+    /// The readings of a wait.
+    #[inline]
+    pub fn readings(&self, wait: u32) -> &[u16] {
+        let (count, off) = (((wait >> 6) & 63) as usize, (wait >> 12) as usize);
+        self.readings.get(off..off + count).unwrap_or(&[])
+    }
+
+    /// Number of agari and machi patterns.
+    pub fn pattern_counts(&self) -> (usize, usize) {
+        (
+            self.akeys.iter().filter(|&&k| k != 0).count(),
+            self.mkeys.iter().filter(|&&k| k != 0).count(),
+        )
+    }
+
+    /// Every agari key with its entries, in slot order.
+    pub fn agari_patterns(&self) -> impl Iterator<Item = (u64, &[u32])> + '_ {
+        self.akeys
+            .iter()
+            .filter(|&&k| k != 0)
+            .map(|&k| (k, self.agari(k)))
+    }
+
+    /// Every machi key with its waits, in slot order.
+    pub fn machi_patterns(&self) -> impl Iterator<Item = (u64, &[u32])> + '_ {
+        self.mkeys
+            .iter()
+            .filter(|&&k| k != 0)
+            .map(|&k| (k, self.machi(k)))
+    }
+}

@@ -262,15 +262,7 @@ impl Reference {
     /// 组合龙: one of each tile of a knitted straight (wildcards for the missing ones), the rest a
     /// standard hand of one meld fewer.
     fn knitted_straight(&mut self, c: &[u8; 34], w: u8, rules: &Rules) -> bool {
-        let perms = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
-        for perm in perms {
+        for perm in KNITTED_SUITS {
             let mut rest = *c;
             let mut missing = 0u8;
             for (offset, suit) in perm.iter().enumerate() {
@@ -290,6 +282,17 @@ impl Reference {
         false
     }
 }
+
+/// The six ways to give 1-4-7, 2-5-8 and 3-6-9 to the three numbered suits: `perm[offset]` is
+/// the suit of the ranks `offset + 1`, `offset + 4`, `offset + 7`.
+const KNITTED_SUITS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
 /// The real (not wild) concealed counts of a hand.
 fn real_counts(hand: &Hand) -> [u8; 34] {
@@ -372,15 +375,7 @@ fn thirteen_orphans(c: &[u8; 34]) -> bool {
 
 /// 全不靠: fourteen different kinds from one knitted straight and the honors.
 fn lesser_honors_knitted(c: &[u8; 34]) -> bool {
-    let perms = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    perms.iter().any(|perm| {
+    KNITTED_SUITS.iter().any(|perm| {
         let mut allowed = [false; 34];
         for (offset, suit) in perm.iter().enumerate() {
             for rank in [0usize, 3, 6] {

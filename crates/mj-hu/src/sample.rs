@@ -42,6 +42,9 @@ impl Shape {
     ];
 }
 
+/// Every kind: (first kind, how many).
+const ALL_KINDS: (u8, u32) = (0, 34);
+
 /// Generates hands from a seed.
 #[derive(Clone, Debug)]
 pub struct Sampler {
@@ -93,15 +96,12 @@ impl Sampler {
         Tile::ALL[self.rng.below(34) as usize]
     }
 
-    /// A random meld that fits beside `held`: a run or a triplet.
-    fn meld_tiles(&mut self, held: &TileCounts, suited_only: bool) -> Option<[Tile; 3]> {
+    /// A random meld that fits beside `held`: a run (with probability `runs`/3 where one fits)
+    /// or a triplet, of a tile drawn from `kinds` (the first `kinds.1` kinds from `kinds.0`).
+    fn meld_tiles(&mut self, held: &TileCounts, kinds: (u8, u32), runs: u32) -> Option<[Tile; 3]> {
         for _ in 0..20 {
-            let t = if suited_only {
-                Tile::ALL[self.rng.below(27) as usize]
-            } else {
-                self.tile()
-            };
-            let set = if !t.is_honor() && t.rank() <= 7 && self.rng.chance(2, 3) {
+            let t = Tile::new(kinds.0 + self.rng.below(kinds.1) as u8)?;
+            let set = if !t.is_honor() && t.rank() <= 7 && self.rng.chance(runs, 3) {
                 let next = t.next_in_suit()?;
                 [t, next, next.next_in_suit()?]
             } else {
@@ -137,7 +137,7 @@ impl Sampler {
         let suited = shape == Shape::OneSuit;
         let one_suit = self.rng.below(3) as u8;
         for _ in 0..declared {
-            if let Some(set) = self.meld_tiles(&held, false) {
+            if let Some(set) = self.meld_tiles(&held, ALL_KINDS, 2) {
                 let kind = if set[0] != set[1] {
                     MeldKind::Chi
                 } else {
@@ -180,11 +180,8 @@ impl Sampler {
             }
             Shape::Win | Shape::NearMiss | Shape::OneSuit => {
                 for _ in 0..concealed_melds {
-                    let set = if suited {
-                        self.one_suit_meld(&held, one_suit)
-                    } else {
-                        self.meld_tiles(&held, false)
-                    };
+                    let kinds = if suited { (one_suit * 9, 9) } else { ALL_KINDS };
+                    let set = self.meld_tiles(&held, kinds, 2);
                     if let Some(set) = set {
                         for t in set {
                             try_add(&mut concealed, &mut held, t);
@@ -246,7 +243,7 @@ impl Sampler {
                     for &t in honors.iter().take(5) {
                         try_add(&mut concealed, &mut held, t);
                     }
-                } else if let Some(set) = self.meld_tiles(&held, false) {
+                } else if let Some(set) = self.meld_tiles(&held, ALL_KINDS, 2) {
                     for t in set {
                         try_add(&mut concealed, &mut held, t);
                     }
@@ -288,23 +285,6 @@ impl Sampler {
             melds,
             wild,
         }
-    }
-
-    fn one_suit_meld(&mut self, held: &TileCounts, suit: u8) -> Option<[Tile; 3]> {
-        for _ in 0..20 {
-            let rank = self.rng.below(9) as u8;
-            let t = Tile::new(suit * 9 + rank)?;
-            let set = if rank <= 6 && self.rng.chance(1, 2) {
-                [t, Tile::new(t.as_u8() + 1)?, Tile::new(t.as_u8() + 2)?]
-            } else {
-                [t, t, t]
-            };
-            let mut probe = *held;
-            if set.iter().all(|&x| probe.add(x).is_ok()) {
-                return Some(set);
-            }
-        }
-        None
     }
 
     fn remove_random(&mut self, concealed: &mut TileCounts, held: &mut TileCounts) {

@@ -89,7 +89,7 @@
 //! generator is separable and can move into the workspace's table blob. A query is three
 //! base-5 numbers per suit (one multiply each), then four dependent lookups (six-rank state,
 //! suit class, pair class, final); seven pairs, thirteen orphans and the size check come from a
-//! digest summed from three small per-block tables per suit (a `const`), so no popcount is
+//! digest summed from three small per-block tables per suit (built at compile time), so no popcount is
 //! needed (baseline x86-64 has none). The automaton is the Myhill-Nerode minimisation of a
 //! rank-by-rank dynamic programme whose state is the best cost for each (open sequences, melds,
 //! pair) situation; see [`tables`].

@@ -230,13 +230,12 @@ fn digest_byte(d: u64, shift: u32) -> i8 {
     (d >> shift & 0xFF) as i8
 }
 
-/// Suit classes and the digest of a hand in one pass: each numbered suit is three base-5
-/// numbers (one multiply apiece) that index both the automaton and the block digests; the
-/// honors' key holds their digest.
+/// Suit classes of a hand and the block numbers they came from: each numbered suit is three
+/// base-5 numbers (one multiply apiece), the honors one key.
 #[inline]
-fn classes_and_digest(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], u64) {
+fn classes_and_blocks(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], [usize; 9], usize) {
     let mut classes = [0usize; 4];
-    let mut digest = 0u64;
+    let mut blocks = [0usize; 9];
     for (s, first) in [0usize, 9, 18].into_iter().enumerate() {
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(&c[first..first + 8]);
@@ -246,12 +245,26 @@ fn classes_and_digest(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], u64) {
         let h = base5_three((x >> 48) as u32 | u32::from(c[first + 8]) << 16);
         let state = usize::from(t.six[a << 7 | b]);
         classes[s] = usize::from(t.tail[state << 7 | h]);
-        digest += BLOCK_DIGEST[0][a] + BLOCK_DIGEST[1][b] + BLOCK_DIGEST[2][h];
+        blocks[3 * s] = a;
+        blocks[3 * s + 1] = b;
+        blocks[3 * s + 2] = h;
     }
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&c[26..34]);
     let key = honor_key_word(u64::from_le_bytes(bytes) >> 8);
     classes[3] = usize::from(t.honor[key]);
+    (classes, blocks, key)
+}
+
+/// The digest of a hand from its block numbers and honor key.
+#[inline]
+fn digest_of(blocks: &[usize; 9], key: usize) -> u64 {
+    let mut digest = 0u64;
+    for s in 0..3 {
+        digest += BLOCK_DIGEST[0][blocks[3 * s]]
+            + BLOCK_DIGEST[1][blocks[3 * s + 1]]
+            + BLOCK_DIGEST[2][blocks[3 * s + 2]];
+    }
     // key = n1 + 8 n2 + 64 n3 + 512 n4 with nk = kinds held at least k times.
     let (n1, n2, n3, n4) = (
         (key & 7) as u64,
@@ -265,8 +278,14 @@ fn classes_and_digest(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], u64) {
         | n4 << QUADS
         | n1 << ORPHAN_KINDS
         | n2 << ORPHAN_PAIRS;
-    digest += (n1 + n2 + n3 + n4) << TILES;
-    (classes, digest)
+    digest + ((n1 + n2 + n3 + n4) << TILES)
+}
+
+/// Suit classes and the digest of a hand.
+#[inline]
+fn classes_and_digest(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], u64) {
+    let (classes, blocks, key) = classes_and_blocks(t, c);
+    (classes, digest_of(&blocks, key))
 }
 
 /// The full report for real counts `c`, `w` wildcards, `m` melds needed.
@@ -345,15 +364,29 @@ impl Hand {
 #[inline]
 pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, HandError> {
     let t = tables();
-    let (classes, digest) = classes_and_digest(t, counts.as_array());
-    let tiles = u32::from(digest_byte(digest, TILES) as u8);
+    let c = counts.as_array();
+    let (classes, blocks, key) = classes_and_blocks(t, c);
+    // With a special form asked for, the digest (which carries the tile count) is needed anyway
+    // and overlaps with the lookups; otherwise byte sums count the tiles: each word's eight
+    // counts add up to at most 32, gathered in the top byte.
+    let wants_special = rules.seven_pairs || rules.thirteen_orphans;
+    let (digest, tiles) = if wants_special {
+        let d = digest_of(&blocks, key);
+        (d, u32::from(digest_byte(d, TILES) as u8))
+    } else {
+        let tiles = count_words(c)
+            .iter()
+            .map(|&w| (w.wrapping_mul(ONES) >> 56) as u32)
+            .sum();
+        (0, tiles)
+    };
     if tiles == 0 || tiles.is_multiple_of(3) || tiles > 17 {
         return Err(HandError::WrongTileCount { tiles, melds: 0 });
     }
     let m = (tiles / 3) as usize;
     let [cm, cp, cs, cz] = classes;
     let standard = t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m) as i8 - 1;
-    if m != 4 || standard < 0 {
+    if m != 4 || standard < 0 || !wants_special {
         return Ok(standard);
     }
     let mut best = standard;
@@ -439,6 +472,29 @@ mod tests {
                         s.orphan_pairs
                     ],
                     "{c}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fast_entry_point_matches_the_report_under_every_preset() {
+        let mut rng = mj_tiles::random::SplitMix64::new(77);
+        for i in 0..20_000usize {
+            let n = [13, 14, 10, 11, 16, 17, 1, 2][i % 8];
+            let c = mj_tiles::random::Wall::shuffled(&mut rng)
+                .draw_counts(n)
+                .unwrap();
+            let hand = Hand::new(c, &[], mj_tiles::TileSet::EMPTY).unwrap();
+            for rules in [
+                ShapeRules::GENERIC,
+                ShapeRules::RIICHI,
+                ShapeRules::STANDARD_ONLY,
+            ] {
+                assert_eq!(
+                    shanten(&c, rules).unwrap(),
+                    hand.shanten(rules).shanten,
+                    "{c} {rules:?}"
                 );
             }
         }

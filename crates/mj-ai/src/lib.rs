@@ -18,6 +18,18 @@
 //! # Ok::<(), mj_ai::HandError>(())
 //! ```
 //!
+//! # Entry points
+//!
+//! * [`shanten`]: counts in, shanten out (no melds, no wildcards; `m` from the tile count): the
+//!   fast path the benchmarks compare with `xiangting` and `riichienv-core`.
+//! * [`Hand::new`] (concealed counts, declared melds, wild kinds; validated) or [`Hand::parse`],
+//!   then [`Hand::shanten`] ([`ShantenReport`], the protocol's `shanten` op),
+//!   [`Hand::effective_tiles`] ([`EffectiveTiles`]), [`Hand::discards`] ([`DiscardOption`] rows,
+//!   the protocol's `discards` op), [`Hand::improvements`], [`Hand::recommend`] and
+//!   [`Hand::decide_call`]. Shape rules are [`ShapeRules`] (`GENERIC`, `RIICHI`, or the three
+//!   switches by hand).
+//! * [`reference`](mod@reference): the slow, literal implementations the tests use as oracles.
+//!
 //! # Definitions
 //!
 //! A hand is its **concealed** tiles (`3k + 1` or `3k + 2` of them, `k` = 0..=5) plus declared
@@ -89,8 +101,8 @@
 //! generator is separable and can move into the workspace's table blob. A query is three
 //! base-5 numbers per suit (one multiply each), then four dependent lookups (six-rank state,
 //! suit class, pair class, final); seven pairs, thirteen orphans and the size check come from a
-//! digest summed from three small per-block tables per suit (built at compile time), so no popcount is
-//! needed (baseline x86-64 has none). The automaton is the Myhill-Nerode minimisation of a
+//! digest summed from three small per-block tables per suit (built at compile time), so no
+//! popcount is needed (baseline x86-64 has none). The automaton is the Myhill-Nerode minimisation of a
 //! rank-by-rank dynamic programme whose state is the best cost for each (open sequences, melds,
 //! pair) situation; see [`tables`].
 //!
@@ -117,6 +129,23 @@
 //! then the most live effective tiles, then the highest expected live effective tiles after the
 //! next useful draw. [`Hand::decide_call`] weighs win, kan, pon, chi and pass for an offered
 //! tile by comparing the hand with and without the call.
+//!
+//! # Not covered
+//!
+//! The protocol's `honor_sequences` and `eyes_258` switches change the standard shape; these
+//! tables model the plain shape only, so shanten under those switches is not answered here
+//! (`mj-hu` answers win and waits under them).
+//!
+//! # Performance
+//!
+//! `cargo bench -p benches --bench shanten` (criterion, 1 024 seeded hands per corpus, one hand
+//! per iteration). On the shared 2-core reference machine, in the same runs: shanten of random
+//! 13/14-tile hands about 16-19 ns against `riichienv-core` 32-48 ns and `xiangting` 62-90 ns;
+//! hands with melds (7-11 tiles) about 17-22 ns against 20-30 ns; wildcard shanten 16-40 ns
+//! with 1 to 8 wildcards (a hand holding both a wildcard and a quad takes the fallback, about
+//! 5 us); effective tiles of a 13-tile hand about 300 ns (`xiangting`'s necessary tiles 330 ns);
+//! the discard table of a 14-tile hand about 1.8-2 us. The machine is shared, so absolute
+//! numbers move by up to 50% between runs; the ratios within one run are what to read.
 //!
 //! # Errors and panics
 //!

@@ -114,6 +114,13 @@ struct Pattern {
 }
 
 impl Pattern {
+    /// The decompositions in table order: standard ones (sorted), then seven pairs.
+    fn ordered(&self) -> Vec<u32> {
+        let (seven, standard): (Vec<u32>, Vec<u32>) =
+            self.decs.iter().partition(|&&d| d & dec::SEVEN_PAIRS != 0);
+        standard.into_iter().chain(seven).collect()
+    }
+
     fn links(&self) -> Vec<u64> {
         let mut links = Vec::new();
         for (r, &len) in self.runs.iter().enumerate() {
@@ -459,14 +466,13 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
             return Err("too many decompositions".into());
         }
         agari_values.push(entries.len() as u32 | (n as u32) << 24);
-        entries.extend(p.decs.iter().copied());
+        entries.extend(p.ordered());
         *agari_counts.entry(tiles_of(key)).or_insert(0) += 1;
     }
     progress("machi patterns");
     let mut machi: MachiMap = BTreeMap::new();
     for p in agari.values() {
-        let decs: Vec<u32> = p.decs.iter().copied().collect();
-        machi_from(p, &decs, &mut machi)?;
+        machi_from(p, &p.ordered(), &mut machi)?;
     }
     let mut machi_values = Vec::new();
     let mut waits = Vec::new();

@@ -30,6 +30,8 @@
 pub mod generate;
 pub mod layout;
 pub mod reference;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod tables;
 
 use mj_hu::{Hand, HuError};

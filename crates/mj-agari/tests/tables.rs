@@ -361,3 +361,30 @@ fn shape_flags() {
     assert_eq!(three.len(), 2);
     assert!(three.iter().any(|x| x.flags.double_sequence()));
 }
+
+#[test]
+fn decompositions_serialize_as_the_protocol_says() {
+    let hand = Hand::parse("22334455667788p", "").unwrap();
+    let json =
+        serde_json::to_value(decompositions(&hand).unwrap().iter().collect::<Vec<_>>()).unwrap();
+    let forms: Vec<&str> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["form"].as_str().unwrap())
+        .collect();
+    assert_eq!(forms, ["standard", "standard", "standard", "seven_pairs"]);
+    let two = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["pair"] == "2p")
+        .unwrap();
+    assert_eq!(
+        two["melds"][0],
+        serde_json::json!({"kind": "chi", "tiles": "345p", "concealed": true})
+    );
+    assert_eq!(two["flags"], serde_json::json!(["two_double_sequences"]));
+    assert_eq!(json[3]["pair"], serde_json::Value::Null);
+    assert_eq!(json[3]["pairs"].as_array().unwrap().len(), 7);
+}

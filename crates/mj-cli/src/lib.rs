@@ -75,6 +75,7 @@
 //! | `below_minimum` | `score`, MCR: a win below 8 fan; the error also has `"fan": n` |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
 
+pub mod agari_ops;
 mod batch;
 mod error;
 pub mod hand_cmd;

@@ -26,6 +26,16 @@ enum Command {
     Hu(HandOpts),
     /// Which tiles complete this hand (3k+1 tiles)? Exit code 2 if the request is invalid.
     Waits(HandOpts),
+    /// Every decomposition of a winning riichi hand (3k+2 tiles). Exit code 2 if invalid.
+    Agari(HandOpts),
+    /// The discards of a riichi hand (3k+2 tiles) that leave it ready, with their waits.
+    Riichi {
+        #[command(flatten)]
+        hand: HandOpts,
+        /// List waits on tiles the hand already holds four of (karaten).
+        #[arg(long)]
+        karaten: bool,
+    },
     /// Answer one JSON request per line of standard input, one JSON answer per line.
     Batch,
 }
@@ -96,6 +106,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Hu(opts) => answer("hu", opts),
         Command::Waits(opts) => answer("waits", opts),
+        Command::Agari(opts) => words("agari", mj_cli::agari_ops::agari_text(&opts.into())),
+        Command::Riichi { hand, karaten } => words(
+            "riichi",
+            mj_cli::agari_ops::riichi_text(&hand.into(), karaten),
+        ),
         Command::Batch => {
             mj_cli::run_batch(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
@@ -113,6 +128,21 @@ fn answer(op: &str, opts: HandOpts) -> anyhow::Result<ExitCode> {
         }
         Err(message) => {
             eprintln!("mj {op}: {message}");
+            Ok(ExitCode::from(INVALID_INPUT))
+        }
+    }
+}
+
+fn words(command: &str, result: Result<String, String>) -> anyhow::Result<ExitCode> {
+    match result {
+        Ok(out) => {
+            let mut stdout = io::stdout().lock();
+            stdout.write_all(out.as_bytes())?;
+            stdout.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            eprintln!("mj {command}: {message}");
             Ok(ExitCode::from(INVALID_INPUT))
         }
     }

@@ -74,7 +74,7 @@ pub const OPS: &[OpSpec] = &[
     OpSpec {
         name: "agari",
         extra_fields: &[],
-        handler: None,
+        handler: Some(crate::agari_ops::agari),
     },
     OpSpec {
         name: "score",

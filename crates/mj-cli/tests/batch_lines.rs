@@ -208,12 +208,30 @@ fn long_names_are_cut_in_messages() {
 #[rstest]
 #[case::shanten(br#"{"op":"shanten","hand":"123m","id":3}"#)]
 #[case::discards(br#"{"op":"discards","hand":"123m","visible":"1z","id":3}"#)]
-#[case::agari(br#"{"op":"agari","hand":"11z","rules":"riichi","id":3}"#)]
 #[case::score(
     br#"{"op":"score","hand":"11z","rules":"riichi","win_tile":"1z","tsumo":true,"dora":["1m"],"honba":2,"id":3}"#
 )]
 fn unsupported_ops(#[case] input: &[u8]) {
     check(input, "unsupported_op", Some("3"), "not implemented");
+}
+
+#[test]
+fn agari_answers_with_decompositions() {
+    let answers = batch(
+        b"{\"op\":\"agari\",\"hand\":\"11z\",\"rules\":\"riichi\",\"id\":3}\n",
+        1,
+    );
+    let line = &answers[0].line;
+    assert!(
+        line.contains(r#""agari":true"#) && line.contains(r#""pair":"1z""#),
+        "{line}"
+    );
+    check(
+        br#"{"op":"agari","hand":"11z","wild":["1z"],"id":3}"#,
+        "invalid_wild",
+        Some("3"),
+        "wildcards",
+    );
 }
 
 #[rstest]

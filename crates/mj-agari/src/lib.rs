@@ -36,7 +36,7 @@ mod tables;
 
 use mj_hu::{Hand, HuError};
 use mj_tables::TableError;
-use mj_tiles::{Meld, MeldKind, Tile, TileCounts, TileSet};
+use mj_tiles::{Eigen, Meld, MeldKind, Tile, TileCounts, TileSet};
 
 use layout::{dec, slot};
 pub use tables::{AgariTables, COMMITTED_BLOB};
@@ -243,24 +243,49 @@ impl Shape {
     /// `None` with more than 14 kinds.
     #[inline]
     fn of(counts: &[u8; 34]) -> Option<Shape> {
+        let mut suits = [Eigen::EMPTY; 4];
+        for (suit, eigen) in suits.iter_mut().enumerate() {
+            let from = suit * 9;
+            let to = (from + 9).min(34);
+            *eigen = Eigen::from_counts(&counts[from..to]).unwrap_or(Eigen::EMPTY);
+        }
+        Shape::of_eigens(suits)
+    }
+
+    /// From the four suit eigens (one hex digit per rank): only the held ranks are visited.
+    #[inline]
+    fn of_eigens(suits: [Eigen; 4]) -> Option<Shape> {
         let mut tiles = [0u8; 16];
         let mut n = 0usize;
         let mut key = 0u64;
-        let mut prev = 0usize;
-        for (i, &c) in counts.iter().enumerate() {
-            if c == 0 {
-                continue;
+        for (s, eigen) in suits.iter().enumerate() {
+            let raw = eigen.raw();
+            let mut held = (raw | raw >> 1 | raw >> 2) & 0x1_1111_1111;
+            let mut prev = 1 << 20; // far below any rank: the first link of a suit is FAR
+            while held != 0 {
+                let bit = held.trailing_zeros();
+                held &= held - 1;
+                let rank = bit / 4;
+                if n >= layout::MAX_POSITIONS {
+                    return None;
+                }
+                if n > 0 {
+                    let link = if s < 3 {
+                        match rank.wrapping_sub(prev) {
+                            1 => layout::ADJACENT,
+                            2 => layout::GAP,
+                            _ => layout::FAR,
+                        }
+                    } else {
+                        layout::FAR
+                    };
+                    key |= link << (4 * n - 2);
+                }
+                key |= (((raw >> bit) & 7) - 1) << (4 * n);
+                tiles[n & 15] = (s * 9) as u8 + rank as u8;
+                n += 1;
+                prev = rank;
             }
-            if n >= layout::MAX_POSITIONS {
-                return None;
-            }
-            if n > 0 {
-                key |= layout::link(prev, i) << (4 * n - 2);
-            }
-            key |= u64::from(c - 1) << (4 * n);
-            tiles[n] = i as u8;
-            n += 1;
-            prev = i;
         }
         Some(Shape {
             tiles,
@@ -404,9 +429,11 @@ fn decode(shape: &Shape, e: u32, melds: &[Meld]) -> Decomposition {
     }
     let mut d = Decomposition::new(Form::Standard);
     d.push_pair(shape.tile(dec::pair(e)));
-    let tiles: u32 = (0..shape.n)
-        .map(|i| u32::from(layout::count_at(shape.key, i)))
-        .sum();
+    // Tiles: positions plus the `count - 1` fields, summed by popcounts.
+    const BODY: u64 = (1 << 56) - 1;
+    let tiles = shape.n as u32
+        + (shape.key & BODY & 0x1111_1111_1111_1111).count_ones()
+        + 2 * (shape.key & BODY & 0x2222_2222_2222_2222).count_ones();
     for m in 0..(tiles.saturating_sub(2) / 3) as usize {
         let (pos, trip) = dec::meld(e, m);
         d.push_group(Group {
@@ -444,18 +471,29 @@ pub fn decompositions(hand: &Hand) -> Result<Agari<'_>, AgariError> {
         return Err(wrong_size(hand, "3k+2 concealed tiles, at most 14"));
     }
     let tables = AgariTables::committed()?;
-    Ok(agari_of(tables, hand.concealed(), hand.melds()))
+    Ok(agari_of(
+        tables,
+        Shape::of_eigens(hand.eigens().suits()),
+        hand.concealed(),
+        hand.melds(),
+    ))
 }
 
 #[inline]
-fn agari_of<'h>(tables: &'static AgariTables, counts: &TileCounts, melds: &'h [Meld]) -> Agari<'h> {
+fn agari_of<'h>(
+    tables: &'static AgariTables,
+    shape: Option<Shape>,
+    counts: &TileCounts,
+    melds: &'h [Meld],
+) -> Agari<'h> {
     let counts = counts.as_array();
-    let orphans = if melds.is_empty() {
+    // Thirteen orphans holds 13 kinds.
+    let orphans = if melds.is_empty() && shape.is_some_and(|s| s.n == 13) {
         orphans_pair(counts)
     } else {
         None
     };
-    match Shape::of(counts) {
+    match shape {
         Some(shape) => Agari {
             shape,
             entries: tables.agari(layout::agari_key(shape.key)),
@@ -614,7 +652,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
         }
         return Ok(out);
     }
-    let Some(shape) = Shape::of(counts) else {
+    let Some(shape) = Shape::of_eigens(hand.eigens().suits()) else {
         return Ok(out);
     };
     for &w in tables.machi(shape.key) {
@@ -629,7 +667,12 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
         if completed.add(tile).is_err() {
             continue;
         }
-        let agari = agari_of(tables, &completed, hand.melds());
+        let agari = agari_of(
+            tables,
+            Shape::of(completed.as_array()),
+            &completed,
+            hand.melds(),
+        );
         let win_pos = (0..agari.shape.n).find(|&p| agari.shape.tiles[p] == t);
         let mut readings = Vec::new();
         for &r in tables.readings(w) {
@@ -724,26 +767,32 @@ fn candidates_of(tables: &AgariTables, hand: &Hand, karaten: Karaten) -> Candida
     };
     let counts = hand.concealed().as_array();
     let held = hand.held().as_array();
+    let Some(shape) = Shape::of_eigens(hand.eigens().suits()) else {
+        return out;
+    };
+    // Thirteen orphans ready after a discard holds 12 or 13 kinds, so 12 to 14 before it.
     let orphans = hand.melds().is_empty()
+        && shape.n >= 12
         && ORPHANS
             .iter()
             .map(|&t| u32::from(counts[usize::from(t)]))
             .sum::<u32>()
             >= 13;
-    let Some(shape) = Shape::of(counts) else {
-        return out;
-    };
     for i in 0..shape.n {
         let d = shape.tiles[i];
         let rest = shape.without(i);
         let mut waits = 0u64;
-        for &w in tables.machi(rest.key) {
-            let Some(t) = rest.slot_tile(w) else {
-                continue;
-            };
-            let h = held[usize::from(t)] - u8::from(t == d);
-            if h < 4 || karaten == Karaten::Counts {
-                waits |= 1 << t;
+        if !tables.may_be_ready(rest.key) {
+            // Not a ready pattern (the filter has no false negatives); orphans below.
+        } else {
+            for &w in tables.machi(rest.key) {
+                let Some(t) = rest.slot_tile(w) else {
+                    continue;
+                };
+                let h = held[usize::from(t)] - u8::from(t == d);
+                if h < 4 || karaten == Karaten::Counts {
+                    waits |= 1 << t;
+                }
             }
         }
         if orphans {

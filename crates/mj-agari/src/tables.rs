@@ -22,6 +22,17 @@ pub struct AgariTables {
     mbits: u32,
     waits: Vec<u32>,
     readings: Vec<u16>,
+    /// A bit per hash of every machi key (2^FILTER_BITS bits, built on load): a clear bit
+    /// proves a pattern is not ready with one load from a table that stays in cache.
+    filter: Vec<u64>,
+}
+
+const FILTER_BITS: u32 = 20;
+const FILTER_MUL: u64 = 0xD6E8_FEB8_6659_FD93;
+
+#[inline]
+fn filter_bit(key: u64) -> usize {
+    (key.wrapping_mul(FILTER_MUL) >> (64 - FILTER_BITS)) as usize
 }
 
 fn words<const N: usize>(bytes: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
@@ -125,7 +136,15 @@ impl AgariTables {
                 return Err(bad("machi-keys", format!("{key:#x} not at its place")));
             }
         }
+        let mut filter = vec![0u64; (1 << FILTER_BITS) / 64];
+        for &k in mkeys.iter().filter(|&&k| k != 0) {
+            let b = filter_bit(k);
+            if let Some(w) = filter.get_mut(b / 64) {
+                *w |= 1 << (b % 64);
+            }
+        }
         Ok(AgariTables {
+            filter,
             akeys,
             avals,
             abits,
@@ -160,6 +179,15 @@ impl AgariTables {
             }
             None => &[],
         }
+    }
+
+    /// `false` proves the machi key is not in the table; `true` means look it up.
+    #[inline]
+    pub fn may_be_ready(&self, machi_key: u64) -> bool {
+        let b = filter_bit(machi_key);
+        self.filter
+            .get(b / 64)
+            .is_some_and(|w| w >> (b % 64) & 1 != 0)
     }
 
     /// The waits of a machi key; empty when it is not ready.

@@ -475,20 +475,22 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
         machi_from(p, &p.ordered(), &mut machi)?;
     }
     let mut machi_values = Vec::new();
-    let mut waits = Vec::new();
-    let mut readings = Vec::new();
+    let mut stream: Vec<u16> = Vec::new();
+    let (mut wait_count, mut reading_count) = (0, 0);
     let mut machi_counts = BTreeMap::new();
     for (&key, ws) in &machi {
-        if ws.len() > 255 {
+        if ws.len() > 255 || stream.len() >= 1 << 24 {
             return Err("too many waits".into());
         }
-        machi_values.push(waits.len() as u32 | (ws.len() as u32) << 24);
+        machi_values.push(stream.len() as u32 | (ws.len() as u32) << 24);
         for (&s, rs) in ws {
-            if rs.len() > 63 || readings.len() >= 1 << 20 {
+            if rs.len() > 63 {
                 return Err(format!("{} readings", rs.len()));
             }
-            waits.push(u32::from(s) | (rs.len() as u32) << 6 | (readings.len() as u32) << 12);
-            readings.extend(rs.iter().copied());
+            stream.push(u16::from(s) | (rs.len() as u16) << 6);
+            stream.extend(rs.iter().copied());
+            wait_count += 1;
+            reading_count += rs.len();
         }
         *machi_counts.entry(tiles_of(key)).or_insert(0) += 1;
     }
@@ -511,8 +513,7 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
         SectionData::U32(entries.clone()),
         SectionData::U64(mkeys),
         SectionData::U32(mvals),
-        SectionData::U32(waits.clone()),
-        SectionData::U16(readings.clone()),
+        SectionData::U16(stream),
     ];
     let sections = layout::SECTIONS
         .iter()
@@ -526,8 +527,8 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
         agari_patterns: agari_counts,
         machi_patterns: machi_counts,
         agari_entries: entries.len(),
-        machi_waits: waits.len(),
-        machi_readings: readings.len(),
+        machi_waits: wait_count,
+        machi_readings: reading_count,
         sections,
     })
 }

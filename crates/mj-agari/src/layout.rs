@@ -39,15 +39,15 @@
 //!
 //! Keys go in open-addressing tables of `2^b` slots (linear probing, an empty slot holds key 0,
 //! which no pattern has), slot `(key * HASH_MUL) >> (64 - b)`. Values: agari `offset | count << 24`
-//! into the entries; machi `offset | count << 24` into the waits; a wait `slot | readings << 6 |
-//! offset << 12`.
+//! into the entries; machi `offset | waits << 24` into the machi stream (`u16`s), where each wait
+//! is a header `slot | readings << 6` followed by its readings.
 
 use mj_tables::blob::{Layout, SectionSpec};
 
 /// Magic of the agari/machi blob.
 pub const MAGIC: [u8; 8] = *b"MJAGARI\0";
 /// Format version; bump on any change of layout or meaning.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Link codes.
 pub const ADJACENT: u64 = 0;
@@ -148,14 +148,13 @@ pub mod slot {
 }
 
 /// The sections, in blob order.
-pub const SECTIONS: [SectionSpec; 7] = [
+pub const SECTIONS: [SectionSpec; 6] = [
     spec(*b"AKEY", "agari-keys", 8),
     spec(*b"AVAL", "agari-values", 4),
     spec(*b"ADEC", "agari-entries", 4),
     spec(*b"MKEY", "machi-keys", 8),
     spec(*b"MVAL", "machi-values", 4),
-    spec(*b"MWAI", "machi-waits", 4),
-    spec(*b"MRED", "machi-readings", 2),
+    spec(*b"MSTR", "machi-waits", 2),
 ];
 
 const fn spec(tag: [u8; 4], name: &'static str, element_size: usize) -> SectionSpec {

@@ -39,7 +39,7 @@ use mj_tables::TableError;
 use mj_tiles::{Eigen, Meld, MeldKind, Tile, TileCounts, TileSet};
 
 use layout::{dec, slot};
-pub use tables::{AgariTables, COMMITTED_BLOB};
+pub use tables::{AgariTables, COMMITTED_BLOB, Waits};
 
 /// Why a question cannot be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -655,7 +655,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
     let Some(shape) = Shape::of_eigens(hand.eigens().suits()) else {
         return Ok(out);
     };
-    for &w in tables.machi(shape.key) {
+    for (w, wait_readings) in tables.machi(shape.key) {
         let Some(t) = shape.slot_tile(w) else {
             continue;
         };
@@ -675,7 +675,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
         );
         let win_pos = (0..agari.shape.n).find(|&p| agari.shape.tiles[p] == t);
         let mut readings = Vec::new();
-        for &r in tables.readings(w) {
+        for &r in wait_readings {
             let (local, group, offset) = (
                 usize::from(r & 0xFF),
                 usize::from((r >> 8) & 7),
@@ -785,7 +785,7 @@ fn candidates_of(tables: &AgariTables, hand: &Hand, karaten: Karaten) -> Candida
         if !tables.may_be_ready(rest.key) {
             // Not a ready pattern (the filter has no false negatives); orphans below.
         } else {
-            for &w in tables.machi(rest.key) {
+            for (w, _) in tables.machi(rest.key) {
                 let Some(t) = rest.slot_tile(w) else {
                     continue;
                 };

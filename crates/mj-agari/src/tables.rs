@@ -20,8 +20,7 @@ pub struct AgariTables {
     mkeys: Vec<u64>,
     mvals: Vec<u32>,
     mbits: u32,
-    waits: Vec<u32>,
-    readings: Vec<u16>,
+    stream: Vec<u16>,
     /// A bit per hash of every machi key (2^FILTER_BITS bits, built on load): a clear bit
     /// proves a pattern is not ready with one load from a table that stays in cache.
     filter: Vec<u64>,
@@ -74,7 +73,7 @@ impl AgariTables {
     /// Validates a blob (header, checksum, sections, every offset and position) and decodes it.
     pub fn from_bytes(bytes: &[u8]) -> Result<AgariTables, TableError> {
         let s = blob::parse_layout(&layout::LAYOUT, bytes)?;
-        let [ak, av, ad, mk, mv, mw, mr] = s[..] else {
+        let [ak, av, ad, mk, mv, ms] = s[..] else {
             return Err(bad("table", "section count"));
         };
         let akeys: Vec<u64> = words::<8>(ak).map(u64::from_le_bytes).collect();
@@ -82,8 +81,7 @@ impl AgariTables {
         let entries: Vec<u32> = words::<4>(ad).map(u32::from_le_bytes).collect();
         let mkeys: Vec<u64> = words::<8>(mk).map(u64::from_le_bytes).collect();
         let mvals: Vec<u32> = words::<4>(mv).map(u32::from_le_bytes).collect();
-        let waits: Vec<u32> = words::<4>(mw).map(u32::from_le_bytes).collect();
-        let readings: Vec<u16> = words::<2>(mr).map(u16::from_le_bytes).collect();
+        let stream: Vec<u16> = words::<2>(ms).map(u16::from_le_bytes).collect();
         let abits = hash_bits(&akeys, "agari-keys")?;
         let mbits = hash_bits(&mkeys, "machi-keys")?;
         if avals.len() != akeys.len() || mvals.len() != mkeys.len() {
@@ -122,15 +120,25 @@ impl AgariTables {
             }
             let n = layout::positions(key);
             let (off, count) = ((val & 0xFF_FFFF) as usize, (val >> 24) as usize);
-            let list = waits
-                .get(off..off + count)
-                .filter(|l| !l.is_empty())
-                .ok_or_else(|| bad("machi-values", format!("waits {off}+{count}")))?;
-            for &w in list {
-                let (pos, rc, ro) = ((w & 15) as usize, (w >> 6) & 63, (w >> 12) as usize);
-                if pos >= n || (w >> 4) & 3 == 3 || readings.get(ro..ro + rc as usize).is_none() {
+            let mut at = off;
+            for _ in 0..count {
+                let w = stream
+                    .get(at)
+                    .copied()
+                    .ok_or_else(|| bad("machi-values", format!("waits at {off} for {key:#x}")))?;
+                let readings = usize::from((w >> 6) & 63);
+                if usize::from(w & 15) >= n
+                    || (w >> 4) & 3 == 3
+                    || w >> 12 != 0
+                    || readings == 0
+                    || at + 1 + readings > stream.len()
+                {
                     return Err(bad("machi-waits", format!("{w:#x} for {key:#x}")));
                 }
+                at += 1 + readings;
+            }
+            if count == 0 {
+                return Err(bad("machi-values", format!("no waits for {key:#x}")));
             }
             if find(&mkeys, mbits, key).is_none() {
                 return Err(bad("machi-keys", format!("{key:#x} not at its place")));
@@ -152,8 +160,7 @@ impl AgariTables {
             mkeys,
             mvals,
             mbits,
-            waits,
-            readings,
+            stream,
         })
     }
 
@@ -190,24 +197,22 @@ impl AgariTables {
             .is_some_and(|w| w >> (b % 64) & 1 != 0)
     }
 
-    /// The waits of a machi key; empty when it is not ready.
+    /// The waits of a machi key, each as (slot, readings); none when it is not ready.
     #[inline]
-    pub fn machi(&self, machi_key: u64) -> &[u32] {
+    pub fn machi(&self, machi_key: u64) -> Waits<'_> {
         match find(&self.mkeys, self.mbits, machi_key) {
             Some(h) => {
                 let v = self.mvals.get(h).copied().unwrap_or(0);
-                let off = (v & 0xFF_FFFF) as usize;
-                self.waits.get(off..off + (v >> 24) as usize).unwrap_or(&[])
+                Waits {
+                    stream: self.stream.get((v & 0xFF_FFFF) as usize..).unwrap_or(&[]),
+                    left: (v >> 24) as usize,
+                }
             }
-            None => &[],
+            None => Waits {
+                stream: &[],
+                left: 0,
+            },
         }
-    }
-
-    /// The readings of a wait.
-    #[inline]
-    pub fn readings(&self, wait: u32) -> &[u16] {
-        let (count, off) = (((wait >> 6) & 63) as usize, (wait >> 12) as usize);
-        self.readings.get(off..off + count).unwrap_or(&[])
     }
 
     /// Number of agari and machi patterns.
@@ -225,12 +230,27 @@ impl AgariTables {
             .filter(|&&k| k != 0)
             .map(|&k| (k, self.agari(k)))
     }
+}
 
-    /// Every machi key with its waits, in slot order.
-    pub fn machi_patterns(&self) -> impl Iterator<Item = (u64, &[u32])> + '_ {
-        self.mkeys
-            .iter()
-            .filter(|&&k| k != 0)
-            .map(|&k| (k, self.machi(k)))
+/// The waits of a ready pattern: (slot, readings) per wait (see [`crate::layout`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Waits<'a> {
+    stream: &'a [u16],
+    left: usize,
+}
+
+impl<'a> Iterator for Waits<'a> {
+    type Item = (u32, &'a [u16]);
+
+    #[inline]
+    fn next(&mut self) -> Option<(u32, &'a [u16])> {
+        if self.left == 0 {
+            return None;
+        }
+        let (&header, rest) = self.stream.split_first()?;
+        let (readings, rest) = rest.split_at_checked(usize::from((header >> 6) & 63))?;
+        self.stream = rest;
+        self.left -= 1;
+        Some((u32::from(header & 63), readings))
     }
 }

@@ -167,12 +167,16 @@ impl Checker {
 
     #[inline]
     fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<u32, SizeError> {
+        // Sizes 3k+2 (wins) or 3k+1 (waits) up to 17 - 3 * melds, as bit masks: no division.
+        const COMPLETE: u64 = 1 << 2 | 1 << 5 | 1 << 8 | 1 << 11 | 1 << 14 | 1 << 17;
+        const WAITING: u64 = COMPLETE >> 1;
         let n = hand.total();
-        let ok_form = if complete { n % 3 == 2 } else { n % 3 == 1 };
         if hand.wildcards() > crate::MAX_WILDCARDS {
             return Err(SizeError::TooManyWildcards(hand.wildcards()));
         }
-        if !ok_form || n / 3 + u32::from(declared.count) > crate::MAX_MELDS {
+        let sizes = if complete { COMPLETE } else { WAITING };
+        let limit = 17u32.saturating_sub(3 * u32::from(declared.count));
+        if n > limit || sizes >> n & 1 == 0 {
             return Err(SizeError::WrongTileCount {
                 concealed: n.min(255) as u8,
                 melds: declared.count,

@@ -233,12 +233,25 @@ impl fmt::Display for Eigen {
 pub struct EigenHand {
     suits: [Eigen; 4],
     wildcards: u8,
+    /// Real tiles plus wildcards, kept by every constructor (it sits in padding).
+    total: u8,
 }
 
 impl EigenHand {
     /// A hand from its four eigens and its wildcard count.
     pub const fn new(suits: [Eigen; 4], wildcards: u8) -> EigenHand {
-        EigenHand { suits, wildcards }
+        let real = count_tiles(&suits);
+        // At most 136 real tiles; wildcards beyond the byte saturate the count.
+        let total = if real + wildcards as u32 > 255 {
+            255
+        } else {
+            real + wildcards as u32
+        };
+        EigenHand {
+            suits,
+            wildcards,
+            total: total as u8,
+        }
     }
 
     /// The hand of `counts` where every tile of a kind in `wild` becomes a wildcard.
@@ -250,10 +263,7 @@ impl EigenHand {
             // Setting to zero cannot fail.
             let _ = real.set(t, 0);
         }
-        EigenHand {
-            suits: real.eigens(),
-            wildcards,
-        }
+        EigenHand::new(real.eigens(), wildcards)
     }
 
     /// The eigen of one suit.
@@ -271,19 +281,10 @@ impl EigenHand {
         self.wildcards
     }
 
-    /// Real tiles plus wildcards.
+    /// Real tiles plus wildcards (kept, not recounted).
     #[inline]
     pub const fn total(&self) -> u32 {
-        // Digit pairs of all four suits into bytes (each at most 32), then one multiply sums
-        // the bytes; the whole hand has at most 136 tiles, so the sum fits its byte.
-        let mut bytes = 0u64;
-        let mut i = 0;
-        while i < 4 {
-            let e = self.suits[i].0;
-            bytes += (e & 0x0F_0F0F_0F0F) + (e >> 4 & 0x0F_0F0F_0F0F);
-            i += 1;
-        }
-        (bytes.wrapping_mul(0x01_0101_0101) >> 32 & 0xFF) as u32 + self.wildcards as u32
+        self.total as u32
     }
 
     /// The real tiles' counts.
@@ -301,10 +302,23 @@ impl EigenHand {
     /// The same hand with one more real tile, if that kind is not already held four times.
     pub fn with_tile(&self, tile: Tile) -> Option<EigenHand> {
         let unit = Eigen::of_rank(tile.rank())?;
-        let mut out = *self;
-        out.suits[tile.suit() as usize] = self.suits[tile.suit() as usize].checked_add(unit)?;
-        Some(out)
+        let mut suits = self.suits;
+        suits[tile.suit() as usize] = self.suits[tile.suit() as usize].checked_add(unit)?;
+        Some(EigenHand::new(suits, self.wildcards))
     }
+}
+
+/// Tiles in four eigens: digit pairs of all four suits into bytes (each at most 32), then one
+/// multiply sums the bytes; a hand has at most 136 real tiles, so the sum fits its byte.
+const fn count_tiles(suits: &[Eigen; 4]) -> u32 {
+    let mut bytes = 0u64;
+    let mut i = 0;
+    while i < 4 {
+        let e = suits[i].0;
+        bytes += (e & 0x0F_0F0F_0F0F) + (e >> 4 & 0x0F_0F0F_0F0F);
+        i += 1;
+    }
+    (bytes.wrapping_mul(0x01_0101_0101) >> 32 & 0xFF) as u32
 }
 
 impl fmt::Debug for EigenHand {
@@ -333,6 +347,29 @@ mod tests {
         assert_eq!(Eigen::new(0x5), None);
         assert_eq!(Eigen::new(0x8), None);
         assert_eq!(Eigen::new(1 << 36), None);
+    }
+
+    #[test]
+    fn hand_total_is_kept_by_every_constructor() {
+        let mut rng = crate::random::SplitMix64::new(11);
+        for n in 0..=18 {
+            let mut wall = crate::random::Wall::shuffled(&mut rng);
+            let counts = wall.draw_counts(n).unwrap();
+            let wild = TileSet::from_bits(rng.next_u64() & rng.next_u64() & rng.next_u64());
+            let hand = EigenHand::from_counts(&counts, wild);
+            let recount: u32 = hand.suits().iter().map(|e| e.total()).sum();
+            assert_eq!(
+                hand.total(),
+                recount + u32::from(hand.wildcards()),
+                "{counts}"
+            );
+            assert_eq!(hand.total(), n as u32, "{counts}");
+            for t in Tile::ALL {
+                if let Some(more) = hand.with_tile(t) {
+                    assert_eq!(more.total(), hand.total() + 1, "{counts} + {t}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -428,23 +428,23 @@ pub struct Generated {
     pub sections: Vec<(&'static str, usize)>,
 }
 
-fn hash_table(keys: &[u64]) -> (u32, Vec<u64>, Vec<usize>) {
-    let mut bits = 4;
-    while (1usize << bits) * 8 < keys.len() * 10 {
-        bits += 1;
-    }
-    let size = 1usize << bits;
-    let mut slots = vec![0u64; size];
+fn hash_table(keys: &[u64]) -> Result<(Vec<u32>, Vec<usize>), String> {
+    let size = (keys.len() * 5).div_ceil(4).max(2) + 1;
+    let mut slots = vec![0u32; size];
     let mut at = vec![usize::MAX; size];
     for (i, &k) in keys.iter().enumerate() {
-        let mut h = layout::home(k, bits);
-        while slots[h] != 0 {
-            h = (h + 1) & (size - 1);
+        let packed = layout::pack(k).ok_or_else(|| format!("key {k:#x} does not pack"))?;
+        if layout::unpack(packed) != Some(k) {
+            return Err(format!("key {k:#x} does not unpack"));
         }
-        slots[h] = k;
+        let mut h = layout::home(packed, size);
+        while slots[h] != 0 {
+            h = (h + 1) % size;
+        }
+        slots[h] = packed;
         at[h] = i;
     }
-    (bits, slots, at)
+    Ok((slots, at))
 }
 
 fn tiles_of(key: u64) -> u32 {
@@ -474,45 +474,56 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
     for p in agari.values() {
         machi_from(p, &p.ordered(), &mut machi)?;
     }
-    let mut machi_values = Vec::new();
+    let mut machi_values: Vec<u32> = Vec::new();
     let mut stream: Vec<u16> = Vec::new();
+    let mut shared: BTreeMap<Vec<u16>, u32> = BTreeMap::new();
     let (mut wait_count, mut reading_count) = (0, 0);
     let mut machi_counts = BTreeMap::new();
     for (&key, ws) in &machi {
-        if ws.len() > 255 || stream.len() >= 1 << 24 {
-            return Err("too many waits".into());
-        }
-        machi_values.push(stream.len() as u32 | (ws.len() as u32) << 24);
+        let mut own = vec![ws.len() as u16];
         for (&s, rs) in ws {
             if rs.len() > 63 {
                 return Err(format!("{} readings", rs.len()));
             }
-            stream.push(u16::from(s) | (rs.len() as u16) << 6);
-            stream.extend(rs.iter().copied());
+            own.push(u16::from(s) | (rs.len() as u16) << 6);
+            own.extend(rs.iter().copied());
             wait_count += 1;
             reading_count += rs.len();
         }
+        let offset = match shared.get(&own) {
+            Some(&o) => o,
+            None => {
+                let o = stream.len() as u32;
+                stream.extend_from_slice(&own);
+                shared.insert(own, o);
+                o
+            }
+        };
+        if offset > u32::from(u16::MAX) {
+            return Err("machi stream beyond 65,535 entries".into());
+        }
+        machi_values.push(offset);
         *machi_counts.entry(tiles_of(key)).or_insert(0) += 1;
     }
     progress("hash tables");
     let agari_keys: Vec<u64> = agari.keys().copied().collect();
     let machi_keys: Vec<u64> = machi.keys().copied().collect();
-    let (_, akeys, aat) = hash_table(&agari_keys);
-    let (_, mkeys, mat) = hash_table(&machi_keys);
+    let (akeys, aat) = hash_table(&agari_keys)?;
+    let (mkeys, mat) = hash_table(&machi_keys)?;
     let avals: Vec<u32> = aat
         .iter()
         .map(|&i| agari_values.get(i).copied().unwrap_or(0))
         .collect();
-    let mvals: Vec<u32> = mat
+    let mvals: Vec<u16> = mat
         .iter()
-        .map(|&i| machi_values.get(i).copied().unwrap_or(0))
+        .map(|&i| machi_values.get(i).copied().unwrap_or(0) as u16)
         .collect();
     let data = vec![
-        SectionData::U64(akeys),
+        SectionData::U32(akeys),
         SectionData::U32(avals),
         SectionData::U32(entries.clone()),
-        SectionData::U64(mkeys),
-        SectionData::U32(mvals),
+        SectionData::U32(mkeys),
+        SectionData::U16(mvals),
         SectionData::U16(stream),
     ];
     let sections = layout::SECTIONS

@@ -37,17 +37,19 @@
 //!
 //! ## Hash tables
 //!
-//! Keys go in open-addressing tables of `2^b` slots (linear probing, an empty slot holds key 0,
-//! which no pattern has), slot `(key * HASH_MUL) >> (64 - b)`. Values: agari `offset | count << 24`
-//! into the entries; machi `offset | waits << 24` into the machi stream (`u16`s), where each wait
-//! is a header `slot | readings << 6` followed by its readings.
+//! Tables store [`pack`]ed 32-bit keys in open-addressing tables (linear probing, load at most
+//! 0.8, an empty slot holds 0, which no packed key is; [`home`] maps a key to its first slot).
+//! Values: agari `offset | count << 24` into the entries; machi a `u16` offset into the machi
+//! stream (`u16`s): the number of waits, then per wait a header `slot | readings << 6` followed
+//! by its readings. Patterns with the same stream share it (4,407 distinct streams serve
+//! 98,943 patterns).
 
 use mj_tables::blob::{Layout, SectionSpec};
 
 /// Magic of the agari/machi blob.
 pub const MAGIC: [u8; 8] = *b"MJAGARI\0";
 /// Format version; bump on any change of layout or meaning.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Link codes.
 pub const ADJACENT: u64 = 0;
@@ -99,13 +101,103 @@ pub const fn link(a: usize, b: usize) -> u64 {
     }
 }
 
+/// The **packed key** stored in the tables: the pattern as a bit string after a leading 1:
+/// per position `count - 1` ones and a zero, then (unless last) its link, `0` adjacent, `10`
+/// gap, `11` far. Prefix-free, so injective; every table pattern fits in 32 bits (the
+/// generator checks), so a key that does not fit is in no table.
+#[inline]
+pub const fn pack(key: u64) -> Option<u32> {
+    let n = positions(key);
+    // Every position as if a link followed (the last one's link field is 0, adjacent: one
+    // extra 0 bit, dropped at the end). At most 14 tiles and 13 links of two bits: 42 bits.
+    let mut acc: u64 = 1;
+    let mut i = 0;
+    while i < n {
+        let code = PACK_CODES[((key >> (4 * i)) & 15) as usize];
+        acc = (acc << (code >> 8)) | (code & 0xFF) as u64;
+        i += 1;
+    }
+    acc >>= 1;
+    if acc > u32::MAX as u64 || n > MAX_POSITIONS {
+        None
+    } else {
+        Some(acc as u32)
+    }
+}
+
+/// Per nibble (`count - 1` in bits 0-1, link in bits 2-3): the bits (low byte) and their number
+/// (high byte) of `count - 1` ones, a zero and the link's code.
+const PACK_CODES: [u16; 16] = {
+    let mut out = [0u16; 16];
+    let mut v = 0;
+    while v < 16 {
+        let c = (v & 3) + 1;
+        let (link_bits, link_len) = match v >> 2 {
+            0 => (0, 1),
+            1 => (2, 2),
+            _ => (3, 2),
+        };
+        let bits = (((1u16 << c) - 2) << link_len) | link_bits;
+        out[v] = bits | ((c as u16 + link_len) << 8);
+        v += 1;
+    }
+    out
+};
+
+/// The key behind a packed key; `None` if the bits are not one.
+pub fn unpack(packed: u32) -> Option<u64> {
+    if packed < 2 {
+        return None;
+    }
+    let top = 31 - packed.leading_zeros();
+    let mut bit = top; // bits below `bit` are still to read
+    let take = |bit: &mut u32| -> Option<u32> {
+        *bit = bit.checked_sub(1)?;
+        Some((packed >> *bit) & 1)
+    };
+    let mut counts = Vec::new();
+    let mut links = Vec::new();
+    loop {
+        let mut c = 1u64;
+        while take(&mut bit)? == 1 {
+            c += 1;
+            if c > 4 {
+                return None;
+            }
+        }
+        counts.push(c);
+        if bit == 0 {
+            break;
+        }
+        links.push(if take(&mut bit)? == 0 {
+            ADJACENT
+        } else if take(&mut bit)? == 0 {
+            GAP
+        } else {
+            FAR
+        });
+        if counts.len() >= MAX_POSITIONS {
+            return None;
+        }
+    }
+    let mut key = (counts.len() as u64) << 60;
+    for (i, c) in counts.iter().enumerate() {
+        key |= (c - 1) << (4 * i);
+    }
+    for (i, l) in links.iter().enumerate() {
+        key |= l << (4 * i + 2);
+    }
+    Some(key)
+}
+
 /// Multiplier of the hash.
 pub const HASH_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// Home slot of `key` in a table of `2^bits` slots.
+/// Home slot of a packed key in a table of `size` slots.
 #[inline]
-pub const fn home(key: u64, bits: u32) -> usize {
-    (key.wrapping_mul(HASH_MUL) >> (64 - bits)) as usize
+pub const fn home(packed: u32, size: usize) -> usize {
+    let h = (packed as u64).wrapping_mul(HASH_MUL) >> 32;
+    ((h * size as u64) >> 32) as usize
 }
 
 /// Decomposition bits.
@@ -149,11 +241,11 @@ pub mod slot {
 
 /// The sections, in blob order.
 pub const SECTIONS: [SectionSpec; 6] = [
-    spec(*b"AKEY", "agari-keys", 8),
+    spec(*b"AKEY", "agari-keys", 4),
     spec(*b"AVAL", "agari-values", 4),
     spec(*b"ADEC", "agari-entries", 4),
-    spec(*b"MKEY", "machi-keys", 8),
-    spec(*b"MVAL", "machi-values", 4),
+    spec(*b"MKEY", "machi-keys", 4),
+    spec(*b"MVAL", "machi-values", 2),
     spec(*b"MSTR", "machi-waits", 2),
 ];
 

@@ -13,13 +13,11 @@ pub static COMMITTED_BLOB: &[u8] = include_bytes!("../data/agari.bin");
 /// The agari and machi tables, decoded from a validated blob.
 #[derive(Clone, Debug)]
 pub struct AgariTables {
-    akeys: Vec<u64>,
-    avals: Vec<u32>,
-    abits: u32,
+    /// Agari slots, key in the low 32 bits and value in the high 32 (one load per probe).
+    aslots: Vec<u64>,
     entries: Vec<u32>,
-    mkeys: Vec<u64>,
-    mvals: Vec<u32>,
-    mbits: u32,
+    /// Machi slots, key in the low 32 bits and stream offset above.
+    mslots: Vec<u64>,
     stream: Vec<u16>,
     /// A bit per hash of every machi key (2^FILTER_BITS bits, built on load): a clear bit
     /// proves a pattern is not ready with one load from a table that stays in cache.
@@ -45,28 +43,40 @@ fn bad(section: &'static str, problem: impl Into<String>) -> TableError {
     }
 }
 
-fn hash_bits(keys: &[u64], section: &'static str) -> Result<u32, TableError> {
-    if !keys.len().is_power_of_two() || keys.len() < 2 || !keys.contains(&0) {
+fn check_slots(keys: &[u32], section: &'static str) -> Result<(), TableError> {
+    if keys.len() < 2 || !keys.contains(&0) || u32::try_from(keys.len()).is_err() {
         return Err(bad(section, format!("{} slots", keys.len())));
     }
-    Ok(keys.len().trailing_zeros())
+    Ok(())
 }
 
-/// Finds `key` in an open-addressing table.
+/// Finds a packed key in an open-addressing table (which holds at least one empty slot): the
+/// slot's value.
 #[inline]
-fn find(keys: &[u64], bits: u32, key: u64) -> Option<usize> {
-    let mask = keys.len() - 1;
-    let mut h = layout::home(key, bits) & mask;
+fn find(slots: &[u64], packed: u32) -> Option<u32> {
+    let size = slots.len();
+    let mut h = layout::home(packed, size);
     loop {
-        let k = *keys.get(h)?;
-        if k == key {
-            return Some(h);
+        let slot = *slots.get(h)?;
+        let k = slot as u32;
+        if k == packed {
+            return Some((slot >> 32) as u32);
         }
         if k == 0 {
             return None;
         }
-        h = (h + 1) & mask;
+        h += 1;
+        if h == size {
+            h = 0;
+        }
     }
+}
+
+fn slots(keys: &[u32], values: impl Iterator<Item = u32>) -> Vec<u64> {
+    keys.iter()
+        .zip(values)
+        .map(|(&k, v)| u64::from(k) | u64::from(v) << 32)
+        .collect()
 }
 
 impl AgariTables {
@@ -76,26 +86,28 @@ impl AgariTables {
         let [ak, av, ad, mk, mv, ms] = s[..] else {
             return Err(bad("table", "section count"));
         };
-        let akeys: Vec<u64> = words::<8>(ak).map(u64::from_le_bytes).collect();
+        let akeys: Vec<u32> = words::<4>(ak).map(u32::from_le_bytes).collect();
         let avals: Vec<u32> = words::<4>(av).map(u32::from_le_bytes).collect();
         let entries: Vec<u32> = words::<4>(ad).map(u32::from_le_bytes).collect();
-        let mkeys: Vec<u64> = words::<8>(mk).map(u64::from_le_bytes).collect();
-        let mvals: Vec<u32> = words::<4>(mv).map(u32::from_le_bytes).collect();
+        let mkeys: Vec<u32> = words::<4>(mk).map(u32::from_le_bytes).collect();
+        let mvals: Vec<u16> = words::<2>(mv).map(u16::from_le_bytes).collect();
         let stream: Vec<u16> = words::<2>(ms).map(u16::from_le_bytes).collect();
-        let abits = hash_bits(&akeys, "agari-keys")?;
-        let mbits = hash_bits(&mkeys, "machi-keys")?;
+        check_slots(&akeys, "agari-keys")?;
+        check_slots(&mkeys, "machi-keys")?;
         if avals.len() != akeys.len() || mvals.len() != mkeys.len() {
             return Err(bad("values", "not one value per key slot"));
         }
-        for (&key, &val) in akeys.iter().zip(&avals) {
-            if key == 0 {
+        for (&packed, &val) in akeys.iter().zip(&avals) {
+            if packed == 0 {
                 continue;
             }
+            let key = layout::unpack(packed)
+                .ok_or_else(|| bad("agari-keys", format!("{packed:#x} is not a key")))?;
             let n = layout::positions(key);
             let (off, count) = ((val & 0xFF_FFFF) as usize, (val >> 24) as usize);
             let list = entries
                 .get(off..off + count)
-                .filter(|l| !l.is_empty() && n <= layout::MAX_POSITIONS)
+                .filter(|l| !l.is_empty())
                 .ok_or_else(|| bad("agari-values", format!("entries {off}+{count}")))?;
             let tiles: usize = (0..n).map(|i| usize::from(layout::count_at(key, i))).sum();
             for &d in list {
@@ -110,22 +122,34 @@ impl AgariTables {
                     return Err(bad("agari-entries", format!("{d:#x} for {key:#x}")));
                 }
             }
-            if find(&akeys, abits, key).is_none() {
-                return Err(bad("agari-keys", format!("{key:#x} not at its place")));
+        }
+        let aslots = slots(&akeys, avals.iter().copied());
+        for &packed in akeys.iter().filter(|&&k| k != 0) {
+            if find(&aslots, packed).is_none() {
+                return Err(bad("agari-keys", format!("{packed:#x} not at its place")));
             }
         }
-        for (&key, &val) in mkeys.iter().zip(&mvals) {
-            if key == 0 {
+        let mslots = slots(&mkeys, mvals.iter().map(|&v| u32::from(v)));
+        let mut filter = vec![0u64; (1 << FILTER_BITS) / 64];
+        for (&packed, &val) in mkeys.iter().zip(&mvals) {
+            if packed == 0 {
                 continue;
             }
+            let key = layout::unpack(packed)
+                .ok_or_else(|| bad("machi-keys", format!("{packed:#x} is not a key")))?;
             let n = layout::positions(key);
-            let (off, count) = ((val & 0xFF_FFFF) as usize, (val >> 24) as usize);
-            let mut at = off;
+            let off = usize::from(val);
+            let count = stream
+                .get(off)
+                .copied()
+                .filter(|&c| c > 0)
+                .ok_or_else(|| bad("machi-values", format!("waits at {off} for {key:#x}")))?;
+            let mut at = off + 1;
             for _ in 0..count {
                 let w = stream
                     .get(at)
                     .copied()
-                    .ok_or_else(|| bad("machi-values", format!("waits at {off} for {key:#x}")))?;
+                    .ok_or_else(|| bad("machi-waits", format!("end of waits for {key:#x}")))?;
                 let readings = usize::from((w >> 6) & 63);
                 if usize::from(w & 15) >= n
                     || (w >> 4) & 3 == 3
@@ -137,29 +161,19 @@ impl AgariTables {
                 }
                 at += 1 + readings;
             }
-            if count == 0 {
-                return Err(bad("machi-values", format!("no waits for {key:#x}")));
+            if find(&mslots, packed).is_none() {
+                return Err(bad("machi-keys", format!("{packed:#x} not at its place")));
             }
-            if find(&mkeys, mbits, key).is_none() {
-                return Err(bad("machi-keys", format!("{key:#x} not at its place")));
-            }
-        }
-        let mut filter = vec![0u64; (1 << FILTER_BITS) / 64];
-        for &k in mkeys.iter().filter(|&&k| k != 0) {
-            let b = filter_bit(k);
-            if let Some(w) = filter.get_mut(b / 64) {
-                *w |= 1 << (b % 64);
+            let b = filter_bit(key);
+            if let Some(word) = filter.get_mut(b / 64) {
+                *word |= 1 << (b % 64);
             }
         }
         Ok(AgariTables {
             filter,
-            akeys,
-            avals,
-            abits,
+            aslots,
             entries,
-            mkeys,
-            mvals,
-            mbits,
+            mslots,
             stream,
         })
     }
@@ -176,16 +190,13 @@ impl AgariTables {
     /// The agari entries (decompositions) of an agari key; empty when it is not a win.
     #[inline]
     pub fn agari(&self, agari_key: u64) -> &[u32] {
-        match find(&self.akeys, self.abits, agari_key) {
-            Some(h) => {
-                let v = self.avals.get(h).copied().unwrap_or(0);
-                let off = (v & 0xFF_FFFF) as usize;
-                self.entries
-                    .get(off..off + (v >> 24) as usize)
-                    .unwrap_or(&[])
-            }
-            None => &[],
-        }
+        let Some(v) = layout::pack(agari_key).and_then(|p| find(&self.aslots, p)) else {
+            return &[];
+        };
+        let off = (v & 0xFF_FFFF) as usize;
+        self.entries
+            .get(off..off + (v >> 24) as usize)
+            .unwrap_or(&[])
     }
 
     /// `false` proves the machi key is not in the table; `true` means look it up.
@@ -200,35 +211,29 @@ impl AgariTables {
     /// The waits of a machi key, each as (slot, readings); none when it is not ready.
     #[inline]
     pub fn machi(&self, machi_key: u64) -> Waits<'_> {
-        match find(&self.mkeys, self.mbits, machi_key) {
-            Some(h) => {
-                let v = self.mvals.get(h).copied().unwrap_or(0);
-                Waits {
-                    stream: self.stream.get((v & 0xFF_FFFF) as usize..).unwrap_or(&[]),
-                    left: (v >> 24) as usize,
-                }
-            }
-            None => Waits {
-                stream: &[],
-                left: 0,
+        let none = Waits {
+            stream: &[],
+            left: 0,
+        };
+        let Some(v) = layout::pack(machi_key).and_then(|p| find(&self.mslots, p)) else {
+            return none;
+        };
+        let off = v as usize;
+        match self.stream.get(off..) {
+            Some([count, rest @ ..]) => Waits {
+                stream: rest,
+                left: usize::from(*count),
             },
+            _ => none,
         }
     }
 
     /// Number of agari and machi patterns.
     pub fn pattern_counts(&self) -> (usize, usize) {
         (
-            self.akeys.iter().filter(|&&k| k != 0).count(),
-            self.mkeys.iter().filter(|&&k| k != 0).count(),
+            self.aslots.iter().filter(|&&k| k as u32 != 0).count(),
+            self.mslots.iter().filter(|&&k| k as u32 != 0).count(),
         )
-    }
-
-    /// Every agari key with its entries, in slot order.
-    pub fn agari_patterns(&self) -> impl Iterator<Item = (u64, &[u32])> + '_ {
-        self.akeys
-            .iter()
-            .filter(|&&k| k != 0)
-            .map(|&k| (k, self.agari(k)))
     }
 }
 

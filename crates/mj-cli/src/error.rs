@@ -56,6 +56,11 @@ pub enum OpError {
     /// `invalid_option`.
     #[error("{0}")]
     InvalidOption(String),
+    /// The effective rules (preset plus `options`) need a switch the op's engine does not model
+    /// (`shanten` and `discards`: `honor_sequences`, `eyes_258`, `knitted`, `lack_one_suit` on or
+    /// `honors` off); the message names the switch. Kind `unsupported_rules`.
+    #[error("{0}")]
+    UnsupportedRules(String),
     /// An op-specific field (`visible`, `win_tile`, ...) that is missing or malformed (for ops to
     /// use). Kind `invalid_field`.
     #[error("{0}")]
@@ -79,7 +84,7 @@ pub enum OpError {
 
 impl OpError {
     /// Every `kind` string, in the order of the crate docs' table.
-    pub const KINDS: [&'static str; 18] = [
+    pub const KINDS: [&'static str; 19] = [
         "invalid_utf8",
         "invalid_json",
         "invalid_request",
@@ -94,6 +99,7 @@ impl OpError {
         "unknown_rules",
         "unknown_option",
         "invalid_option",
+        "unsupported_rules",
         "invalid_field",
         "no_yaku",
         "below_minimum",
@@ -117,6 +123,7 @@ impl OpError {
             OpError::UnknownRules(_) => "unknown_rules",
             OpError::UnknownOption(_) => "unknown_option",
             OpError::InvalidOption(_) => "invalid_option",
+            OpError::UnsupportedRules(_) => "unsupported_rules",
             OpError::InvalidField(_) => "invalid_field",
             OpError::NoYaku(_) => "no_yaku",
             OpError::BelowMinimum { .. } => "below_minimum",
@@ -167,6 +174,7 @@ mod tests {
             OpError::UnknownRules(s()),
             OpError::UnknownOption(s()),
             OpError::InvalidOption(s()),
+            OpError::UnsupportedRules(s()),
             OpError::InvalidField(s()),
             OpError::NoYaku(s()),
             OpError::BelowMinimum { fan: 6, minimum: 8 },

@@ -1,5 +1,6 @@
-//! `mj hu` and `mj waits`: the batch ops for one hand given on the command line, answered in
-//! words. They build the same request `mj batch` would get, so both paths agree.
+//! `mj hu`, `mj waits`, `mj shanten` and `mj analyze`: the batch ops for one hand given on the
+//! command line, answered in words. They build the same request `mj batch` would get, so both
+//! paths agree.
 
 use serde_json::{Map, Value, json};
 
@@ -61,7 +62,8 @@ pub fn request(op: &str, args: &HandArgs) -> Result<Value, String> {
     Ok(Value::Object(req))
 }
 
-/// Runs `op` (`hu` or `waits`) and describes the answer; `Err` holds the error message.
+/// Runs `op` (`hu`, `waits` or `shanten`) and describes the answer; `Err` holds the error
+/// message.
 pub fn run(op: &str, args: &HandArgs) -> Result<String, String> {
     let line = request(op, args)?.to_string();
     let answer: Value =
@@ -78,6 +80,7 @@ pub fn run(op: &str, args: &HandArgs) -> Result<String, String> {
             "no win\n"
         }
         .to_owned()),
+        "shanten" => Ok(shanten_words(&answer)),
         _ => {
             let tiles: Vec<mj_tiles::Tile> = answer["waits"]
                 .as_array()
@@ -94,6 +97,94 @@ pub fn run(op: &str, args: &HandArgs) -> Result<String, String> {
             ))
         }
     }
+}
+
+/// Answers a request line through [`answer_line`]: the answer object, or `kind: message`.
+fn ask(line: &str) -> Result<Value, String> {
+    let answer: Value =
+        serde_json::from_str(&answer_line(line.as_bytes())).map_err(|e| e.to_string())?;
+    match answer.get("error") {
+        Some(error) => Err(format!(
+            "{}: {}",
+            error["kind"].as_str().unwrap_or("error"),
+            error["message"].as_str().unwrap_or("")
+        )),
+        None => Ok(answer),
+    }
+}
+
+/// A `shanten` answer in words: `shanten 1: standard 1, seven pairs 5, thirteen orphans 9`.
+fn shanten_words(answer: &Value) -> String {
+    let n = answer["shanten"].as_i64().unwrap_or_default();
+    let state = match n {
+        -1 => " (complete)",
+        0 => " (ready)",
+        _ => "",
+    };
+    let mut forms = vec![format!("standard {}", answer["standard"])];
+    for (field, name) in [
+        ("seven_pairs", "seven pairs"),
+        ("thirteen_orphans", "thirteen orphans"),
+    ] {
+        if let Some(v) = answer[field].as_i64() {
+            forms.push(format!("{name} {v}"));
+        }
+    }
+    format!("shanten {n}{state}: {}\n", forms.join(", "))
+}
+
+/// `tiles` (mpsz and glyphs) with their kinds and live count, or `none`.
+fn effective_words(tiles: &[mj_tiles::Tile], count: u64) -> String {
+    if tiles.is_empty() {
+        return "none".to_owned();
+    }
+    format!(
+        "{} {} ({} kinds, {count} tiles)",
+        mj_tiles::notation::format_tiles(tiles),
+        mj_tiles::notation::glyphs(tiles),
+        tiles.len()
+    )
+}
+
+/// `mj analyze`: the shanten, then for a `3k + 2` hand every discard (best first) with the
+/// shanten after it and its effective tiles, for a `3k + 1` hand its effective tiles. Effective
+/// tiles are in mpsz and glyphs with their kinds and live copies (four minus those in the hand,
+/// the melds and `visible`, mpsz). `Err` holds the error message.
+pub fn analyze(args: &HandArgs, visible: Option<&str>) -> Result<String, String> {
+    let mut out = shanten_words(&ask(&request("shanten", args)?.to_string())?);
+    // `discards` is the op that accepts `visible`; its request also serves a 3k+1 hand.
+    let mut req = request("discards", args)?;
+    if let (Some(visible), Value::Object(fields)) = (visible, &mut req) {
+        fields.insert("visible".into(), json!(visible));
+    }
+    let line = req.to_string();
+    let parsed = crate::Request::parse(&line).map_err(|e| format!("{}: {e}", e.kind()))?;
+    if parsed.counts().total() % 3 == 2 {
+        let answer = ask(&line)?;
+        for row in answer["discards"].as_array().into_iter().flatten() {
+            let tiles: Vec<mj_tiles::Tile> = row["ukeire"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t.as_str()?.parse().ok())
+                .collect();
+            out.push_str(&format!(
+                "discard {} -> shanten {}, effective: {}\n",
+                row["tile"].as_str().unwrap_or("?"),
+                row["shanten"],
+                effective_words(&tiles, row["ukeire_count"].as_u64().unwrap_or_default())
+            ));
+        }
+    } else {
+        let effective =
+            crate::ai_ops::effective_tiles(&parsed).map_err(|e| format!("{}: {e}", e.kind()))?;
+        let tiles: Vec<mj_tiles::Tile> = effective.tiles.iter().collect();
+        out.push_str(&format!(
+            "effective: {}\n",
+            effective_words(&tiles, u64::from(effective.count))
+        ));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -141,6 +232,62 @@ mod tests {
                 }
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn describes_shanten_and_analysis() {
+        assert_eq!(
+            run("shanten", &args("123456789m1111z")).unwrap(),
+            "shanten 1: standard 1, seven pairs 4, thirteen orphans 9\n"
+        );
+        assert_eq!(
+            run("shanten", &args("123m456p789s1122z")).unwrap(),
+            "shanten 0 (ready): standard 0, seven pairs 4, thirteen orphans 8\n"
+        );
+        let meld = HandArgs {
+            melds: vec!["pon:777z".into()],
+            ..args("123m456p789s11z")
+        };
+        assert_eq!(
+            run("shanten", &meld).unwrap(),
+            "shanten -1 (complete): standard -1\n"
+        );
+        let out = analyze(&args("123m456p789s23455z"), None).unwrap();
+        let mut lines = out.lines();
+        assert_eq!(
+            lines.next(),
+            Some("shanten 1: standard 1, seven pairs 5, thirteen orphans 6")
+        );
+        assert_eq!(
+            lines.next(),
+            Some(
+                "discard 2z -> shanten 1, effective: 345z \u{1F002}\u{1F003}\u{1F006} (3 kinds, 8 tiles)"
+            )
+        );
+        let out = analyze(&args("123m456p789s11z23z"), Some("1z")).unwrap();
+        assert!(
+            out.ends_with("effective: 123z \u{1F000}\u{1F001}\u{1F002} (3 kinds, 7 tiles)\n"),
+            "{out}"
+        );
+        assert!(
+            analyze(&args("123m"), None)
+                .unwrap_err()
+                .starts_with("hand_size")
+        );
+        let sichuan = HandArgs {
+            rules: Some("sichuan".into()),
+            ..args("123m456m789m1122s")
+        };
+        assert!(
+            analyze(&sichuan, None)
+                .unwrap_err()
+                .starts_with("unsupported_rules")
+        );
+        assert!(
+            analyze(&args("123m456p789s11z23z"), Some("1x"))
+                .unwrap_err()
+                .starts_with("invalid_field")
         );
     }
 }

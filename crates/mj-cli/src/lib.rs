@@ -70,12 +70,14 @@
 //! | `unknown_rules` | `rules` is not `generic`, `riichi`, `sichuan` or `mcr` |
 //! | `unknown_option` | an `options` switch that does not exist |
 //! | `invalid_option` | `options` not an object, or a switch given a value of the wrong type |
-//! | `invalid_field` | an op-specific field that is malformed or missing (raised by ops) |
+//! | `unsupported_rules` | `shanten`, `discards`: the effective rules (preset plus `options`) turn on `honor_sequences`, `eyes_258`, `knitted` or `lack_one_suit`, or turn off `honors`, which mj-ai does not model (presets `sichuan` and `mcr` do); the message names each such switch |
+//! | `invalid_field` | an op-specific field that is malformed or missing (raised by ops; `discards`: a `visible` that is not an mpsz string or adds a fifth copy to the hand and melds) |
 //! | `no_yaku` | `score`, riichi: a winning shape without yaku |
 //! | `below_minimum` | `score`, MCR: a win below 8 fan; the error also has `"fan": n` |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
 
 pub mod agari_ops;
+mod ai_ops;
 mod batch;
 mod error;
 pub mod hand_cmd;

@@ -36,6 +36,18 @@ enum Command {
         #[arg(long)]
         karaten: bool,
     },
+    /// How far is this hand (3k+1 or 3k+2 tiles) from ready (shanten)? Exit code 2 if invalid.
+    Shanten(HandOpts),
+    /// Shanten, then each discard of a 3k+2 hand (best first) or the draws of a 3k+1 hand, with
+    /// effective tiles and their live copies. Exit code 2 if the request is invalid.
+    Analyze {
+        #[command(flatten)]
+        hand: HandOpts,
+        /// Tiles seen elsewhere (discards, other melds, dora indicators), mpsz: they lower the
+        /// live counts.
+        #[arg(long)]
+        visible: Option<String>,
+    },
     /// Answer one JSON request per line of standard input, one JSON answer per line.
     Batch,
 }
@@ -106,6 +118,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Hu(opts) => answer("hu", opts),
         Command::Waits(opts) => answer("waits", opts),
+        Command::Shanten(opts) => answer("shanten", opts),
+        Command::Analyze { hand, visible } => words(
+            "analyze",
+            mj_cli::hand_cmd::analyze(&hand.into(), visible.as_deref()),
+        ),
         Command::Agari(opts) => words("agari", mj_cli::agari_ops::agari_text(&opts.into())),
         Command::Riichi { hand, karaten } => words(
             "riichi",

@@ -64,12 +64,12 @@ pub const OPS: &[OpSpec] = &[
     OpSpec {
         name: "shanten",
         extra_fields: &[],
-        handler: None,
+        handler: Some(crate::ai_ops::shanten),
     },
     OpSpec {
         name: "discards",
         extra_fields: &["visible"],
-        handler: None,
+        handler: Some(crate::ai_ops::discards),
     },
     OpSpec {
         name: "agari",

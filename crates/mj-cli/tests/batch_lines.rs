@@ -206,8 +206,6 @@ fn long_names_are_cut_in_messages() {
 }
 
 #[rstest]
-#[case::shanten(br#"{"op":"shanten","hand":"123m","id":3}"#)]
-#[case::discards(br#"{"op":"discards","hand":"123m","visible":"1z","id":3}"#)]
 #[case::score(
     br#"{"op":"score","hand":"11z","rules":"riichi","win_tile":"1z","tsumo":true,"dora":["1m"],"honba":2,"id":3}"#
 )]
@@ -522,6 +520,116 @@ fn invalid_extra_fields() {
     r#"{"error":{"kind":"invalid_wild","message":"9 wildcards; at most 8 are supported"}}"#
 )]
 fn built_ops_answer(#[case] input: &[u8], #[case] expected: &str) {
+    let mut line = input.to_vec();
+    line.push(b'\n');
+    let answers = batch(&line, 1);
+    assert_eq!(answers[0].line, expected, "for {}", shown(input));
+}
+
+/// Answers of `shanten` and `discards` (mj-ai), by the binary: textbook values and every error
+/// the ops raise themselves.
+#[rstest]
+#[case::four_copies_are_not_a_wait(
+    br#"{"op":"shanten","hand":"123456789m1111z","id":3}"#,
+    r#"{"id":3,"seven_pairs":4,"shanten":1,"standard":1,"thirteen_orphans":9}"#
+)]
+#[case::ready_on_two_shapes(
+    br#"{"op":"shanten","hand":"123m456p789s1122z"}"#,
+    r#"{"seven_pairs":4,"shanten":0,"standard":0,"thirteen_orphans":8}"#
+)]
+#[case::complete(
+    br#"{"op":"shanten","hand":"123m456p789s11122z"}"#,
+    r#"{"seven_pairs":4,"shanten":-1,"standard":-1,"thirteen_orphans":8}"#
+)]
+#[case::orphans_ready(
+    br#"{"op":"shanten","hand":"19m19p19s1234567z"}"#,
+    r#"{"seven_pairs":6,"shanten":0,"standard":8,"thirteen_orphans":0}"#
+)]
+#[case::melds_leave_the_standard_shape(
+    br#"{"op":"shanten","hand":"123m456p789s11z","melds":[{"kind":"pon","tiles":"777z","called":"7z","from":2}]}"#,
+    r#"{"seven_pairs":null,"shanten":-1,"standard":-1,"thirteen_orphans":null}"#
+)]
+#[case::quad_is_two_pairs_generic(
+    br#"{"op":"shanten","hand":"1122m3344p55s7777z"}"#,
+    r#"{"seven_pairs":-1,"shanten":-1,"standard":2,"thirteen_orphans":10}"#
+)]
+#[case::quad_is_one_pair_riichi(
+    br#"{"op":"shanten","hand":"1122m3344p55s7777z","rules":"riichi"}"#,
+    r#"{"seven_pairs":1,"shanten":1,"standard":2,"thirteen_orphans":10}"#
+)]
+#[case::switches_off(
+    br#"{"op":"shanten","hand":"19m19p19s1234567z","options":{"seven_pairs":false,"thirteen_orphans":false}}"#,
+    r#"{"seven_pairs":null,"shanten":8,"standard":8,"thirteen_orphans":null}"#
+)]
+#[case::wildcards(
+    br#"{"op":"shanten","hand":"13m8p123456789s55z","wild":["5z"]}"#,
+    r#"{"seven_pairs":4,"shanten":-1,"standard":-1,"thirteen_orphans":8}"#
+)]
+#[case::sixteen_tiles(
+    br#"{"op":"shanten","hand":"123m456m789m123p456p1z"}"#,
+    r#"{"seven_pairs":null,"shanten":0,"standard":0,"thirteen_orphans":null}"#
+)]
+#[case::mcr_without_knitted(
+    br#"{"op":"shanten","hand":"123m456p789s1122z","rules":"mcr","options":{"knitted":false}}"#,
+    r#"{"seven_pairs":4,"shanten":0,"standard":0,"thirteen_orphans":8}"#
+)]
+#[case::discards(
+    br#"{"op":"discards","hand":"12345m","id":3}"#,
+    r#"{"id":3,"discards":[{"shanten":0,"tile":"1m","ukeire":["2m","5m"],"ukeire_count":6},{"shanten":0,"tile":"5m","ukeire":["1m","4m"],"ukeire_count":6},{"shanten":0,"tile":"2m","ukeire":["1m"],"ukeire_count":3},{"shanten":0,"tile":"4m","ukeire":["5m"],"ukeire_count":3},{"shanten":1,"tile":"3m","ukeire":["1m","2m","3m","4m","5m","6m"],"ukeire_count":19}]}"#
+)]
+#[case::discards_visible(
+    br#"{"op":"discards","hand":"12345m","visible":"3m 0m","id":3}"#,
+    r#"{"id":3,"discards":[{"shanten":0,"tile":"5m","ukeire":["1m","4m"],"ukeire_count":6},{"shanten":0,"tile":"1m","ukeire":["2m","5m"],"ukeire_count":5},{"shanten":0,"tile":"2m","ukeire":["1m"],"ukeire_count":3},{"shanten":0,"tile":"4m","ukeire":["5m"],"ukeire_count":2},{"shanten":1,"tile":"3m","ukeire":["1m","2m","3m","4m","5m","6m"],"ukeire_count":17}]}"#
+)]
+#[case::shanten_size(
+    br#"{"op":"shanten","hand":"123m"}"#,
+    r#"{"error":{"kind":"hand_size","message":"a hand with 0 declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + 0 <= 5, got 3"}}"#
+)]
+#[case::discards_size(
+    br#"{"op":"discards","hand":"123m456p789s1122z","visible":"1z"}"#,
+    r#"{"error":{"kind":"hand_size","message":"13 concealed tiles with 0 declared melds: discards needs 3k+2 concealed tiles (a hand about to discard)"}}"#
+)]
+#[case::too_many_melds(
+    br#"{"op":"shanten","hand":"1112m","melds":[{"kind":"pon","tiles":"111p"},{"kind":"pon","tiles":"111s"},{"kind":"pon","tiles":"222s"},{"kind":"pon","tiles":"111z"},{"kind":"pon","tiles":"222z"}]}"#,
+    r#"{"error":{"kind":"hand_size","message":"a hand with 5 declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + 5 <= 5, got 4"}}"#
+)]
+#[case::nine_wildcards(
+    br#"{"op":"shanten","hand":"12m111166667z","wild":["1z","6z","7z"]}"#,
+    r#"{"error":{"kind":"invalid_wild","message":"at most 8 wildcards are supported, got 9"}}"#
+)]
+#[case::visible_not_mpsz(
+    br#"{"op":"discards","hand":"12345m","visible":"1x"}"#,
+    r#"{"error":{"kind":"invalid_field","message":"field `visible` (\"1x\") is not a string of tiles in mpsz notation: unexpected character 'x' at column 2"}}"#
+)]
+#[case::visible_not_a_string(
+    br#"{"op":"discards","hand":"12345m","visible":["1m"]}"#,
+    r#"{"error":{"kind":"invalid_field","message":"field `visible`: invalid type: sequence, expected a string"}}"#
+)]
+#[case::visible_fifth_copy(
+    br#"{"op":"discards","hand":"12345m","visible":"1111m"}"#,
+    r#"{"error":{"kind":"invalid_field","message":"field `visible`: fifth copy of 1m across the hand, its melds and the visible tiles"}}"#
+)]
+#[case::visible_fifth_copy_with_melds(
+    br#"{"op":"discards","hand":"12345m","melds":[{"kind":"pon","tiles":"777z"}],"visible":"77z"}"#,
+    r#"{"error":{"kind":"invalid_field","message":"field `visible`: fifth copy of 7z across the hand, its melds and the visible tiles"}}"#
+)]
+#[case::sichuan(
+    br#"{"op":"shanten","hand":"123m456m789m1122s","rules":"sichuan"}"#,
+    r#"{"error":{"kind":"unsupported_rules","message":"op `shanten` cannot answer under these rules: switch `honors` is false (preset `sichuan`), switch `lack_one_suit` is true (preset `sichuan`); mj-ai models only the plain standard shape (all tiles, any pair, no honor sequences, knitted shapes or suit limit) with seven_pairs, distinct_pairs and thirteen_orphans (set the switches the other way in `options` to ask about those shapes)"}}"#
+)]
+#[case::mcr(
+    br#"{"op":"discards","hand":"123m456p789s11223z","rules":"mcr"}"#,
+    r#"{"error":{"kind":"unsupported_rules","message":"op `discards` cannot answer under these rules: switch `knitted` is true (preset `mcr`); mj-ai models only the plain standard shape (all tiles, any pair, no honor sequences, knitted shapes or suit limit) with seven_pairs, distinct_pairs and thirteen_orphans (set the switch the other way in `options` to ask about those shapes)"}}"#
+)]
+#[case::honor_sequences(
+    br#"{"op":"shanten","hand":"123m456p789s1122z","options":{"honor_sequences":true}}"#,
+    r#"{"error":{"kind":"unsupported_rules","message":"op `shanten` cannot answer under these rules: switch `honor_sequences` is true (set in `options`); mj-ai models only the plain standard shape (all tiles, any pair, no honor sequences, knitted shapes or suit limit) with seven_pairs, distinct_pairs and thirteen_orphans (set the switch the other way in `options` to ask about those shapes)"}}"#
+)]
+#[case::eyes_258(
+    br#"{"op":"shanten","hand":"123m456p789s1122z","rules":"riichi","options":{"eyes_258":true}}"#,
+    r#"{"error":{"kind":"unsupported_rules","message":"op `shanten` cannot answer under these rules: switch `eyes_258` is true (set in `options`); mj-ai models only the plain standard shape (all tiles, any pair, no honor sequences, knitted shapes or suit limit) with seven_pairs, distinct_pairs and thirteen_orphans (set the switch the other way in `options` to ask about those shapes)"}}"#
+)]
+fn ai_ops_answer(#[case] input: &[u8], #[case] expected: &str) {
     let mut line = input.to_vec();
     line.push(b'\n');
     let answers = batch(&line, 1);

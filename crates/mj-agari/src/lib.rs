@@ -231,12 +231,47 @@ impl Decomposition {
     }
 }
 
-/// A hand's continuity pattern: its positions (kinds) and machi key.
+/// A hand's continuity pattern: its positions (kinds), its key, and its packed bit strings
+/// built as it is read (see [`layout::pack`]).
+///
+/// `machi_bits` and `agari_bits` are the packed strings before their last shift: a leading 1,
+/// then per position `count - 1` ones, a zero and its link's code, the last position followed
+/// by a 0. `ends[i]` is the length of `machi_bits` up to the end of position `i`'s segment
+/// (`ends` of no position is 1, the leading 1), so a discard edits the string in O(1).
 #[derive(Clone, Copy, Debug)]
 struct Shape {
     tiles: [u8; 16],
     n: usize,
     key: u64,
+    machi_bits: u64,
+    agari_bits: u64,
+    ends: [u8; 16],
+}
+
+const EMPTY_SHAPE: Shape = Shape {
+    tiles: [0; 16],
+    n: 0,
+    key: 0,
+    machi_bits: 0,
+    agari_bits: 0,
+    ends: [0; 16],
+};
+
+/// A link's code in a packed string and its length.
+#[inline]
+const fn link_code(link: u64) -> (u64, u32) {
+    match link {
+        layout::ADJACENT => (0, 1),
+        layout::GAP => (2, 2),
+        _ => (3, 2),
+    }
+}
+
+/// A packed key from a string with its trailing 0; `u32::MAX`-overflow is no key (0).
+#[inline]
+const fn packed_of(bits: u64) -> u32 {
+    let p = bits >> 1;
+    if p > u32::MAX as u64 { 0 } else { p as u32 }
 }
 
 impl Shape {
@@ -255,17 +290,17 @@ impl Shape {
     /// From the four suit eigens (one hex digit per rank): only the held ranks are visited.
     #[inline]
     fn of_eigens(suits: [Eigen; 4]) -> Option<Shape> {
-        let mut tiles = [0u8; 16];
-        let mut n = 0usize;
-        let mut key = 0u64;
+        let mut sh = EMPTY_SHAPE;
+        let (mut m, mut a, mut len) = (1u64, 1u64, 1u32);
         for (s, eigen) in suits.iter().enumerate() {
             let raw = eigen.raw();
             let mut held = (raw | raw >> 1 | raw >> 2) & 0x1_1111_1111;
-            let mut prev = 1 << 20; // far below any rank: the first link of a suit is FAR
+            let mut prev = 1u32 << 20; // far below any rank: the first link of a suit is FAR
             while held != 0 {
                 let bit = held.trailing_zeros();
                 held &= held - 1;
                 let rank = bit / 4;
+                let n = sh.n;
                 if n >= layout::MAX_POSITIONS {
                     return None;
                 }
@@ -279,32 +314,83 @@ impl Shape {
                     } else {
                         layout::FAR
                     };
-                    key |= link << (4 * n - 2);
+                    sh.key |= link << (4 * n - 2);
+                    let (code, l) = link_code(link);
+                    m = (m << l) | code;
+                    a = if link == layout::ADJACENT {
+                        a << 1
+                    } else {
+                        (a << 2) | 3
+                    };
+                    len += l;
+                    sh.ends[n - 1] = len as u8;
                 }
-                key |= (((raw >> bit) & 7) - 1) << (4 * n);
-                tiles[n & 15] = (s * 9) as u8 + rank as u8;
-                n += 1;
+                let c = ((raw >> bit) & 7) as u32;
+                sh.key |= u64::from(c - 1) << (4 * n);
+                let ones = ((1u64 << c) - 2) & !1;
+                m = (m << c) | ones;
+                a = (a << c) | ones;
+                len += c;
+                sh.tiles[n & 15] = (s * 9) as u8 + rank as u8;
+                sh.n = n + 1;
                 prev = rank;
             }
         }
-        Some(Shape {
-            tiles,
-            n,
-            key: key | (n as u64) << 60,
-        })
+        if sh.n > 0 {
+            m <<= 1;
+            a <<= 1;
+            len += 1;
+            sh.ends[sh.n - 1] = len as u8;
+        }
+        sh.key |= (sh.n as u64) << 60;
+        sh.machi_bits = m;
+        sh.agari_bits = a;
+        debug_assert_eq!(
+            (
+                packed_of(m),
+                packed_of(a),
+                64 - m.leading_zeros() == len || sh.n == 0
+            ),
+            (
+                layout::pack(sh.key).unwrap_or(0),
+                layout::pack(layout::agari_key(sh.key)).unwrap_or(0),
+                true
+            )
+        );
+        Some(sh)
     }
 
+    /// The packed machi key (0: in no table).
     #[inline]
-    fn tile(&self, pos: usize) -> Tile {
-        tile_at(self.tiles[pos & 15])
+    fn machi_packed(&self) -> u32 {
+        packed_of(self.machi_bits)
     }
 
-    /// The shape with one tile of position `i` taken out.
+    /// The packed agari key (0: in no table).
+    #[inline]
+    fn agari_packed(&self) -> u32 {
+        packed_of(self.agari_bits)
+    }
+
+    /// The shape with one tile of position `i` taken out: key and machi string (not the agari
+    /// string, nor `ends`).
     #[inline]
     fn without(&self, i: usize) -> Shape {
+        let total = u32::from(self.ends[(self.n - 1) & 15]);
+        let end_before = if i == 0 {
+            1
+        } else {
+            u32::from(self.ends[(i - 1) & 15])
+        };
+        // Segment i spans bits lo..hi counted from the low end.
+        let hi = total - end_before;
+        let lo = total - u32::from(self.ends[i & 15]);
+        let f = self.machi_bits;
         if layout::count_at(self.key, i) > 1 {
             let mut s = *self;
             s.key -= 1 << (4 * i);
+            let top = hi - 1;
+            s.machi_bits = ((f >> hi) << top) | (f & ((1u64 << top) - 1));
             return s;
         }
         let mut tiles = [0u8; 16];
@@ -315,21 +401,46 @@ impl Shape {
         let low = body & ((1u64 << (4 * i)) - 1);
         let high = (body >> (4 * (i + 1))) << (4 * i);
         let mut key = low | high;
-        if i > 0 {
+        let below = f & ((1u64 << lo) - 1);
+        let bits = if i == 0 {
+            (1u64 << lo) | below
+        } else {
             let shift = 4 * (i - 1) + 2;
+            let old_link = (key >> shift) & 3;
             key &= !(3u64 << shift);
-            if i < n {
-                key |= layout::link(
+            let (new_code, new_len) = if i < n {
+                let link = layout::link(
                     usize::from(self.tiles[i - 1]),
                     usize::from(self.tiles[i + 1]),
-                ) << shift;
-            }
-        }
+                );
+                key |= link << shift;
+                link_code(link)
+            } else {
+                (0, 1)
+            };
+            let upper = f >> (hi + link_code(old_link).1);
+            (((upper << new_len) | new_code) << lo) | below
+        };
+        let key = key | (n as u64) << 60;
+        debug_assert_eq!(
+            packed_of(bits),
+            layout::pack(key).unwrap_or(0),
+            "{:#x} without {i}",
+            self.key
+        );
         Shape {
             tiles,
             n,
-            key: key | (n as u64) << 60,
+            key,
+            machi_bits: bits,
+            agari_bits: 0,
+            ends: [0; 16],
         }
+    }
+
+    #[inline]
+    fn tile(&self, pos: usize) -> Tile {
+        tile_at(self.tiles[pos & 15])
     }
 
     /// The kind of a machi slot, if it exists.
@@ -466,7 +577,7 @@ fn decode(shape: &Shape, e: u32, melds: &[Meld]) -> Decomposition {
 /// ```
 pub fn decompositions(hand: &Hand) -> Result<Agari<'_>, AgariError> {
     require_riichi(hand)?;
-    let total = hand.concealed().total();
+    let total = hand.eigens().total();
     if total % 3 != 2 || total > 14 {
         return Err(wrong_size(hand, "3k+2 concealed tiles, at most 14"));
     }
@@ -496,16 +607,12 @@ fn agari_of<'h>(
     match shape {
         Some(shape) => Agari {
             shape,
-            entries: tables.agari(layout::agari_key(shape.key)),
+            entries: tables.agari_packed(shape.agari_packed()),
             orphans,
             melds,
         },
         None => Agari {
-            shape: Shape {
-                tiles: [0; 16],
-                n: 0,
-                key: 0,
-            },
+            shape: EMPTY_SHAPE,
             entries: &[],
             orphans,
             melds,
@@ -622,7 +729,7 @@ fn orphans_waits(counts: &[u8; 34]) -> Option<(TileSet, bool)> {
 /// decomposition of the completed hand and its wait kind. Empty when it is not ready.
 pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
     require_riichi(hand)?;
-    let total = hand.concealed().total();
+    let total = hand.eigens().total();
     if total % 3 != 1 || total > 13 {
         return Err(wrong_size(hand, "3k+1 concealed tiles, at most 13"));
     }
@@ -655,7 +762,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
     let Some(shape) = Shape::of_eigens(hand.eigens().suits()) else {
         return Ok(out);
     };
-    for (w, wait_readings) in tables.machi(shape.key) {
+    for (w, wait_readings) in tables.machi_packed(shape.machi_packed()) {
         let Some(t) = shape.slot_tile(w) else {
             continue;
         };
@@ -748,7 +855,7 @@ impl Candidates {
 /// ```
 pub fn riichi_candidates(hand: &Hand, karaten: Karaten) -> Result<Candidates, AgariError> {
     require_riichi(hand)?;
-    let total = hand.concealed().total();
+    let total = hand.eigens().total();
     if total % 3 != 2 || total > 14 {
         return Err(wrong_size(hand, "3k+2 concealed tiles, at most 14"));
     }
@@ -785,7 +892,7 @@ fn candidates_of(tables: &AgariTables, hand: &Hand, karaten: Karaten) -> Candida
         if !tables.may_be_ready(rest.key) {
             // Not a ready pattern (the filter has no false negatives); orphans below.
         } else {
-            for (w, _) in tables.machi(rest.key) {
+            for (w, _) in tables.machi_packed(rest.machi_packed()) {
                 let Some(t) = rest.slot_tile(w) else {
                     continue;
                 };

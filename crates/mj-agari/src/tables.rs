@@ -190,7 +190,13 @@ impl AgariTables {
     /// The agari entries (decompositions) of an agari key; empty when it is not a win.
     #[inline]
     pub fn agari(&self, agari_key: u64) -> &[u32] {
-        let Some(v) = layout::pack(agari_key).and_then(|p| find(&self.aslots, p)) else {
+        self.agari_packed(layout::pack(agari_key).unwrap_or(0))
+    }
+
+    /// The agari entries of a [`layout::pack`]ed agari key (0: none).
+    #[inline]
+    pub fn agari_packed(&self, packed: u32) -> &[u32] {
+        let Some(v) = find(&self.aslots, packed).filter(|_| packed != 0) else {
             return &[];
         };
         let off = (v & 0xFF_FFFF) as usize;
@@ -211,11 +217,17 @@ impl AgariTables {
     /// The waits of a machi key, each as (slot, readings); none when it is not ready.
     #[inline]
     pub fn machi(&self, machi_key: u64) -> Waits<'_> {
+        self.machi_packed(layout::pack(machi_key).unwrap_or(0))
+    }
+
+    /// The waits of a [`layout::pack`]ed machi key (0: none).
+    #[inline]
+    pub fn machi_packed(&self, packed: u32) -> Waits<'_> {
         let none = Waits {
             stream: &[],
             left: 0,
         };
-        let Some(v) = layout::pack(machi_key).and_then(|p| find(&self.mslots, p)) else {
+        let Some(v) = find(&self.mslots, packed).filter(|_| packed != 0) else {
             return none;
         };
         let off = v as usize;

@@ -885,14 +885,24 @@ fn candidates_of(tables: &AgariTables, hand: &Hand, karaten: Karaten) -> Candida
             .map(|&t| u32::from(counts[usize::from(t)]))
             .sum::<u32>()
             >= 13;
-    for i in 0..shape.n {
-        let d = shape.tiles[i];
+    // First every discard's shape and the first slot of its probe, so that the table's cache
+    // misses overlap; then the waits.
+    let mut rests = [EMPTY_SHAPE; 14];
+    let mut starts = [(0usize, 0u64); 14];
+    for i in 0..shape.n.min(14) {
         let rest = shape.without(i);
+        // The filter has no false negatives: a clear bit is not a ready pattern.
+        if tables.may_be_ready(rest.key) {
+            starts[i] = tables.machi_start(rest.machi_packed());
+        }
+        rests[i] = rest;
+    }
+    for i in 0..shape.n.min(14) {
+        let d = shape.tiles[i];
+        let rest = &rests[i];
         let mut waits = 0u64;
-        if !tables.may_be_ready(rest.key) {
-            // Not a ready pattern (the filter has no false negatives); orphans below.
-        } else {
-            for (w, _) in tables.machi_packed(rest.machi_packed()) {
+        if starts[i].1 != 0 {
+            for (w, _) in tables.machi_from(rest.machi_packed(), starts[i]) {
                 let Some(t) = rest.slot_tile(w) else {
                     continue;
                 };

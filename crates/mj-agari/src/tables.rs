@@ -54,8 +54,16 @@ fn check_slots(keys: &[u32], section: &'static str) -> Result<(), TableError> {
 /// slot's value.
 #[inline]
 fn find(slots: &[u64], packed: u32) -> Option<u32> {
+    find_from(slots, packed, layout::home(packed, slots.len()))
+}
+
+/// [`find`] from slot `h` on.
+#[inline]
+fn find_from(slots: &[u64], packed: u32, mut h: usize) -> Option<u32> {
     let size = slots.len();
-    let mut h = layout::home(packed, size);
+    if h >= size {
+        h = 0;
+    }
     loop {
         let slot = *slots.get(h)?;
         let k = slot as u32;
@@ -218,6 +226,45 @@ impl AgariTables {
     #[inline]
     pub fn machi(&self, machi_key: u64) -> Waits<'_> {
         self.machi_packed(layout::pack(machi_key).unwrap_or(0))
+    }
+
+    /// Where a packed machi key's probe starts, and that slot (loaded now so that several
+    /// lookups' cache misses overlap).
+    #[inline]
+    pub(crate) fn machi_start(&self, packed: u32) -> (usize, u64) {
+        let h = layout::home(packed, self.mslots.len());
+        (h, self.mslots.get(h).copied().unwrap_or(0))
+    }
+
+    /// [`AgariTables::machi_packed`] from a probe start of [`AgariTables::machi_start`].
+    #[inline]
+    pub(crate) fn machi_from(&self, packed: u32, (h, first): (usize, u64)) -> Waits<'_> {
+        let v = if first as u32 == packed {
+            Some((first >> 32) as u32)
+        } else if first as u32 == 0 {
+            None
+        } else {
+            find_from(&self.mslots, packed, h + 1)
+        };
+        self.waits_at(v.filter(|_| packed != 0))
+    }
+
+    #[inline]
+    fn waits_at(&self, value: Option<u32>) -> Waits<'_> {
+        let none = Waits {
+            stream: &[],
+            left: 0,
+        };
+        let Some(v) = value else {
+            return none;
+        };
+        match self.stream.get(v as usize..) {
+            Some([count, rest @ ..]) => Waits {
+                stream: rest,
+                left: usize::from(*count),
+            },
+            _ => none,
+        }
     }
 
     /// The waits of a [`layout::pack`]ed machi key (0: none).

@@ -77,7 +77,7 @@ fn a_resealed_blob_with_a_bad_offset_is_refused() {
 // ---- the independent enumeration ----------------------------------------------------------
 
 /// Can these run counts be split into melds only (`pair` false) or melds and one pair?
-fn splits(c: &mut Vec<u8>, pair: bool) -> bool {
+fn splits(c: &mut [u8], pair: bool) -> bool {
     if pair {
         for i in 0..c.len() {
             if c[i] >= 2 {
@@ -122,17 +122,20 @@ fn is_win(counts: &[u8], links: &[u8]) -> bool {
     if total == 14 && counts.len() == 7 && counts.iter().all(|&c| c == 2) {
         return true;
     }
-    let mut runs: Vec<Vec<u8>> = vec![vec![counts[0]]];
-    for (i, &l) in links.iter().enumerate() {
-        if l == 0 {
-            runs.last_mut().unwrap().push(counts[i + 1]);
-        } else {
-            runs.push(vec![counts[i + 1]]);
+    // Runs as (start, end) of adjacent positions.
+    let mut runs = [(0usize, 0usize); 16];
+    let mut k = 0;
+    let mut start = 0;
+    for i in 0..counts.len() {
+        if links.get(i).is_none_or(|&l| l != 0) {
+            runs[k] = (start, i + 1);
+            k += 1;
+            start = i + 1;
         }
     }
     let mut with_pair = None;
-    for (r, run) in runs.iter().enumerate() {
-        let t: u32 = run.iter().map(|&c| u32::from(c)).sum();
+    for (r, &(a, b)) in runs[..k].iter().enumerate() {
+        let t: u32 = counts[a..b].iter().map(|&c| u32::from(c)).sum();
         if t % 3 == 2 {
             if with_pair.is_some() {
                 return false;
@@ -143,10 +146,11 @@ fn is_win(counts: &[u8], links: &[u8]) -> bool {
         }
     }
     with_pair.is_some()
-        && runs
-            .iter_mut()
-            .enumerate()
-            .all(|(r, run)| splits(run, Some(r) == with_pair))
+        && runs[..k].iter().enumerate().all(|(r, &(a, b))| {
+            let mut buf = [0u8; 16];
+            buf[..b - a].copy_from_slice(&counts[a..b]);
+            splits(&mut buf[..b - a], Some(r) == with_pair)
+        })
 }
 
 /// Realizable: runs of adjacent positions and chains joined by gaps fit in nine ranks.
@@ -218,50 +222,56 @@ fn agari_pattern_counts_match_an_independent_enumeration() {
 /// an end) gives a win that still fits in the suits (an unknown distance taken as far).
 fn is_ready(c: &[u8], l: &[u8]) -> bool {
     let n = c.len();
-    let mut tries: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    let (mut c2, mut l2) = ([0u8; 16], [0u8; 16]);
+    let check = |c2: &[u8], l2: &[u8]| c2.len() <= 14 && fits(c2, l2) && is_win(c2, l2);
     for i in 0..n {
         if c[i] < 4 {
-            let mut c2 = c.to_vec();
+            c2[..n].copy_from_slice(c);
             c2[i] += 1;
-            tries.push((c2, l.to_vec()));
+            if check(&c2[..n], l) {
+                return true;
+            }
         }
-        // A new kind just above position i.
+        // A new kind just above position i: counts gain a 1 after i.
         let after = l.get(i).copied();
-        if after != Some(0) {
-            let mut c2 = c.to_vec();
-            c2.insert(i + 1, 1);
-            let mut l2 = l.to_vec();
+        if after != Some(0) && n < 14 {
+            c2[..=i].copy_from_slice(&c[..=i]);
+            c2[i + 1] = 1;
+            c2[i + 2..=n].copy_from_slice(&c[i + 1..]);
+            l2[..i].copy_from_slice(&l[..i]);
+            l2[i] = 0;
             match after {
                 Some(1) => {
-                    l2[i] = 0;
-                    l2.insert(i + 1, 0);
+                    l2[i + 1] = 0;
+                    l2[i + 2..n].copy_from_slice(&l[i + 1..]);
                 }
-                Some(_) => l2.insert(i, 0),
-                None => l2.push(0),
+                Some(_) => l2[i + 1..n].copy_from_slice(&l[i..]),
+                None => {}
             }
-            tries.push((c2, l2));
+            if check(&c2[..=n], &l2[..n]) {
+                return true;
+            }
         }
         // A new kind just below position i (after a far link or at the start).
         let before = i.checked_sub(1).map(|j| l[j]);
-        if before != Some(0) && before != Some(1) {
-            let mut c2 = c.to_vec();
-            c2.insert(i, 1);
-            let mut l2 = l.to_vec();
-            l2.insert(i, 0);
-            tries.push((c2, l2));
+        if before != Some(0) && before != Some(1) && n < 14 {
+            c2[..i].copy_from_slice(&c[..i]);
+            c2[i] = 1;
+            c2[i + 1..=n].copy_from_slice(&c[i..]);
+            l2[..i].copy_from_slice(&l[..i]);
+            l2[i] = 0;
+            l2[i + 1..n].copy_from_slice(&l[i..]);
+            if check(&c2[..=n], &l2[..n]) {
+                return true;
+            }
         }
     }
-    tries
-        .iter()
-        .any(|(c2, l2)| c2.len() <= 14 && fits(c2, l2) && is_win(c2, l2))
+    false
 }
 
 #[test]
 fn machi_pattern_counts_match_an_independent_enumeration() {
-    // 13 tiles (91,029 patterns) take too long for the ordinary test run this way; the smaller
-    // sizes exercise the same rules, and the 13-tile patterns are checked hand by hand against
-    // mj-hu in tests/agree.rs (every one-suit hand, 200,000 random ones).
-    for (total, expected) in [(1u8, 1usize), (4, 27), (7, 513), (10, 7373)] {
+    for (total, expected) in [(1u8, 1usize), (4, 27), (7, 513), (10, 7373), (13, 91_029)] {
         let mut n = 0;
         patterns(total, &[0, 1, 2], &mut |c, l| {
             n += usize::from(is_ready(c, l))

@@ -2,7 +2,8 @@
 //!
 //! A decomposition: `{"form": "standard"|"seven_pairs"|"thirteen_orphans", "pair": "5p"|null,
 //! "melds": [{"kind": "chi"|"pon", "tiles": "123m", "concealed": bool}], ...}`; seven pairs adds
-//! `"pairs": [...]` (and `pair` is null); a declared meld adds `"declared": "pon"` (its kind);
+//! `"pairs": [...]` (and `pair` is null); a declared meld adds `"declared": "pon"` (its kind;
+//! a kan's `tiles` has all four);
 //! non-empty shape flags add `"flags": ["nine_gates", "pure_straight", "double_sequence",
 //! "two_double_sequences"]`.
 
@@ -18,7 +19,11 @@ impl Serialize for Group {
             GroupKind::Triplet => "pon",
         };
         m.serialize_entry("kind", kind)?;
-        m.serialize_entry("tiles", &mj_tiles::notation::format_tiles(&self.tiles()))?;
+        let mut tiles = self.tiles().to_vec();
+        if self.declared.is_some_and(|k| k.is_kan()) {
+            tiles.push(self.tile);
+        }
+        m.serialize_entry("tiles", &mj_tiles::notation::format_tiles(&tiles))?;
         m.serialize_entry("concealed", &self.concealed)?;
         if let Some(d) = self.declared {
             m.serialize_entry("declared", d.name())?;

@@ -398,3 +398,26 @@ fn decompositions_serialize_as_the_protocol_says() {
     assert_eq!(json[3]["pair"], serde_json::Value::Null);
     assert_eq!(json[3]["pairs"].as_array().unwrap().len(), 7);
 }
+
+#[test]
+fn declared_melds_are_listed_after_the_concealed_ones() {
+    use mj_tiles::{Meld, MeldKind, TileSet};
+    let concealed = mj_tiles::notation::parse_hand("123m456p11z").unwrap().1;
+    let melds = [
+        Meld::parse(MeldKind::Ankan, "5555s", None, None).unwrap(),
+        Meld::parse(MeldKind::Chi, "789s", Some("7s"), Some(1)).unwrap(),
+    ];
+    let hand = Hand::new(concealed, &melds, TileSet::EMPTY).unwrap();
+    let d: Vec<_> = decompositions(&hand).unwrap().iter().collect();
+    assert_eq!(d.len(), 1);
+    let json = serde_json::to_value(d[0]).unwrap();
+    assert_eq!(
+        json["melds"],
+        serde_json::json!([
+            {"kind": "chi", "tiles": "123m", "concealed": true},
+            {"kind": "chi", "tiles": "456p", "concealed": true},
+            {"kind": "pon", "tiles": "5555s", "concealed": true, "declared": "ankan"},
+            {"kind": "chi", "tiles": "789s", "concealed": false, "declared": "chi"},
+        ])
+    );
+}

@@ -51,7 +51,7 @@ fn bench(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) % N;
-            black_box(black_box(es[i]).checked_sub(black_box(em[i])))
+            black_box(black_box(&es[i]).checked_sub(*black_box(&em[i])))
         })
     });
     g.bench_function(BenchmarkId::new("remove_meld", "array"), |b| {
@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) % N;
-            black_box(black_box(es[i]).total())
+            black_box(black_box(&es[i]).total())
         })
     });
     g.bench_function(BenchmarkId::new("tile_count", "array"), |b| {
@@ -84,7 +84,7 @@ fn bench(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) % N;
-            black_box(black_box(es[i]).quads())
+            black_box(black_box(&es[i]).quads())
         })
     });
     g.bench_function(BenchmarkId::new("quads", "array"), |b| {

@@ -141,9 +141,12 @@ impl Eigen {
     }
 
     /// `self - other`, if `other` fits inside `self`.
+    #[inline]
     pub const fn checked_sub(self, other: Eigen) -> Option<Eigen> {
-        if self.contains(other) {
-            Some(Eigen(self.0 - other.0))
+        // One subtraction is both the test and the result.
+        let diff = self.0.wrapping_sub(other.0);
+        if diff & (BIT3 | !DIGITS) == 0 {
+            Some(Eigen(diff))
         } else {
             None
         }

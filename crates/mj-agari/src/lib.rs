@@ -275,18 +275,6 @@ const fn packed_of(bits: u64) -> u32 {
 }
 
 impl Shape {
-    /// `None` with more than 14 kinds.
-    #[inline]
-    fn of(counts: &[u8; 34]) -> Option<Shape> {
-        let mut suits = [Eigen::EMPTY; 4];
-        for (suit, eigen) in suits.iter_mut().enumerate() {
-            let from = suit * 9;
-            let to = (from + 9).min(34);
-            *eigen = Eigen::from_counts(&counts[from..to]).unwrap_or(Eigen::EMPTY);
-        }
-        Shape::of_eigens(suits)
-    }
-
     /// From the four suit eigens (one hex digit per rank): only the held ranks are visited.
     #[inline]
     fn of_eigens(suits: [Eigen; 4]) -> Option<Shape> {
@@ -776,7 +764,9 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
         }
         let agari = agari_of(
             tables,
-            Shape::of(completed.as_array()),
+            hand.eigens()
+                .with_tile(tile)
+                .and_then(|e| Shape::of_eigens(e.suits())),
             &completed,
             hand.melds(),
         );

@@ -257,6 +257,14 @@ const EMPTY_SHAPE: Shape = Shape {
     ends: [0; 16],
 };
 
+/// A pattern after a discard: its key, its machi string, and whether the position went away.
+#[derive(Clone, Copy, Debug, Default)]
+struct Discard {
+    key: u64,
+    bits: u64,
+    gone: bool,
+}
+
 /// A link's code in a packed string and its length.
 #[inline]
 const fn link_code(link: u64) -> (u64, u32) {
@@ -360,10 +368,10 @@ impl Shape {
         packed_of(self.agari_bits)
     }
 
-    /// The shape with one tile of position `i` taken out: key and machi string (not the agari
-    /// string, nor `ends`).
+    /// The pattern with one tile of position `i` taken out: its key and machi string, edited in
+    /// place of recomputed.
     #[inline]
-    fn without(&self, i: usize) -> Shape {
+    fn discard(&self, i: usize) -> Discard {
         let total = u32::from(self.ends[(self.n - 1) & 15]);
         let end_before = if i == 0 {
             1
@@ -375,16 +383,14 @@ impl Shape {
         let lo = total - u32::from(self.ends[i & 15]);
         let f = self.machi_bits;
         if layout::count_at(self.key, i) > 1 {
-            let mut s = *self;
-            s.key -= 1 << (4 * i);
             let top = hi - 1;
-            s.machi_bits = ((f >> hi) << top) | (f & ((1u64 << top) - 1));
-            return s;
+            return Discard {
+                key: self.key - (1 << (4 * i)),
+                bits: ((f >> hi) << top) | (f & ((1u64 << top) - 1)),
+                gone: false,
+            };
         }
-        let mut tiles = [0u8; 16];
         let n = self.n - 1;
-        tiles[..i].copy_from_slice(&self.tiles[..i]);
-        tiles[i..15].copy_from_slice(&self.tiles[i + 1..16]);
         let body = self.key & ((1u64 << 56) - 1);
         let low = body & ((1u64 << (4 * i)) - 1);
         let high = (body >> (4 * (i + 1))) << (4 * i);
@@ -398,8 +404,8 @@ impl Shape {
             key &= !(3u64 << shift);
             let (new_code, new_len) = if i < n {
                 let link = layout::link(
-                    usize::from(self.tiles[i - 1]),
-                    usize::from(self.tiles[i + 1]),
+                    usize::from(self.tiles[(i - 1) & 15]),
+                    usize::from(self.tiles[(i + 1) & 15]),
                 );
                 key |= link << shift;
                 link_code(link)
@@ -416,13 +422,25 @@ impl Shape {
             "{:#x} without {i}",
             self.key
         );
-        Shape {
-            tiles,
-            n,
+        Discard {
             key,
-            machi_bits: bits,
-            agari_bits: 0,
-            ends: [0; 16],
+            bits,
+            gone: true,
+        }
+    }
+
+    /// The kind of a machi slot of the pattern left by discarding from position `i`.
+    #[inline]
+    fn slot_tile_after(&self, i: usize, gone: bool, wait: u32) -> Option<u8> {
+        let pos = (wait & 15) as usize;
+        let pos = if gone && pos >= i { pos + 1 } else { pos };
+        let t = self.tiles[pos & 15];
+        let rank = t % 9;
+        match ((wait >> 4) & 3) as u8 {
+            slot::SAME => Some(t),
+            slot::BELOW if t < 27 && rank > 0 => Some(t - 1),
+            slot::ABOVE if t < 27 && rank < 8 => Some(t + 1),
+            _ => None,
         }
     }
 
@@ -877,13 +895,13 @@ fn candidates_of(tables: &AgariTables, hand: &Hand, karaten: Karaten) -> Candida
             >= 13;
     // First every discard's shape and the first slot of its probe, so that the table's cache
     // misses overlap; then the waits.
-    let mut rests = [EMPTY_SHAPE; 14];
+    let mut rests = [Discard::default(); 14];
     let mut starts = [(0usize, 0u64); 14];
     for i in 0..shape.n.min(14) {
-        let rest = shape.without(i);
+        let rest = shape.discard(i);
         // The filter has no false negatives: a clear bit is not a ready pattern.
         if tables.may_be_ready(rest.key) {
-            starts[i] = tables.machi_start(rest.machi_packed());
+            starts[i] = tables.machi_start(packed_of(rest.bits));
         }
         rests[i] = rest;
     }
@@ -892,8 +910,8 @@ fn candidates_of(tables: &AgariTables, hand: &Hand, karaten: Karaten) -> Candida
         let rest = &rests[i];
         let mut waits = 0u64;
         if starts[i].1 != 0 {
-            for (w, _) in tables.machi_from(rest.machi_packed(), starts[i]) {
-                let Some(t) = rest.slot_tile(w) else {
+            for (w, _) in tables.machi_from(packed_of(rest.bits), starts[i]) {
+                let Some(t) = shape.slot_tile_after(i, rest.gone, w) else {
                     continue;
                 };
                 let h = held[usize::from(t)] - u8::from(t == d);

@@ -545,15 +545,17 @@ fn decode(shape: &Shape, e: u32, melds: &[Meld]) -> Decomposition {
         return d;
     }
     let mut d = Decomposition::new(Form::Standard);
-    d.push_pair(shape.tile(dec::pair(e)));
+    d.pairs[0] = shape.tile(dec::pair(e));
+    d.pair_count = 1;
     // Tiles: positions plus the `count - 1` fields, summed by popcounts.
     const BODY: u64 = (1 << 56) - 1;
     let tiles = shape.n as u32
         + (shape.key & BODY & 0x1111_1111_1111_1111).count_ones()
         + 2 * (shape.key & BODY & 0x2222_2222_2222_2222).count_ones();
-    for m in 0..(tiles.saturating_sub(2) / 3) as usize {
+    let concealed = (tiles.saturating_sub(2) / 3).min(4) as usize;
+    for (m, slot) in d.groups.iter_mut().take(concealed).enumerate() {
         let (pos, trip) = dec::meld(e, m);
-        d.push_group(Group {
+        *slot = Group {
             kind: if trip {
                 GroupKind::Triplet
             } else {
@@ -562,8 +564,9 @@ fn decode(shape: &Shape, e: u32, melds: &[Meld]) -> Decomposition {
             tile: shape.tile(pos),
             concealed: true,
             declared: None,
-        });
+        };
     }
+    d.group_count = concealed as u8;
     for meld in melds {
         d.push_group(Group::of_meld(meld));
     }

@@ -21,45 +21,17 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_agari::{Form, Karaten, decompositions, machi, riichi_candidates};
-use mj_hu::sample::{Sampler, Shape};
+use mj_hu::sample::Shape;
 use mj_hu::{Checker, Hand, Rules};
-use mj_tiles::{TileCounts, TileSet};
+use mj_tiles::TileSet;
 
-const N: usize = 1024;
-
-fn corpus(shapes: &[Shape], waiting: bool, seed: u64, keep: impl Fn(&Hand) -> bool) -> Vec<Hand> {
-    let mut sampler = Sampler::new(seed);
-    let mut out = Vec::with_capacity(N);
-    let mut i = 0;
-    while out.len() < N {
-        let shape = shapes[i % shapes.len()];
-        i += 1;
-        if let Some(hand) = sampler.sample(shape, 4, 0, 0, waiting).hand()
-            && keep(&hand)
-        {
-            out.push(hand);
-        }
-    }
-    out
-}
-
-fn riichienv_hand(counts: &TileCounts) -> riichienv_core::types::Hand {
-    let mut h = riichienv_core::types::Hand::new(None);
-    h.counts.copy_from_slice(counts.as_array());
-    h
-}
-
-fn riichi_decomp_set(counts: &TileCounts) -> riichi_elements::prelude::TileSet34 {
-    counts
-        .tiles()
-        .filter_map(|t| riichi_elements::prelude::Tile::from_num_suit(t.rank(), t.suit() as u8))
-        .collect()
-}
+use benches::{N, corpus, riichi_decomp_set, riichienv_hand};
 
 fn bench_decompositions(c: &mut Criterion) {
     let checker = Checker::new(Rules::RIICHI).unwrap();
     let hands = corpus(
         &[Shape::Win, Shape::OneSuit, Shape::SevenPairs],
+        0,
         false,
         0xA9A1,
         |h| checker.is_winning(h).unwrap(),
@@ -125,6 +97,7 @@ fn bench_machi(c: &mut Criterion) {
     let checker = Checker::new(Rules::RIICHI).unwrap();
     let hands = corpus(
         &[Shape::Win, Shape::OneSuit, Shape::SevenPairs],
+        0,
         true,
         0x3A7C1,
         |h| !checker.waits(h).unwrap().is_empty(),
@@ -174,6 +147,7 @@ fn bench_riichi(c: &mut Criterion) {
     let checker = Checker::new(Rules::RIICHI).unwrap();
     let hands = corpus(
         &[Shape::Wall, Shape::Win, Shape::NearMiss, Shape::OneSuit],
+        0,
         false,
         0x1EC41,
         |_| true,

@@ -12,50 +12,23 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_hu::reference::Reference;
-use mj_hu::sample::{Sampler, Shape};
+use mj_hu::sample::Shape;
 use mj_hu::{Checker, Declared, Hand, Rules};
-use mj_tiles::{EigenHand, TileCounts, TileSet};
+use mj_tiles::{EigenHand, TileSet};
 use std::hint::black_box;
 use std::time::Duration;
 
-const N: usize = 1024;
-
-fn corpus(shape: Shape, wildcards: u8, waiting: bool, seed: u64) -> Vec<Hand> {
-    let mut sampler = Sampler::new(seed);
-    let mut out = Vec::with_capacity(N);
-    while out.len() < N {
-        if let Some(hand) = sampler.sample(shape, 4, 0, wildcards, waiting).hand() {
-            out.push(hand);
-        }
-    }
-    out
-}
+use benches::{N, corpus, riichi_decomp_set, riichienv_hand};
 
 fn ready_corpus(checker: &Checker) -> Vec<Hand> {
-    let mut sampler = Sampler::new(0x5EAD1);
-    let mut out = Vec::with_capacity(N);
-    while out.len() < N {
-        let shape = [Shape::Win, Shape::OneSuit, Shape::SevenPairs][out.len() % 3];
-        if let Some(hand) = sampler.sample(shape, 4, 0, 0, true).hand()
-            && !checker.waits(&hand).map(TileSet::is_empty).unwrap_or(true)
-        {
-            out.push(hand);
-        }
-    }
-    out
-}
-
-fn riichienv_hand(counts: &TileCounts) -> riichienv_core::types::Hand {
-    let mut h = riichienv_core::types::Hand::new(None);
-    h.counts.copy_from_slice(counts.as_array());
-    h
-}
-
-fn riichi_decomp_set(counts: &TileCounts) -> riichi_elements::prelude::TileSet34 {
-    counts
-        .tiles()
-        .filter_map(|t| riichi_elements::prelude::Tile::from_num_suit(t.rank(), t.suit() as u8))
-        .collect()
+    let ready = |h: &Hand| !checker.waits(h).map(TileSet::is_empty).unwrap_or(true);
+    corpus(
+        &[Shape::Win, Shape::OneSuit, Shape::SevenPairs],
+        0,
+        true,
+        0x5EAD1,
+        ready,
+    )
 }
 
 fn win_checks(c: &mut Criterion) {
@@ -69,7 +42,7 @@ fn win_checks(c: &mut Criterion) {
         ("one_suit", Shape::OneSuit),
     ] {
         for w in [0u8, 1, 2, 4] {
-            let hands = corpus(shape, w, false, 0xB0B + u64::from(w));
+            let hands = corpus(&[shape], w, false, 0xB0B + u64::from(w), |_| true);
             let eigens: Vec<EigenHand> = hands.iter().map(|h| *h.eigens()).collect();
             let id = format!("{name}/w{w}");
             g.bench_function(BenchmarkId::new("mj_hu", &id), |b| {

@@ -6,7 +6,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use mj_hu::sample::{Sampler, Shape};
+use benches::corpus;
+use mj_hu::sample::Shape;
 use mj_hu::{Checker, Declared, Rules};
 use mj_tiles::EigenHand;
 use std::hint::black_box;
@@ -22,13 +23,8 @@ fn main() {
         _ => Shape::Win,
     };
     let waiting = corpus == "waits";
-    let mut sampler = Sampler::new(0xB0B);
-    let mut hands = Vec::with_capacity(1024);
-    while hands.len() < 1024 {
-        if let Some(h) = sampler.sample(shape, 4, 0, 0, waiting).hand() {
-            hands.push(h);
-        }
-    }
+    // The hu bench's corpus for 0 wildcards (same seed).
+    let hands = corpus(&[shape], 0, waiting, 0xB0B, |_| true);
     let eigens: Vec<EigenHand> = hands.iter().map(|h| *h.eigens()).collect();
     let mut answers = 0usize;
     for _ in 0..rounds {

@@ -15,14 +15,14 @@ use std::hint::black_box;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let rounds: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(0);
-    let corpus = args.get(2).map_or("win", String::as_str);
+    let which = args.get(2).map_or("win", String::as_str);
     let checker = Checker::new(Rules::RIICHI).unwrap();
-    let shape = match corpus {
+    let shape = match which {
         "wall" => Shape::Wall,
         "one_suit" => Shape::OneSuit,
         _ => Shape::Win,
     };
-    let waiting = corpus == "waits";
+    let waiting = which == "waits";
     // The hu bench's corpus for 0 wildcards (same seed).
     let hands = corpus(&[shape], 0, waiting, 0xB0B, |_| true);
     let eigens: Vec<EigenHand> = hands.iter().map(|h| *h.eigens()).collect();

@@ -41,7 +41,7 @@ fn main() {
         }
     }
     println!(
-        "{corpus}: {} hands x {rounds} rounds, {answers} answers",
+        "{which}: {} hands x {rounds} rounds, {answers} answers",
         hands.len()
     );
 }

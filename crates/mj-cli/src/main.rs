@@ -101,24 +101,13 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Parse { hand } => {
-            let text = hand.join(" ");
-            match mj_cli::parse_cmd::render(&text) {
-                Ok(out) => {
-                    let mut stdout = io::stdout().lock();
-                    stdout.write_all(out.as_bytes())?;
-                    stdout.flush()?;
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => {
-                    eprintln!("mj parse: {}", e.report());
-                    Ok(ExitCode::from(INVALID_INPUT))
-                }
-            }
-        }
-        Command::Hu(opts) => answer("hu", opts),
-        Command::Waits(opts) => answer("waits", opts),
-        Command::Shanten(opts) => answer("shanten", opts),
+        Command::Parse { hand } => words(
+            "parse",
+            mj_cli::parse_cmd::render(&hand.join(" ")).map_err(|e| e.report()),
+        ),
+        Command::Hu(opts) => words("hu", mj_cli::hand_cmd::run("hu", &opts.into())),
+        Command::Waits(opts) => words("waits", mj_cli::hand_cmd::run("waits", &opts.into())),
+        Command::Shanten(opts) => words("shanten", mj_cli::hand_cmd::run("shanten", &opts.into())),
         Command::Analyze { hand, visible } => words(
             "analyze",
             mj_cli::hand_cmd::analyze(&hand.into(), visible.as_deref()),
@@ -135,21 +124,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn answer(op: &str, opts: HandOpts) -> anyhow::Result<ExitCode> {
-    match mj_cli::hand_cmd::run(op, &opts.into()) {
-        Ok(out) => {
-            let mut stdout = io::stdout().lock();
-            stdout.write_all(out.as_bytes())?;
-            stdout.flush()?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(message) => {
-            eprintln!("mj {op}: {message}");
-            Ok(ExitCode::from(INVALID_INPUT))
-        }
-    }
-}
-
+/// Prints a subcommand's text, or its error on stderr with exit code 2.
 fn words(command: &str, result: Result<String, String>) -> anyhow::Result<ExitCode> {
     match result {
         Ok(out) => {

@@ -226,6 +226,25 @@ impl Hand {
         self.tiles % 3 == 2
     }
 
+    /// The error for asking `what` of a hand that is not 3k+2 (`discard`) or 3k+1 tiles.
+    pub(crate) fn size_error(&self, discard: bool, what: &'static str) -> HandError {
+        HandError::WrongSizeForQuestion {
+            what,
+            expected: if discard { "3k+2" } else { "3k+1" },
+            expected_rem: if discard { 2 } else { 1 },
+            tiles: self.concealed_count(),
+        }
+    }
+
+    /// Errors unless the hand is 3k+2 tiles (`discard`) or 3k+1 tiles.
+    pub(crate) fn require_size(&self, discard: bool, what: &'static str) -> Result<(), HandError> {
+        if self.is_discard_size() == discard {
+            Ok(())
+        } else {
+            Err(self.size_error(discard, what))
+        }
+    }
+
     /// `true` when seven pairs and thirteen orphans can apply: no melds and 13 or 14 tiles.
     pub const fn special_forms_apply(&self) -> bool {
         self.declared == 0 && self.tiles / 3 == 4

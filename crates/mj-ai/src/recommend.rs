@@ -119,12 +119,7 @@ impl Hand {
         let discard = ranking
             .first()
             .map(|c| c.tile)
-            .ok_or(HandError::WrongSizeForQuestion {
-                what: "a recommendation",
-                expected: "3k+2",
-                expected_rem: 2,
-                tiles: self.concealed_count(),
-            })?;
+            .ok_or_else(|| self.size_error(true, "a recommendation"))?;
         Ok(Recommendation { discard, ranking })
     }
 
@@ -237,14 +232,7 @@ impl Hand {
         rules: ShapeRules,
         visible: &TileCounts,
     ) -> Result<CallDecision, HandError> {
-        if self.is_discard_size() {
-            return Err(HandError::WrongSizeForQuestion {
-                what: "a call decision",
-                expected: "3k+1",
-                expected_rem: 1,
-                tiles: self.concealed_count(),
-            });
-        }
+        self.require_size(false, "a call decision")?;
         if !(1..=3).contains(&from) {
             return Err(HandError::InvalidCall {
                 call: "call",

@@ -321,15 +321,7 @@ pub fn shanten_by_substitution(
     } else {
         (None, None)
     };
-    let shanten = standard
-        .min(seven_pairs.unwrap_or(i8::MAX))
-        .min(thirteen_orphans.unwrap_or(i8::MAX));
-    ShantenReport {
-        shanten,
-        standard,
-        seven_pairs,
-        thirteen_orphans,
-    }
+    ShantenReport::of_forms(standard, seven_pairs, thirteen_orphans)
 }
 
 /// The shanten report of an ordinary hand without wildcards, by the reference programme.

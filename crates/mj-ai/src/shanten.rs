@@ -31,6 +31,22 @@ pub struct ShantenReport {
     pub thirteen_orphans: Option<i8>,
 }
 
+impl ShantenReport {
+    /// The report of the three shapes' shanten (`None` where a shape does not apply); the
+    /// overall shanten is their minimum.
+    pub fn of_forms(standard: i8, seven_pairs: Option<i8>, thirteen_orphans: Option<i8>) -> Self {
+        let shanten = standard
+            .min(seven_pairs.unwrap_or(i8::MAX))
+            .min(thirteen_orphans.unwrap_or(i8::MAX));
+        ShantenReport {
+            shanten,
+            standard,
+            seven_pairs,
+            thirteen_orphans,
+        }
+    }
+}
+
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
 /// Orphan (terminal and honor) lanes of the five count words.
@@ -316,15 +332,7 @@ pub(crate) fn report(
     } else {
         (None, None)
     };
-    let shanten = standard
-        .min(seven_pairs.unwrap_or(i8::MAX))
-        .min(thirteen_orphans.unwrap_or(i8::MAX));
-    ShantenReport {
-        shanten,
-        standard,
-        seven_pairs,
-        thirteen_orphans,
-    }
+    ShantenReport::of_forms(standard, seven_pairs, thirteen_orphans)
 }
 
 impl Hand {

@@ -499,14 +499,7 @@ impl Hand {
         rules: ShapeRules,
         visible: &TileCounts,
     ) -> Result<EffectiveTiles, HandError> {
-        if self.is_discard_size() {
-            return Err(HandError::WrongSizeForQuestion {
-                what: "effective tiles",
-                expected: "3k+1",
-                expected_rem: 1,
-                tiles: self.concealed_count(),
-            });
-        }
+        self.require_size(false, "effective tiles")?;
         self.check_visible(visible)?;
         Ok(self.effective_tiles_unchecked(rules, visible, None))
     }
@@ -604,14 +597,7 @@ impl Hand {
         rules: ShapeRules,
         visible: &TileCounts,
     ) -> Result<Vec<DiscardOption>, HandError> {
-        if !self.is_discard_size() {
-            return Err(HandError::WrongSizeForQuestion {
-                what: "the discard table",
-                expected: "3k+2",
-                expected_rem: 2,
-                tiles: self.concealed_count(),
-            });
-        }
+        self.require_size(true, "the discard table")?;
         self.check_visible(visible)?;
         let mut out = self.discards_unchecked(rules, visible);
         sort_discards(&mut out);

@@ -65,6 +65,9 @@ pub enum OpError {
     /// use). Kind `invalid_field`.
     #[error("{0}")]
     InvalidField(String),
+    /// `score`: the hand (with its melds and the rules' shapes) is not a win. Kind `not_a_win`.
+    #[error("{0}")]
+    NotAWin(String),
     /// A riichi hand without yaku (the `score` op). Kind `no_yaku`.
     #[error("{0}")]
     NoYaku(String),
@@ -84,7 +87,7 @@ pub enum OpError {
 
 impl OpError {
     /// Every `kind` string, in the order of the crate docs' table.
-    pub const KINDS: [&'static str; 19] = [
+    pub const KINDS: [&'static str; 20] = [
         "invalid_utf8",
         "invalid_json",
         "invalid_request",
@@ -101,6 +104,7 @@ impl OpError {
         "invalid_option",
         "unsupported_rules",
         "invalid_field",
+        "not_a_win",
         "no_yaku",
         "below_minimum",
         "internal",
@@ -125,6 +129,7 @@ impl OpError {
             OpError::InvalidOption(_) => "invalid_option",
             OpError::UnsupportedRules(_) => "unsupported_rules",
             OpError::InvalidField(_) => "invalid_field",
+            OpError::NotAWin(_) => "not_a_win",
             OpError::NoYaku(_) => "no_yaku",
             OpError::BelowMinimum { .. } => "below_minimum",
             OpError::Internal(_) => "internal",
@@ -176,6 +181,7 @@ mod tests {
             OpError::InvalidOption(s()),
             OpError::UnsupportedRules(s()),
             OpError::InvalidField(s()),
+            OpError::NotAWin(s()),
             OpError::NoYaku(s()),
             OpError::BelowMinimum { fan: 6, minimum: 8 },
             OpError::Internal(s()),

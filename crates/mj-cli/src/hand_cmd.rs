@@ -100,7 +100,7 @@ pub fn run(op: &str, args: &HandArgs) -> Result<String, String> {
 }
 
 /// Answers a request line through [`answer_line`]: the answer object, or `kind: message`.
-fn ask(line: &str) -> Result<Value, String> {
+pub(crate) fn ask(line: &str) -> Result<Value, String> {
     let answer: Value =
         serde_json::from_str(&answer_line(line.as_bytes())).map_err(|e| e.to_string())?;
     match answer.get("error") {

@@ -72,6 +72,7 @@
 //! | `invalid_option` | `options` not an object, or a switch given a value of the wrong type |
 //! | `unsupported_rules` | `shanten`, `discards`: the effective rules (preset plus `options`) turn on `honor_sequences`, `eyes_258`, `knitted` or `lack_one_suit`, or turn off `honors`, which mj-ai does not model (presets `sichuan` and `mcr` do); the message names each such switch |
 //! | `invalid_field` | an op-specific field that is malformed or missing (raised by ops; `discards`: a `visible` that is not an mpsz string or adds a fifth copy to the hand and melds) |
+//! | `not_a_win` | `score`: the hand, its melds and `win_tile` make no winning shape under the rules (or `win_tile` is not in `hand`) |
 //! | `no_yaku` | `score`, riichi: a winning shape without yaku |
 //! | `below_minimum` | `score`, MCR: a win below 8 fan; the error also has `"fan": n` |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
@@ -86,6 +87,10 @@ mod json;
 mod ops;
 pub mod parse_cmd;
 mod request;
+mod score_mcr;
+pub mod score_ops;
+mod score_riichi;
+mod score_sichuan;
 
 pub use batch::{answer_line, answer_line_with, run_batch};
 pub use error::OpError;

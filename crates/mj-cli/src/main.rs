@@ -48,6 +48,9 @@ enum Command {
         #[arg(long)]
         visible: Option<String>,
     },
+    /// Score a winning hand (including the winning tile) under riichi, sichuan or mcr rules:
+    /// yaku/fan, fu and points in words. Exit code 2 if the request is invalid or no win.
+    Score(ScoreOpts),
     /// Answer one JSON request per line of standard input, one JSON answer per line.
     Batch,
 }
@@ -70,6 +73,70 @@ struct HandOpts {
     /// repeatable.
     #[arg(long = "meld", value_name = "MELD")]
     melds: Vec<String>,
+}
+
+/// A winning situation on the command line (the `score` request's fields, PROTOCOL.md).
+#[derive(Debug, clap::Args)]
+struct ScoreOpts {
+    #[command(flatten)]
+    hand: HandOpts,
+    /// The winning tile, e.g. `5p` (it is also part of HAND).
+    #[arg(long)]
+    win: String,
+    /// Won by self-draw (otherwise by discard).
+    #[arg(long)]
+    tsumo: bool,
+    /// A win condition set to true; repeatable.
+    #[arg(long = "flag", value_name = "FLAG",
+          value_parser = clap::builder::PossibleValuesParser::new(mj_cli::score_ops::FLAG_FIELDS))]
+    flags: Vec<String>,
+    /// Dora indicators (riichi), mpsz, e.g. `4z1m`.
+    #[arg(long)]
+    dora: Option<String>,
+    /// Ura dora indicators (riichi), mpsz.
+    #[arg(long)]
+    ura: Option<String>,
+    /// Seat wind, `1z`-`4z` (default `1z`).
+    #[arg(long = "seat")]
+    seat_wind: Option<String>,
+    /// Round (prevalent) wind, `1z`-`4z` (default `1z`).
+    #[arg(long = "round")]
+    round_wind: Option<String>,
+    /// Honba counters (riichi).
+    #[arg(long)]
+    honba: Option<u32>,
+    /// Riichi sticks on the table (riichi).
+    #[arg(long = "sticks")]
+    riichi_sticks: Option<u32>,
+    /// Flowers (mcr).
+    #[arg(long)]
+    flowers: Option<u32>,
+    /// The suit given up (sichuan): m, p or s.
+    #[arg(long)]
+    lack: Option<String>,
+    /// The fan cap (sichuan).
+    #[arg(long)]
+    cap: Option<u32>,
+}
+
+impl From<ScoreOpts> for mj_cli::score_ops::ScoreArgs {
+    fn from(o: ScoreOpts) -> Self {
+        mj_cli::score_ops::ScoreArgs {
+            hand: o.hand.into(),
+            win: o.win,
+            tsumo: o.tsumo,
+            flags: o.flags,
+            dora: o.dora,
+            ura: o.ura,
+            seat_wind: o.seat_wind,
+            round_wind: o.round_wind,
+            honba: o.honba,
+            riichi_sticks: o.riichi_sticks,
+            flowers: o.flowers,
+            lack: o.lack,
+            cap: o.cap,
+        }
+    }
 }
 
 impl From<HandOpts> for mj_cli::hand_cmd::HandArgs {
@@ -117,6 +184,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             "riichi",
             mj_cli::agari_ops::riichi_text(&hand.into(), karaten),
         ),
+        Command::Score(opts) => words("score", mj_cli::score_ops::run(&opts.into())),
         Command::Batch => {
             mj_cli::run_batch(io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)

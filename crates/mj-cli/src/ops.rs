@@ -79,7 +79,7 @@ pub const OPS: &[OpSpec] = &[
     OpSpec {
         name: "score",
         extra_fields: SCORE_FIELDS,
-        handler: None,
+        handler: Some(crate::score_ops::score),
     },
 ];
 
@@ -105,5 +105,24 @@ pub(crate) fn dispatch(spec: &OpSpec, request: &Request) -> Result<Map<String, V
                 Value::Object(_) => "object",
             }
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_op_without_handler_answers_unsupported_op() {
+        const LATER: &[OpSpec] = &[OpSpec {
+            name: "later",
+            extra_fields: &[],
+            handler: None,
+        }];
+        let answer = crate::answer_line_with(LATER, br#"{"op":"later","hand":"11z","id":1}"#);
+        assert!(
+            answer.starts_with(r#"{"id":1,"error":{"kind":"unsupported_op""#),
+            "{answer}"
+        );
     }
 }

@@ -108,6 +108,31 @@ pub const SWITCHES: &[Switch] = &[
         name: "lack_one_suit",
         ty: SwitchType::Bool,
     },
+    // Riichi scoring (`score`, PROTOCOL.md; defaults in `mj_score::riichi`).
+    Switch {
+        name: "kuitan",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "aka",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "double_yakuman",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "kazoe_yakuman",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "kiriage",
+        ty: SwitchType::Bool,
+    },
+    Switch {
+        name: "renhou",
+        ty: SwitchType::OneOf(&["none", "mangan", "yakuman"]),
+    },
 ];
 
 /// The value a request gave a switch.

@@ -205,12 +205,14 @@ fn long_names_are_cut_in_messages() {
     );
 }
 
-#[rstest]
-#[case::score(
-    br#"{"op":"score","hand":"11z","rules":"riichi","win_tile":"1z","tsumo":true,"dora":["1m"],"honba":2,"id":3}"#
-)]
-fn unsupported_ops(#[case] input: &[u8]) {
-    check(input, "unsupported_op", Some("3"), "not implemented");
+#[test]
+fn score_needs_a_scoring_preset() {
+    check(
+        br#"{"op":"score","hand":"11z","win_tile":"1z","tsumo":true,"dora":["1m"],"honba":2,"id":3}"#,
+        "unsupported_rules",
+        Some("3"),
+        "needs a scoring preset",
+    );
 }
 
 #[test]
@@ -454,9 +456,9 @@ fn unknown_rules(#[case] input: &[u8], #[case] needle: &str) {
     "given twice"
 )]
 #[case::unknown(
-    br#"{"op":"hu","hand":"","options":{"kuitan":true}}"#,
+    br#"{"op":"hu","hand":"","options":{"open_riichi":true}}"#,
     "unknown_option",
-    "unknown option `kuitan` (known: seven_pairs,"
+    "unknown option `open_riichi` (known: seven_pairs,"
 )]
 fn bad_options(#[case] input: &[u8], #[case] kind: &str, #[case] needle: &str) {
     check(input, kind, None, needle);

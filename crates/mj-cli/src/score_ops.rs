@@ -1,0 +1,230 @@
+//! The `score` op, dispatched on the preset (riichi, sichuan, mcr), and the `mj score` command,
+//! which builds the same request from command-line arguments and prints the answer in words.
+
+use serde_json::{Value, json};
+
+use crate::error::OpError;
+use crate::hand_cmd::{self, HandArgs};
+use crate::request::{Request, Rules};
+
+/// `score`: the answer of the request's preset (PROTOCOL.md, section `score`).
+pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
+    match request.rules() {
+        Rules::Riichi => crate::score_riichi::score(request),
+        Rules::Sichuan => crate::score_sichuan::score(request),
+        Rules::Mcr => crate::score_mcr::score(request),
+        Rules::Generic => Err(OpError::UnsupportedRules(
+            "`score` needs a scoring preset: `\"rules\"` must be `riichi`, `sichuan` or `mcr`"
+                .to_owned(),
+        )),
+    }
+}
+
+/// A winning situation from the command line: the hand, then the `score` request's extra
+/// fields.
+#[derive(Clone, Debug, Default)]
+pub struct ScoreArgs {
+    /// The hand (including the winning tile), its melds, wildcards, preset and switches.
+    pub hand: HandArgs,
+    /// The winning tile (`win_tile`).
+    pub win: String,
+    /// Won by self-draw.
+    pub tsumo: bool,
+    /// Boolean request fields set to true (`riichi`, `ippatsu`, `last_tile`, `kong`, ...).
+    pub flags: Vec<String>,
+    /// Dora indicators, mpsz.
+    pub dora: Option<String>,
+    /// Ura dora indicators, mpsz.
+    pub ura: Option<String>,
+    /// Seat wind, a single tile.
+    pub seat_wind: Option<String>,
+    /// Round (prevalent) wind, a single tile.
+    pub round_wind: Option<String>,
+    /// Honba (riichi).
+    pub honba: Option<u32>,
+    /// Riichi sticks on the table.
+    pub riichi_sticks: Option<u32>,
+    /// Flowers (MCR).
+    pub flowers: Option<u32>,
+    /// The suit given up (Sichuan): `m`, `p` or `s`.
+    pub lack: Option<String>,
+    /// The fan cap (Sichuan).
+    pub cap: Option<u32>,
+}
+
+/// The `score` request for these arguments.
+pub fn request(args: &ScoreArgs) -> Result<Value, String> {
+    let mut req = hand_cmd::request("score", &args.hand)?;
+    let Value::Object(fields) = &mut req else {
+        return Err("internal: a request that is not an object".to_owned());
+    };
+    fields.insert("win_tile".into(), json!(args.win));
+    if args.tsumo {
+        fields.insert("tsumo".into(), json!(true));
+    }
+    for flag in &args.flags {
+        fields.insert(flag.clone(), json!(true));
+    }
+    for (name, tiles) in [("dora", &args.dora), ("ura", &args.ura)] {
+        if let Some(tiles) = tiles {
+            let list =
+                mj_tiles::notation::parse_pieces(tiles).map_err(|e| format!("--{name}: {e}"))?;
+            fields.insert(
+                name.into(),
+                json!(list.iter().map(|t| t.to_string()).collect::<Vec<_>>()),
+            );
+        }
+    }
+    for (name, value) in [
+        ("seat_wind", &args.seat_wind),
+        ("round_wind", &args.round_wind),
+        ("lack", &args.lack),
+    ] {
+        if let Some(value) = value {
+            fields.insert(name.into(), json!(value));
+        }
+    }
+    for (name, value) in [
+        ("honba", args.honba),
+        ("riichi_sticks", args.riichi_sticks),
+        ("flowers", args.flowers),
+        ("cap", args.cap),
+    ] {
+        if let Some(value) = value {
+            fields.insert(name.into(), json!(value));
+        }
+    }
+    Ok(req)
+}
+
+/// `mj score`: the score in words; `Err` holds `kind: message`.
+pub fn run(args: &ScoreArgs) -> Result<String, String> {
+    let answer = hand_cmd::ask(&request(args)?.to_string())?;
+    Ok(if answer.get("fans").is_some() {
+        fan_words(&answer)
+    } else {
+        yaku_words(&answer)
+    })
+}
+
+/// Rows of `name  value` with the names padded to one width.
+fn table(rows: &[(String, String)]) -> String {
+    let width = rows
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for (name, value) in rows {
+        let pad = width - name.chars().count();
+        out.push_str(&format!("  {name}{}  {value}\n", " ".repeat(pad)));
+    }
+    out
+}
+
+/// A riichi answer: yaku with han, fu details, limit and payments.
+fn yaku_words(answer: &Value) -> String {
+    let yakuman = answer["yakuman"].as_u64().unwrap_or(0);
+    let mut out = if yakuman > 0 {
+        format!("{yakuman}x yakuman\n")
+    } else {
+        format!("{} han {} fu\n", answer["han"], answer["fu"])
+    };
+    let rows: Vec<(String, String)> = answer["yaku"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|y| {
+            let name = y["name"].as_str().unwrap_or("?").to_owned();
+            let value = match y["yakuman"].as_u64() {
+                Some(k) if k > 0 => format!("{k}x yakuman"),
+                _ => format!("{} han", y["han"]),
+            };
+            (name, value)
+        })
+        .collect();
+    out.push_str(&table(&rows));
+    if let Some(details) = answer["fu_details"].as_array() {
+        let rows: Vec<(String, String)> = details
+            .iter()
+            .map(|d| {
+                (
+                    d["name"].as_str().unwrap_or("?").to_owned(),
+                    format!("{} fu", d["fu"]),
+                )
+            })
+            .collect();
+        out.push_str("fu:\n");
+        out.push_str(&table(&rows));
+    }
+    if let Some(limit) = answer["limit"].as_str() {
+        out.push_str(&format!("limit: {limit}\n"));
+    }
+    let points = &answer["points"];
+    let mut paid: Vec<String> = Vec::new();
+    for field in ["ron", "dealer", "others"] {
+        if let Some(n) = points[field].as_u64() {
+            paid.push(format!("{field} pays {n}"));
+        }
+    }
+    out.push_str(&format!(
+        "points: {} ({})\n",
+        points["total"],
+        paid.join(", ")
+    ));
+    out
+}
+
+/// A Chinese answer: each fan with its Chinese name, value and count, then the total.
+fn fan_words(answer: &Value) -> String {
+    let rows: Vec<(String, String)> = answer["fans"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| {
+            let name = format!(
+                "{} {}",
+                f["zh"].as_str().unwrap_or("?"),
+                f["name"].as_str().unwrap_or("?")
+            );
+            let count = f["count"].as_u64().unwrap_or(1);
+            let value = if count > 1 {
+                format!("{} fan x{count}", f["fan"])
+            } else {
+                format!("{} fan", f["fan"])
+            };
+            (name, value)
+        })
+        .collect();
+    let mut out = format!("{} fan\n", answer["fan"]);
+    out.push_str(&table(&rows));
+    if let Some(wild) = answer["wildcards"].as_array() {
+        let list: Vec<String> = wild
+            .iter()
+            .map(|w| match w {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect();
+        if !list.is_empty() {
+            out.push_str(&format!("wildcards as: {}\n", list.join(" ")));
+        }
+    }
+    out
+}
+
+/// The boolean request fields `mj score --flag` may set.
+pub const FLAG_FIELDS: &[&str] = &[
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "last_tile",
+    "kong",
+    "last_wall",
+];

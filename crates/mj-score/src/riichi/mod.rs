@@ -1,0 +1,1 @@
+//! Riichi scoring: yaku, fu and points.

@@ -1,0 +1,1 @@
+//! Sichuan bloody battle (血战到底): fan and doublers.

@@ -1,7 +1,8 @@
 //! `cargo xtask <command>`: project chores that are code, not shell.
 //!
-//! * `gen-tables`: regenerate `crates/mj-tables/data/tables.bin` and
-//!   `crates/mj-agari/data/agari.bin`, printing progress, the time and each section's size.
+//! * `gen-tables`: regenerate `crates/mj-tables/data/tables.bin`,
+//!   `crates/mj-agari/data/agari.bin` and `crates/mj-ai/data/shanten.bin`, printing progress,
+//!   the time and each section's size.
 //! * `check-tables`: regenerate in memory and fail if a committed blob differs.
 
 use std::path::PathBuf;
@@ -52,45 +53,75 @@ fn generate_agari() -> anyhow::Result<Vec<u8>> {
     Ok(generated.bytes)
 }
 
+fn shanten_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crates/mj-ai/data/shanten.bin")
+}
+
+fn generate_shanten() -> anyhow::Result<Vec<u8>> {
+    let start = Instant::now();
+    let tables = mj_ai::generate::generate();
+    eprintln!(
+        "[{:>7.2}s] shanten: {tables:?}",
+        start.elapsed().as_secs_f64()
+    );
+    let bytes = tables.to_bytes()?;
+    eprintln!("  {:<14} {:>9} bytes", "blob", bytes.len());
+    Ok(bytes)
+}
+
+/// One committed blob: where it lives, how to make it, how to validate it.
+struct Blob {
+    path: fn() -> PathBuf,
+    generate: fn() -> anyhow::Result<Vec<u8>>,
+    validate: fn(&[u8]) -> anyhow::Result<()>,
+}
+
+const BLOBS: [Blob; 3] = [
+    Blob {
+        path: blob_path,
+        generate: || Ok(generate()?.bytes),
+        validate: |b| Ok(mj_tables::Tables::from_bytes(b).map(|_| ())?),
+    },
+    Blob {
+        path: agari_path,
+        generate: generate_agari,
+        validate: |b| Ok(mj_agari::AgariTables::from_bytes(b).map(|_| ())?),
+    },
+    Blob {
+        path: shanten_path,
+        generate: generate_shanten,
+        validate: |b| Ok(mj_ai::tables::ShantenTables::from_bytes(b).map(|_| ())?),
+    },
+];
+
 fn main() -> anyhow::Result<()> {
     let command = std::env::args().nth(1).unwrap_or_default();
     match command.as_str() {
         "gen-tables" => {
-            let generated = generate()?;
-            let path = blob_path();
-            std::fs::write(&path, &generated.bytes)
-                .with_context(|| format!("writing {}", path.display()))?;
-            eprintln!("wrote {}", path.display());
-            let bytes = generate_agari()?;
-            let path = agari_path();
-            std::fs::write(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
-            eprintln!("wrote {}", path.display());
+            for blob in &BLOBS {
+                let bytes = (blob.generate)()?;
+                (blob.validate)(&bytes)?;
+                let path = (blob.path)();
+                std::fs::write(&path, &bytes)
+                    .with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("wrote {}", path.display());
+            }
         }
         "check-tables" => {
-            let generated = generate()?;
-            let path = blob_path();
-            let committed =
-                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-            if committed != generated.bytes {
-                bail!(
-                    "{} is stale: run `cargo xtask gen-tables` and commit",
-                    path.display()
-                );
+            for blob in &BLOBS {
+                let bytes = (blob.generate)()?;
+                let path = (blob.path)();
+                let committed =
+                    std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                if committed != bytes {
+                    bail!(
+                        "{} is stale: run `cargo xtask gen-tables` and commit",
+                        path.display()
+                    );
+                }
+                (blob.validate)(&committed)?;
+                eprintln!("{} is up to date", path.display());
             }
-            mj_tables::Tables::from_bytes(&committed)?;
-            eprintln!("{} is up to date", path.display());
-            let bytes = generate_agari()?;
-            let path = agari_path();
-            let committed =
-                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-            if committed != bytes {
-                bail!(
-                    "{} is stale: run `cargo xtask gen-tables` and commit",
-                    path.display()
-                );
-            }
-            mj_agari::AgariTables::from_bytes(&committed)?;
-            eprintln!("{} is up to date", path.display());
         }
         _ => bail!("usage: cargo xtask <gen-tables|check-tables>"),
     }

@@ -95,10 +95,12 @@
 //! | final | 6 x 275 x 328 (`u8`) | `m`, both pair classes -> distance for `m` melds and a pair |
 //!
 //! About 1 MB in all (strides are padded to powers of two so that indices are shifts; a query
-//! touches the final slice of its own `m` only), built on first use behind a
-//! [`std::sync::OnceLock`] by the pure, deterministic [`tables::generate`]: about 30 ms in an
-//! optimised build on the 2-core reference machine (up to ~60 ms when the machine is busy). The
-//! generator is separable and can move into the workspace's table blob. A query is three
+//! touches the final slice of its own `m` only). The pure, deterministic
+//! [`generate::generate`] (about 30 ms) builds them; `cargo xtask gen-tables` writes them into
+//! the committed blob `data/shanten.bin` (the workspace's container: magic `MJSHANTN`, format
+//! version, section table, FNV-1a checksum), which is validated (every class id and key in
+//! range) and decoded on first use ([`tables::ShantenTables::committed`]); a test fails when
+//! the blob is stale. A query is three
 //! base-5 numbers per suit (one multiply each), then four dependent lookups (six-rank state,
 //! suit class, pair class, final); seven pairs, thirteen orphans and the size check come from a
 //! digest summed from three small per-block tables per suit (built at compile time), so no
@@ -158,6 +160,7 @@
 //! `serde`: the report and table types serialise with the protocol's field names, tiles as
 //! mpsz strings and tile sets as arrays of tiles (via `mj-tiles/serde`).
 
+pub mod generate;
 mod hand;
 mod recommend;
 pub mod reference;

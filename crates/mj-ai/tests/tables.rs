@@ -1,0 +1,71 @@
+//! The committed shanten blob is fresh, reproducible and refused when damaged; its class counts
+//! are frozen.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mj_ai::tables::{COMMITTED_BLOB, LAYOUT, ShantenTables};
+use rstest::rstest;
+
+#[test]
+fn committed_blob_is_fresh_and_generation_is_reproducible() {
+    let first = mj_ai::generate::generate_blob().unwrap();
+    let second = mj_ai::generate::generate_blob().unwrap();
+    assert!(first == second, "two generations differ");
+    assert!(
+        first == COMMITTED_BLOB,
+        "crates/mj-ai/data/shanten.bin is stale: run `cargo xtask gen-tables` and commit it"
+    );
+    let tables = ShantenTables::committed().unwrap();
+    assert!(
+        *tables == mj_ai::generate::generate(),
+        "decoding loses nothing"
+    );
+    // Class counts ("perft"): any change of the automaton or the combination shows here.
+    assert_eq!(
+        (
+            tables.six_states(),
+            tables.sz_classes(),
+            tables.size_in_bytes()
+        ),
+        (1845, 275, 1_015_420)
+    );
+}
+
+#[rstest]
+#[case::empty(Vec::new(), "truncated")]
+#[case::magic({ let mut b = COMMITTED_BLOB.to_vec(); b[0] = b'X'; b }, "bad magic")]
+#[case::version({ let mut b = COMMITTED_BLOB.to_vec(); b[8] ^= 1; b }, "format version")]
+#[case::truncated(COMMITTED_BLOB[..COMMITTED_BLOB.len() - 8].to_vec(), "length")]
+#[case::payload({ let mut b = COMMITTED_BLOB.to_vec(); let n = b.len() / 2; b[n] ^= 4; b }, "checksum")]
+#[case::other_blob(mj_tables::COMMITTED_BLOB.to_vec(), "bad magic")]
+fn damaged_blobs_are_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
+    let err = ShantenTables::from_bytes(&bytes).expect_err(expected);
+    assert!(err.to_string().contains(expected), "{err}");
+}
+
+/// Overwrites section `index` through `edit`, then fixes the checksum, so only the semantic
+/// validation can refuse the blob.
+fn resealed(index: usize, edit: impl Fn(&mut [u8])) -> Vec<u8> {
+    let mut bytes = COMMITTED_BLOB.to_vec();
+    let sections = mj_tables::blob::parse_layout(&LAYOUT, &bytes).unwrap();
+    let (start, len) = (
+        sections[index].as_ptr() as usize - bytes.as_ptr() as usize,
+        sections[index].len(),
+    );
+    edit(&mut bytes[start..start + len]);
+    let sum = mj_tables::blob::fnv1a64(&bytes[32..]);
+    bytes[24..32].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[rstest]
+#[case::state_out_of_range(0, "six-ranks")]
+#[case::class_out_of_range(2, "honor-classes")]
+#[case::pair_class_out_of_range(5, "mp-classes")]
+#[case::sz_key_out_of_range(6, "sz-keys")]
+#[case::distance_too_large(3, "numbered-vectors")]
+fn resealed_blobs_with_bad_entries_are_refused(#[case] index: usize, #[case] section: &str) {
+    let bytes = resealed(index, |s| s[..4].fill(0xFF));
+    let err = ShantenTables::from_bytes(&bytes).unwrap_err();
+    assert!(err.to_string().contains(section), "{err}");
+}

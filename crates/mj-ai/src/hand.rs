@@ -1,6 +1,7 @@
 //! The validated input: concealed tiles, declared melds and wildcard kinds; the rule switches
 //! that choose which winning shapes count.
 
+use mj_hu::{HuError, Rules};
 use mj_tiles::{FifthCopy, Meld, NotationError, Tile, TileCounts, TileSet};
 
 use crate::tables::MAX_MELDS;
@@ -8,20 +9,12 @@ use crate::tables::MAX_MELDS;
 /// Why a hand (or a request about it) is not valid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HandError {
-    /// The hand's mpsz text is not valid.
-    #[error("hand: {0}")]
-    Notation(#[from] NotationError),
-    /// The concealed tiles are not `3k + 1` or `3k + 2` with `k` plus the declared melds at most
-    /// five.
-    #[error(
-        "a hand with {melds} declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + {melds} <= 5, got {tiles}"
-    )]
-    WrongTileCount {
-        /// Concealed tiles given.
-        tiles: u32,
-        /// Declared melds given.
-        melds: usize,
-    },
+    /// The hand itself is not valid: its notation, a concealed count that is not `3k + 1` or
+    /// `3k + 2` with `k` plus the declared melds at most five, more than eight wildcards, or a
+    /// fifth copy across the concealed tiles and the melds. Hands are validated in one place,
+    /// [`mj_hu::Hand::new`]; this is its error.
+    #[error(transparent)]
+    Hand(#[from] HuError),
     /// The question needs a hand of the other size (`3k + 1` to draw, `3k + 2` to discard).
     #[error("{what} needs {expected} concealed tiles (3k{expected_rem:+}), got {tiles}")]
     WrongSizeForQuestion {
@@ -34,10 +27,8 @@ pub enum HandError {
         /// Concealed tiles given.
         tiles: u32,
     },
-    /// More than eight wildcards.
-    #[error("at most 8 wildcards are supported, got {0}")]
-    TooManyWildcards(u32),
-    /// A kind appears more than four times across the hand, the melds (and visible tiles).
+    /// A kind appears more than four times once tiles from outside the hand are counted
+    /// (visible tiles, an offered tile).
     #[error("fifth copy of {tile} across {place}")]
     FifthCopy {
         /// The kind.
@@ -45,6 +36,10 @@ pub enum HandError {
         /// Where the copies were counted.
         place: &'static str,
     },
+    /// The rules need a switch these analyses do not model (listed): see
+    /// [`ShapeRules::unmodelled`].
+    #[error("switches not modelled by mj-ai: {}", .0.join(", "))]
+    UnsupportedRules(Vec<&'static str>),
     /// The offered tile cannot be called this way.
     #[error("cannot {call} {tile}: {reason}")]
     InvalidCall {
@@ -57,8 +52,10 @@ pub enum HandError {
     },
 }
 
-/// Which winning shapes count besides the standard one (`k` melds and a pair). These are the
-/// protocol's `seven_pairs`, `distinct_pairs` and `thirteen_orphans` switches.
+/// Which winning shapes count besides the standard one (`k` melds and a pair): the three
+/// switches of [`mj_hu::Rules`] (`seven_pairs`, `distinct_pairs`, `thirteen_orphans`) that the
+/// analyses model. Get one from a rule set with `ShapeRules::try_from(&rules)`; the constants
+/// are the conversions of the matching presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShapeRules {
@@ -93,13 +90,62 @@ impl ShapeRules {
     };
 }
 
+impl ShapeRules {
+    /// The switches of an [`mj_hu::Rules`] these analyses do not model whose value differs from
+    /// the plain standard shape (all 34 kinds, any pair, no honor sequences, no knitted shapes,
+    /// no suit limit), with their value: the ones that make [`ShapeRules::try_from`] fail.
+    pub fn unmodelled(rules: &Rules) -> Vec<(&'static str, bool)> {
+        [
+            ("honor_sequences", rules.honor_sequences, false),
+            ("eyes_258", rules.eyes_258, false),
+            ("knitted", rules.knitted, false),
+            ("honors", rules.honors, true),
+            ("lack_one_suit", rules.lack_one_suit, false),
+        ]
+        .into_iter()
+        .filter(|&(_, value, modelled)| value != modelled)
+        .map(|(name, value, _)| (name, value))
+        .collect()
+    }
+}
+
+/// The part of a rule set these analyses model: its three shape switches, when every other
+/// switch has its plain value ([`ShapeRules::unmodelled`] is empty); otherwise
+/// [`HandError::UnsupportedRules`] naming each switch that is not.
+impl TryFrom<&Rules> for ShapeRules {
+    type Error = HandError;
+
+    fn try_from(rules: &Rules) -> Result<ShapeRules, HandError> {
+        let unmodelled = ShapeRules::unmodelled(rules);
+        if !unmodelled.is_empty() {
+            return Err(HandError::UnsupportedRules(
+                unmodelled.into_iter().map(|(name, _)| name).collect(),
+            ));
+        }
+        Ok(ShapeRules {
+            seven_pairs: rules.seven_pairs,
+            distinct_pairs: rules.distinct_pairs,
+            thirteen_orphans: rules.thirteen_orphans,
+        })
+    }
+}
+
 impl Default for ShapeRules {
     fn default() -> ShapeRules {
         ShapeRules::GENERIC
     }
 }
 
-/// A validated hand: concealed tiles, declared melds and the wildcard kinds.
+impl From<NotationError> for HandError {
+    fn from(e: NotationError) -> HandError {
+        HandError::Hand(HuError::Notation(e))
+    }
+}
+
+/// A validated hand as the analyses need it: a small `Copy` view of an [`mj_hu::Hand`]
+/// (concealed tiles, the real tiles without wildcards, the tiles in declared melds, the
+/// wildcards), cheap to change one tile at a time. Build it from an [`mj_hu::Hand`] (`From`) or
+/// with [`Hand::new`], which validates through [`mj_hu::Hand::new`].
 ///
 /// ```
 /// use mj_ai::Hand;
@@ -125,55 +171,11 @@ pub struct Hand {
 impl Hand {
     /// A hand of concealed tiles, declared melds and wildcard kinds.
     ///
-    /// Errors: the concealed count is not `3k + 1` or `3k + 2` with `k + melds <= 5`; more than
-    /// eight wildcards; a fifth copy of a kind across the concealed tiles and the melds.
+    /// Errors ([`HandError::Hand`]): the concealed count is not `3k + 1` or `3k + 2` with
+    /// `k + melds <= 5`; more than eight wildcards; a fifth copy of a kind across the concealed
+    /// tiles and the melds.
     pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, HandError> {
-        let tiles = concealed.total();
-        let k = (tiles / 3) as usize;
-        if tiles == 0 || tiles.is_multiple_of(3) || k + melds.len() > MAX_MELDS {
-            return Err(HandError::WrongTileCount {
-                tiles,
-                melds: melds.len(),
-            });
-        }
-        let mut meld_tiles = TileCounts::EMPTY;
-        for meld in melds {
-            for t in meld.tiles() {
-                meld_tiles
-                    .add(t)
-                    .map_err(|FifthCopy { tile }| HandError::FifthCopy {
-                        tile,
-                        place: "the melds",
-                    })?;
-            }
-        }
-        if !melds.is_empty() {
-            concealed
-                .checked_add(&meld_tiles)
-                .map_err(|FifthCopy { tile }| HandError::FifthCopy {
-                    tile,
-                    place: "the hand and its melds",
-                })?;
-        }
-        let mut real = concealed;
-        let mut wildcards = 0u32;
-        for t in wild {
-            wildcards += u32::from(real.get(t));
-            // Setting a count to zero cannot fail.
-            let _ = real.set(t, 0);
-        }
-        if wildcards > 8 {
-            return Err(HandError::TooManyWildcards(wildcards));
-        }
-        Ok(Hand {
-            concealed,
-            real,
-            meld_tiles,
-            wild,
-            wildcards: wildcards as u8,
-            declared: melds.len() as u8,
-            tiles: tiles as u8,
-        })
+        Ok(Hand::from(&mj_hu::Hand::new(concealed, melds, wild)?))
     }
 
     /// A concealed hand in mpsz notation, no melds, no wildcards.
@@ -372,6 +374,33 @@ impl Hand {
     }
 }
 
+impl From<&mj_hu::Hand> for Hand {
+    fn from(hand: &mj_hu::Hand) -> Hand {
+        let concealed = *hand.concealed();
+        let mut real = concealed;
+        for t in hand.wild() {
+            // Setting a count to zero cannot fail.
+            let _ = real.set(t, 0);
+        }
+        let mut meld_tiles = TileCounts::EMPTY;
+        for meld in hand.melds() {
+            for t in meld.tiles() {
+                // `mj_hu::Hand::new` checked that the melds hold no fifth copy.
+                let _ = meld_tiles.add(t);
+            }
+        }
+        Hand {
+            concealed,
+            real,
+            meld_tiles,
+            wild: hand.wild(),
+            wildcards: hand.eigens().wildcards(),
+            declared: hand.melds().len() as u8,
+            tiles: concealed.total() as u8,
+        }
+    }
+}
+
 impl core::fmt::Debug for Hand {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Hand({}", self.concealed)?;
@@ -392,25 +421,47 @@ mod tests {
     use super::*;
 
     #[test]
+    fn shape_rules_are_the_modelled_part_of_the_presets() {
+        assert_eq!(
+            ShapeRules::try_from(&Rules::GENERIC),
+            Ok(ShapeRules::GENERIC)
+        );
+        assert_eq!(ShapeRules::try_from(&Rules::RIICHI), Ok(ShapeRules::RIICHI));
+        assert_eq!(
+            ShapeRules::try_from(&Rules::SICHUAN),
+            Err(HandError::UnsupportedRules(vec!["honors", "lack_one_suit"]))
+        );
+        assert_eq!(ShapeRules::unmodelled(&Rules::MCR), vec![("knitted", true)]);
+    }
+
+    #[test]
     fn validates_sizes_wildcards_and_copies() {
         assert!(matches!(
             Hand::parse("123m"),
-            Err(HandError::WrongTileCount { tiles: 3, .. })
+            Err(HandError::Hand(HuError::WrongTileCount {
+                concealed: 3,
+                ..
+            }))
         ));
         assert!(matches!(
             Hand::parse(""),
-            Err(HandError::WrongTileCount { tiles: 0, .. })
+            Err(HandError::Hand(HuError::WrongTileCount {
+                concealed: 0,
+                ..
+            }))
         ));
         assert!(Hand::parse("11112222333344445m").is_ok());
         assert!(Hand::parse("11112222333344445555m").is_err());
         let pon = Meld::parse(MeldKind::Pon, "111m", None, None).unwrap();
         assert!(matches!(
             Hand::new("1m23456789p".parse().unwrap(), &[pon, pon], TileSet::EMPTY),
-            Err(HandError::FifthCopy { .. }) | Err(HandError::WrongTileCount { .. })
+            Err(HandError::Hand(
+                HuError::FifthCopy(_) | HuError::WrongTileCount { .. }
+            ))
         ));
         let wild: TileSet = "5z6z7z".parse().unwrap();
         let err = Hand::new("555666777z1m".parse().unwrap(), &[], wild).unwrap_err();
-        assert_eq!(err, HandError::TooManyWildcards(9));
+        assert_eq!(err, HandError::Hand(HuError::TooManyWildcards(9)));
         let h = Hand::new("55z123m".parse().unwrap(), &[], wild).unwrap();
         assert_eq!((h.wildcards(), h.real().total()), (2, 3));
     }

@@ -2,6 +2,8 @@
 
 use mj_tiles::TileCounts;
 
+use mj_hu::HuError;
+
 use crate::hand::{Hand, HandError, ShapeRules};
 use crate::tables::{ShantenTables, base5_three, honor_key_word, tables};
 use crate::wild;
@@ -389,7 +391,11 @@ pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, HandError> 
         (0, tiles)
     };
     if tiles == 0 || tiles.is_multiple_of(3) || tiles > 17 {
-        return Err(HandError::WrongTileCount { tiles, melds: 0 });
+        return Err(HandError::Hand(HuError::WrongTileCount {
+            concealed: tiles,
+            melds: 0,
+            expected: "3k+1 or 3k+2 concealed tiles with k <= 5",
+        }));
     }
     let m = (tiles / 3) as usize;
     let [cm, cp, cs, cz] = classes;

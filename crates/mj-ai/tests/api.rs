@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use mj_ai::{CallKind, Engine, Hand, HandError, ShapeRules, ValueWeights, shanten};
+use mj_hu::HuError;
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts, TileSet};
 use rstest::rstest;
 
@@ -14,15 +15,15 @@ fn tile(s: &str) -> Tile {
 #[rstest]
 #[case::empty(
     "",
-    "a hand with 0 declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + 0 <= 5, got 0"
+    "0 concealed tiles with 0 declared melds: 3k+1 or 3k+2 concealed tiles with k + melds <= 5"
 )]
 #[case::multiple_of_three(
     "123m",
-    "a hand with 0 declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + 0 <= 5, got 3"
+    "3 concealed tiles with 0 declared melds: 3k+1 or 3k+2 concealed tiles with k + melds <= 5"
 )]
 #[case::too_many(
     "11112222333344445555m",
-    "a hand with 0 declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + 0 <= 5, got 20"
+    "20 concealed tiles with 0 declared melds: 3k+1 or 3k+2 concealed tiles with k + melds <= 5"
 )]
 #[case::notation("123m4", "hand: digits without a suit at column 5")]
 #[case::fifth("11111m", "hand: fifth copy of 1m at column 5")]
@@ -44,20 +45,21 @@ fn melds_wildcards_visible_and_sizes_are_checked() {
     );
     assert_eq!(
         err.unwrap_err(),
-        HandError::WrongTileCount {
-            tiles: 17,
-            melds: 1
-        }
+        HandError::Hand(HuError::WrongTileCount {
+            concealed: 17,
+            melds: 1,
+            expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
+        })
     );
     let err = Hand::new(
         "1m123456789p1z".parse().unwrap(),
         &[pon, pon],
         TileSet::EMPTY,
     );
-    assert!(matches!(err, Err(HandError::FifthCopy { .. })));
+    assert!(matches!(err, Err(HandError::Hand(HuError::FifthCopy(_)))));
     let wild: TileSet = "567z".parse().unwrap();
     let err = Hand::new("5556667771z".parse().unwrap(), &[], wild).unwrap_err();
-    assert_eq!(err, HandError::TooManyWildcards(9));
+    assert_eq!(err, HandError::Hand(HuError::TooManyWildcards(9)));
 
     let hand = Hand::parse("123m456p789s1122z").unwrap();
     let visible: TileCounts = "111z".parse().unwrap();

@@ -33,7 +33,7 @@ use mj_tiles::{TileCounts, TileSet};
 use serde_json::{Value, json};
 
 use crate::error::{OpError, snippet};
-use crate::hu_ops::hu_rules;
+use crate::hu_ops::{hu_error, hu_rules};
 use crate::request::Request;
 
 /// The protocol's error kind for each `mj-ai` error. A fifth copy brought by `visible` never
@@ -41,12 +41,10 @@ use crate::request::Request;
 pub(crate) fn ai_error(e: HandError) -> OpError {
     let message = e.to_string();
     match e {
-        HandError::Notation(_) => OpError::InvalidHand(message),
-        HandError::WrongTileCount { .. } | HandError::WrongSizeForQuestion { .. } => {
-            OpError::HandSize(message)
-        }
-        HandError::TooManyWildcards(_) => OpError::InvalidWild(message),
+        HandError::Hand(e) => hu_error(e),
+        HandError::WrongSizeForQuestion { .. } => OpError::HandSize(message),
         HandError::FifthCopy { .. } => OpError::FifthCopy(message),
+        HandError::UnsupportedRules(_) => OpError::UnsupportedRules(message),
         // No op here makes a call.
         HandError::InvalidCall { .. } => OpError::Internal(message),
     }
@@ -57,26 +55,14 @@ pub(crate) fn ai_hand(request: &Request) -> Result<Hand, OpError> {
     Hand::new(*request.counts(), request.melds(), request.wild()).map_err(ai_error)
 }
 
-/// The switches `mj-ai` does not model: name, effective value, and the one value it answers for.
-fn unmodelled(rules: &mj_hu::Rules) -> [(&'static str, bool, bool); 5] {
-    [
-        ("honor_sequences", rules.honor_sequences, false),
-        ("eyes_258", rules.eyes_258, false),
-        ("knitted", rules.knitted, false),
-        ("honors", rules.honors, true),
-        ("lack_one_suit", rules.lack_one_suit, false),
-    ]
-}
-
 /// The request's rules as `mj-ai`'s [`ShapeRules`], or `unsupported_rules` naming every switch
 /// whose effective value `mj-ai` cannot answer for.
 pub(crate) fn shape_rules(request: &Request) -> Result<ShapeRules, OpError> {
     let rules = hu_rules(request)?;
     let preset = request.rules().name();
-    let wrong: Vec<String> = unmodelled(&rules)
+    let wrong: Vec<String> = ShapeRules::unmodelled(&rules)
         .into_iter()
-        .filter(|(_, value, modelled)| value != modelled)
-        .map(|(name, value, _)| {
+        .map(|(name, value)| {
             let from = if request.options().bool(name).is_some() {
                 "set in `options`".to_owned()
             } else {
@@ -96,11 +82,7 @@ pub(crate) fn shape_rules(request: &Request) -> Result<ShapeRules, OpError> {
             if wrong.len() > 1 { "es" } else { "" }
         )));
     }
-    Ok(ShapeRules {
-        seven_pairs: rules.seven_pairs,
-        distinct_pairs: rules.distinct_pairs,
-        thirteen_orphans: rules.thirteen_orphans,
-    })
+    ShapeRules::try_from(&rules).map_err(ai_error)
 }
 
 /// The `visible` field as counts (empty when absent): a string of mpsz tiles, red fives counting

@@ -585,7 +585,7 @@ fn built_ops_answer(#[case] input: &[u8], #[case] expected: &str) {
 )]
 #[case::shanten_size(
     br#"{"op":"shanten","hand":"123m"}"#,
-    r#"{"error":{"kind":"hand_size","message":"a hand with 0 declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + 0 <= 5, got 3"}}"#
+    r#"{"error":{"kind":"hand_size","message":"3 concealed tiles with 0 declared melds: 3k+1 or 3k+2 concealed tiles with k + melds <= 5"}}"#
 )]
 #[case::discards_size(
     br#"{"op":"discards","hand":"123m456p789s1122z","visible":"1z"}"#,
@@ -593,11 +593,11 @@ fn built_ops_answer(#[case] input: &[u8], #[case] expected: &str) {
 )]
 #[case::too_many_melds(
     br#"{"op":"shanten","hand":"1112m","melds":[{"kind":"pon","tiles":"111p"},{"kind":"pon","tiles":"111s"},{"kind":"pon","tiles":"222s"},{"kind":"pon","tiles":"111z"},{"kind":"pon","tiles":"222z"}]}"#,
-    r#"{"error":{"kind":"hand_size","message":"a hand with 5 declared meld(s) has 3k+1 or 3k+2 concealed tiles with k + 5 <= 5, got 4"}}"#
+    r#"{"error":{"kind":"hand_size","message":"4 concealed tiles with 5 declared melds: 3k+1 or 3k+2 concealed tiles with k + melds <= 5"}}"#
 )]
 #[case::nine_wildcards(
     br#"{"op":"shanten","hand":"12m111166667z","wild":["1z","6z","7z"]}"#,
-    r#"{"error":{"kind":"invalid_wild","message":"at most 8 wildcards are supported, got 9"}}"#
+    r#"{"error":{"kind":"invalid_wild","message":"9 wildcards; at most 8 are supported"}}"#
 )]
 #[case::visible_not_mpsz(
     br#"{"op":"discards","hand":"12345m","visible":"1x"}"#,

@@ -197,7 +197,7 @@ pub(crate) fn suit_classes(t: &ShantenTables, c: &[u8; 34]) -> [usize; 4] {
         t.numbered_class_at(c, 0),
         t.numbered_class_at(c, 9),
         t.numbered_class_at(c, 18),
-        usize::from(t.honor[honor_key_word(honors)]),
+        t.honor_class(honor_key_word(honors)),
     ]
 }
 
@@ -212,8 +212,9 @@ const TILES: u32 = 48;
 
 /// `BLOCK_DIGEST[pos][x]`: the digest of three ranks whose base-5 number is `x`, at block
 /// position `pos` of a numbered suit (ranks 1-3, 4-6, 7-9; rank 1 and rank 9 are orphans).
-static BLOCK_DIGEST: [[u64; 128]; 3] = {
-    let mut out = [[0u64; 128]; 3];
+/// 256 entries per position (125 used), so that a byte index needs no bounds check.
+static BLOCK_DIGEST: [[u64; 256]; 3] = {
+    let mut out = [[0u64; 256]; 3];
     let mut pos = 0;
     while pos < 3 {
         let mut x = 0;
@@ -251,9 +252,9 @@ fn digest_byte(d: u64, shift: u32) -> i8 {
 /// Suit classes of a hand and the block numbers they came from: each numbered suit is three
 /// base-5 numbers (one multiply apiece), the honors one key.
 #[inline]
-fn classes_and_blocks(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], [usize; 9], usize) {
+fn classes_and_blocks(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], [u8; 9], usize) {
     let mut classes = [0usize; 4];
-    let mut blocks = [0usize; 9];
+    let mut blocks = [0u8; 9];
     for (s, first) in [0usize, 9, 18].into_iter().enumerate() {
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(&c[first..first + 8]);
@@ -261,27 +262,28 @@ fn classes_and_blocks(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], [usize; 9
         let a = base5_three((x & 0xFF_FFFF) as u32);
         let b = base5_three((x >> 24 & 0xFF_FFFF) as u32);
         let h = base5_three((x >> 48) as u32 | u32::from(c[first + 8]) << 16);
-        let state = usize::from(t.six[a << 7 | b]);
-        classes[s] = usize::from(t.tail[state << 7 | h]);
-        blocks[3 * s] = a;
-        blocks[3 * s + 1] = b;
-        blocks[3 * s + 2] = h;
+        let state = t.six(a << 7 | b);
+        classes[s] = t.tail(state << 7 | h);
+        // Each below 125 (`base5_three` masks to a byte).
+        blocks[3 * s] = a as u8;
+        blocks[3 * s + 1] = b as u8;
+        blocks[3 * s + 2] = h as u8;
     }
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&c[26..34]);
     let key = honor_key_word(u64::from_le_bytes(bytes) >> 8);
-    classes[3] = usize::from(t.honor[key]);
+    classes[3] = t.honor_class(key);
     (classes, blocks, key)
 }
 
 /// The digest of a hand from its block numbers and honor key.
 #[inline]
-fn digest_of(blocks: &[usize; 9], key: usize) -> u64 {
+fn digest_of(blocks: &[u8; 9], key: usize) -> u64 {
     let mut digest = 0u64;
     for s in 0..3 {
-        digest += BLOCK_DIGEST[0][blocks[3 * s]]
-            + BLOCK_DIGEST[1][blocks[3 * s + 1]]
-            + BLOCK_DIGEST[2][blocks[3 * s + 2]];
+        digest += BLOCK_DIGEST[0][usize::from(blocks[3 * s])]
+            + BLOCK_DIGEST[1][usize::from(blocks[3 * s + 1])]
+            + BLOCK_DIGEST[2][usize::from(blocks[3 * s + 2])];
     }
     // key = n1 + 8 n2 + 64 n3 + 512 n4 with nk = kinds held at least k times.
     let (n1, n2, n3, n4) = (

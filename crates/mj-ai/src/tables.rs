@@ -44,33 +44,73 @@ pub const MP_CLASSES: usize = 328;
 /// A distance vector: index `j * 2 + p`.
 pub type Vector = [u8; VLEN];
 
-/// The tables, as produced by [`generate`].
+/// Entries of the six-rank table: `128 * a + b` with `a < 125`, padded to a power of two.
+pub(crate) const SIX_LEN: usize = 1 << 14;
+/// Entries of the tail table: `128 * state + c` for up to 2 048 states.
+pub(crate) const TAIL_LEN: usize = 1 << 18;
+/// Entries of the honor-class table: keys `n1 + 8 n2 + 64 n3 + 512 n4`.
+pub(crate) const HONOR_LEN: usize = 1 << 12;
+/// Entries of the mp table: `256 * man class + pin class`.
+pub(crate) const MP_LEN: usize = 1 << 16;
+/// Entries of the sz table: `128 * sou class + honor class`.
+pub(crate) const SZ_LEN: usize = 1 << 15;
+/// Bits of one final slice: a slice holds every (sz key + mp class) pair, under `1 << 17`.
+pub(crate) const FIN_SHIFT: u32 = 17;
+/// Entries of the final table: eight slices of `1 << FIN_SHIFT` (slices 0..=5 used).
+pub(crate) const FIN_LEN: usize = 8 << FIN_SHIFT;
+
+/// A table of fixed, power-of-two length: indices are masked, so lookups need no bounds check
+/// (valid indices are below the length; the mask only keeps any index in range).
+pub(crate) type Fixed<T, const N: usize> = Box<[T; N]>;
+
+/// A zero-padded fixed table from the first entries (callers check that `values` fits: an
+/// excess is dropped).
+pub(crate) fn fixed<T: Copy + Default, const N: usize>(values: &[T]) -> Fixed<T, N> {
+    debug_assert!(
+        values.len() <= N,
+        "{} entries for a table of {N}",
+        values.len()
+    );
+    let mut table = vec![T::default(); N];
+    let n = values.len().min(N);
+    table[..n].copy_from_slice(&values[..n]);
+    // Built on the heap (a `Box::new` of the array would build it on the stack first, 1 MB
+    // for the final table); the conversion cannot fail, the length being `N`.
+    match table.into_boxed_slice().try_into() {
+        Ok(fixed) => fixed,
+        Err(_) => Box::new([T::default(); N]),
+    }
+}
+
+/// The tables, as produced by [`crate::generate::generate`] or decoded from the blob. The
+/// lookup tables are padded to powers of two (see the `*_LEN` constants) and read through
+/// masked indices; the blob stores only the used entries.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ShantenTables {
     /// `128 * base5(ranks 1..=3) + base5(ranks 4..=6)` -> minimal automaton state after six
     /// ranks.
-    pub(crate) six: Vec<u16>,
+    pub(crate) six: Fixed<u16, SIX_LEN>,
     /// `128 * state + base5(ranks 7..=9)` -> numbered suit class.
-    pub(crate) tail: Vec<u8>,
+    pub(crate) tail: Fixed<u8, TAIL_LEN>,
     /// Number of minimal states after six ranks.
     pub(crate) six_states: usize,
     /// Honor key (`n1 + 8 n2 + 64 n3 + 512 n4`, `nk` = kinds held at least `k` times) -> class.
-    pub(crate) honor: Vec<u8>,
+    pub(crate) honor: Fixed<u8, HONOR_LEN>,
     /// Numbered class -> vector.
     pub(crate) numbered_vec: Vec<Vector>,
     /// Honor class -> vector.
     pub(crate) honor_vec: Vec<Vector>,
     /// `256 * man class + pin class` -> mp class.
-    pub(crate) mp: Vec<u16>,
+    pub(crate) mp: Fixed<u16, MP_LEN>,
     /// `128 * sou class + honor class` -> sz key (sz class times the number of mp classes).
-    pub(crate) sz: Vec<u32>,
+    pub(crate) sz: Fixed<u32, SZ_LEN>,
     /// mp class -> vector.
     pub(crate) mp_vec: Vec<Vector>,
     /// sz class -> vector.
     pub(crate) sz_vec: Vec<Vector>,
-    /// `(m * sz classes + sz class) * mp classes + mp class` -> distance for `m` melds and a
-    /// pair (one byte; a query touches the slice of its own `m` only).
-    pub(crate) fin: Vec<u8>,
+    /// `m << FIN_SHIFT | (sz key + mp class)` -> distance for `m` melds and a pair (one byte;
+    /// a query touches the slice of its own `m` only).
+    pub(crate) fin: Fixed<u8, FIN_LEN>,
 }
 
 impl core::fmt::Debug for ShantenTables {
@@ -87,19 +127,25 @@ impl core::fmt::Debug for ShantenTables {
 }
 
 impl ShantenTables {
-    /// Total size of the lookup tables in bytes.
+    /// Size of the used table entries in bytes (as stored in the blob; in memory the lookup
+    /// tables are padded to powers of two).
     pub fn size_in_bytes(&self) -> usize {
-        self.six.len() * 2
-            + self.tail.len()
-            + self.honor.len()
+        125 * 128 * 2
+            + self.six_states * 128
+            + HONOR_LEN
             + (self.numbered_vec.len()
                 + self.honor_vec.len()
                 + self.mp_vec.len()
                 + self.sz_vec.len())
                 * VLEN
-            + self.mp.len() * 2
-            + self.sz.len() * 4
-            + self.fin.len()
+            + (self.numbered_vec.len() << 8) * 2
+            + (self.numbered_vec.len() << 7) * 4
+            + self.fin_slice_len() * (MAX_MELDS + 1)
+    }
+
+    /// Used entries of one final slice: sz classes times mp classes.
+    pub(crate) fn fin_slice_len(&self) -> usize {
+        self.mp_vec.len() * self.sz_vec.len()
     }
 
     /// Number of distinct sz (sou + honors) vectors.
@@ -112,11 +158,29 @@ impl ShantenTables {
         self.six_states
     }
 
+    /// The minimal automaton state after six ranks of six-rank index `i`.
+    #[inline]
+    pub(crate) fn six(&self, i: usize) -> usize {
+        usize::from(self.six[i & (SIX_LEN - 1)])
+    }
+
+    /// The numbered class of tail index `i` (`128 * state + base5(ranks 7..=9)`).
+    #[inline]
+    pub(crate) fn tail(&self, i: usize) -> usize {
+        usize::from(self.tail[i & (TAIL_LEN - 1)])
+    }
+
+    /// The honor class of an honor key.
+    #[inline]
+    pub(crate) fn honor_class(&self, key: usize) -> usize {
+        usize::from(self.honor[key & (HONOR_LEN - 1)])
+    }
+
     /// The class of a numbered suit given as nine counts (each 0..=4).
     #[cfg(test)]
     pub(crate) fn numbered_class(&self, c: &[u8]) -> usize {
-        let state = usize::from(self.six[base5(&c[0..3]) << 7 | base5(&c[3..6])]);
-        usize::from(self.tail[state << 7 | base5(&c[6..9])])
+        let state = self.six(base5(&c[0..3]) << 7 | base5(&c[3..6]));
+        self.tail(state << 7 | base5(&c[6..9]))
     }
 
     /// The class of a numbered suit whose nine counts start at `c[first]` (`first <= 18`):
@@ -129,26 +193,25 @@ impl ShantenTables {
         let a = base5_three((x & 0xFF_FFFF) as u32);
         let b = base5_three((x >> 24 & 0xFF_FFFF) as u32);
         let h = base5_three((x >> 48) as u32 | u32::from(c[first + 8]) << 16);
-        let state = usize::from(self.six[a << 7 | b]);
-        usize::from(self.tail[state << 7 | h])
+        self.tail(self.six(a << 7 | b) << 7 | h)
     }
 
     /// The mp class of a man class and a pin class.
     #[inline]
     pub(crate) fn mp_class(&self, man: usize, pin: usize) -> usize {
-        usize::from(self.mp[man << 8 | pin])
+        usize::from(self.mp[(man << 8 | pin) & (MP_LEN - 1)])
     }
 
     /// The sz key (sz class times the number of mp classes) of a sou class and an honor class.
     #[inline]
     pub(crate) fn sz_class(&self, sou: usize, honor: usize) -> usize {
-        self.sz[sou << 7 | honor] as usize
+        self.sz[(sou << 7 | honor) & (SZ_LEN - 1)] as usize
     }
 
     /// Distance of the whole hand (`m` melds and a pair) from its mp class and sz key.
     #[inline]
     pub(crate) fn distance(&self, mp: usize, sz_key: usize, m: usize) -> u8 {
-        self.fin[m * self.mp_vec.len() * self.sz_vec.len() + sz_key + mp]
+        self.fin[(m << FIN_SHIFT | (sz_key + mp)) & (FIN_LEN - 1)]
     }
 }
 
@@ -294,16 +357,25 @@ impl ShantenTables {
         blob::write_layout(
             &LAYOUT,
             &[
-                SectionData::U16(self.six.clone()),
-                SectionData::U8(self.tail.clone()),
-                SectionData::U8(self.honor.clone()),
+                SectionData::U16(self.six[..125 * 128].to_vec()),
+                SectionData::U8(self.tail[..self.six_states * 128].to_vec()),
+                SectionData::U8(self.honor.to_vec()),
                 SectionData::U8(flat(&self.numbered_vec)),
                 SectionData::U8(flat(&self.honor_vec)),
-                SectionData::U16(self.mp.clone()),
-                SectionData::U32(self.sz.clone()),
+                SectionData::U16(self.mp[..self.numbered_vec.len() << 8].to_vec()),
+                SectionData::U32(self.sz[..self.numbered_vec.len() << 7].to_vec()),
                 SectionData::U8(flat(&self.mp_vec)),
                 SectionData::U8(flat(&self.sz_vec)),
-                SectionData::U8(self.fin.clone()),
+                SectionData::U8(
+                    (0..=MAX_MELDS)
+                        .flat_map(|m| {
+                            let start = m << FIN_SHIFT;
+                            self.fin[start..start + self.fin_slice_len()]
+                                .iter()
+                                .copied()
+                        })
+                        .collect(),
+                ),
             ],
         )
     }
@@ -336,6 +408,12 @@ impl ShantenTables {
             ));
         }
         let six_states = tail.len() / 128;
+        if tail.len() > TAIL_LEN {
+            return Err(bad(
+                "tail",
+                format!("{six_states} states, at most {}", TAIL_LEN / 128),
+            ));
+        }
         let six = u16s(six);
         check_below(&six, six_states, "six-ranks")?;
         check_below(tail, numbered_vec.len(), "tail")?;
@@ -353,25 +431,30 @@ impl ShantenTables {
             ));
         }
         check_below(&sz, sz_vec.len() * mp_vec.len(), "sz-keys")?;
-        let fin_len = (MAX_MELDS + 1) * mp_vec.len() * sz_vec.len();
-        if fin.len() != fin_len {
+        let slice = mp_vec.len() * sz_vec.len();
+        if fin.len() != (MAX_MELDS + 1) * slice || slice > 1 << FIN_SHIFT {
             return Err(bad(
                 "final",
-                format!("{} bytes, expected {fin_len}", fin.len()),
+                format!("{} bytes for slices of {slice}", fin.len()),
             ));
         }
+        let mut padded = vec![0u8; FIN_LEN];
+        for (m, part) in fin.chunks_exact(slice.max(1)).enumerate() {
+            padded[m << FIN_SHIFT..(m << FIN_SHIFT) + part.len()].copy_from_slice(part);
+        }
+        // Every section's length was checked against its fixed table above or by the layout.
         Ok(ShantenTables {
-            six,
-            tail: tail.to_vec(),
+            six: fixed(&six),
+            tail: fixed(tail),
             six_states,
-            honor: honor.to_vec(),
+            honor: fixed(honor),
             numbered_vec,
             honor_vec,
-            mp,
-            sz,
+            mp: fixed(&mp),
+            sz: fixed(&sz),
             mp_vec,
             sz_vec,
-            fin: fin.to_vec(),
+            fin: fixed(&padded),
         })
     }
 
@@ -386,19 +469,22 @@ impl ShantenTables {
     }
 }
 
-/// The tables every query uses: [`ShantenTables::committed`]. Should the committed blob ever
-/// fail validation (the `committed_blob_is_fresh` test and `cargo xtask check-tables` make sure
-/// it does not), the tables are generated instead (about 30 ms), so answers stay right and
-/// nothing panics.
+/// The tables every query uses: the committed blob, validated and decoded on first use. Should
+/// it ever fail validation (the `committed_blob_is_fresh` test and `cargo xtask check-tables`
+/// make sure it does not), the tables are generated instead (about 30 ms), so answers stay
+/// right and nothing panics.
+#[inline]
 pub fn tables() -> &'static ShantenTables {
-    static FALLBACK: OnceLock<ShantenTables> = OnceLock::new();
-    match ShantenTables::committed() {
-        Ok(t) => t,
-        Err(_) => {
-            debug_assert!(false, "the committed shanten blob does not validate");
-            FALLBACK.get_or_init(crate::generate::generate)
-        }
-    }
+    static TABLES: OnceLock<ShantenTables> = OnceLock::new();
+    TABLES.get_or_init(load)
+}
+
+#[cold]
+fn load() -> ShantenTables {
+    ShantenTables::from_bytes(COMMITTED_BLOB).unwrap_or_else(|_| {
+        debug_assert!(false, "the committed shanten blob does not validate");
+        crate::generate::generate()
+    })
 }
 
 #[cfg(test)]
@@ -416,7 +502,10 @@ mod tests {
         assert_eq!(t.honor_vec.len(), HONOR_CLASSES);
         assert_eq!(t.mp_vec.len(), MP_CLASSES);
         assert_eq!(t.six_states, 1845);
-        assert!(t.numbered_vec.len() <= 256 && t.honor_vec.len() <= 256);
+        // The fixed, power-of-two tables hold every used entry.
+        assert!(t.numbered_vec.len() <= 256 && t.honor_vec.len() <= 128);
+        assert!(t.six_states * 128 <= TAIL_LEN);
+        assert!(t.fin_slice_len() <= 1 << FIN_SHIFT);
         assert!(t.mp_vec.len() <= usize::from(u16::MAX));
     }
 
@@ -442,7 +531,7 @@ mod tests {
             assert_eq!(t.numbered_vec[t.numbered_class(&c)], direct, "{c:?}");
             let h = [c[0], c[1], c[2], c[3], c[4], c[5], c[6]];
             assert_eq!(
-                t.honor_vec[usize::from(t.honor[honor_key(&h)])],
+                t.honor_vec[t.honor_class(honor_key(&h))],
                 suit_vector(&h, false)
             );
         }

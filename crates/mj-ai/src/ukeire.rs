@@ -128,10 +128,10 @@ impl Keys {
     #[inline]
     fn class(&self, t: &ShantenTables, suit: usize) -> usize {
         if suit < 3 {
-            let state = usize::from(t.six[usize::from(self.lo[suit])]);
-            usize::from(t.tail[state << 7 | usize::from(self.hi[suit])])
+            let state = t.six(usize::from(self.lo[suit]));
+            t.tail(state << 7 | usize::from(self.hi[suit]))
         } else {
-            usize::from(t.honor[usize::from(self.honor)])
+            t.honor_class(usize::from(self.honor))
         }
     }
 }
@@ -191,25 +191,25 @@ impl<'t> Prepared<'t> {
         // ranks 7-9 only the tail index (one lookup from the suit's own state).
         for s in 0..3 {
             let (lo, hi) = (usize::from(keys.lo[s]), usize::from(keys.hi[s]));
-            let state = usize::from(t.six[lo]) << 7;
+            let state = t.six(lo) << 7;
             for r in 0..9 {
                 let k = 9 * s + r;
                 let c = real[k];
                 let step = usize::from(STEP[r]);
                 if c < 4 {
                     let cls = if r < 6 {
-                        usize::from(t.tail[usize::from(t.six[lo + step]) << 7 | hi])
+                        t.tail(t.six(lo + step) << 7 | hi)
                     } else {
-                        usize::from(t.tail[state | (hi + step)])
+                        t.tail(state | (hi + step))
                     };
                     p.plus_class[k] = cls as u16;
                     p.plus_group[k] = p.group_with(s, cls) as u32;
                 }
                 if with_removals && c > 0 {
                     let cls = if r < 6 {
-                        usize::from(t.tail[usize::from(t.six[lo - step]) << 7 | hi])
+                        t.tail(t.six(lo - step) << 7 | hi)
                     } else {
-                        usize::from(t.tail[state | (hi - step)])
+                        t.tail(state | (hi - step))
                     };
                     p.minus_class[k] = cls as u16;
                     p.minus_group[k] = p.group_with(s, cls) as u32;
@@ -220,12 +220,12 @@ impl<'t> Prepared<'t> {
         for k in 27..34 {
             let c = usize::from(real[k]);
             if c < 4 {
-                let cls = usize::from(t.honor[key + usize::from(POW8[c])]);
+                let cls = t.honor_class(key + usize::from(POW8[c]));
                 p.plus_class[k] = cls as u16;
                 p.plus_group[k] = p.group_with(3, cls) as u32;
             }
             if with_removals && c > 0 {
-                let cls = usize::from(t.honor[key - usize::from(POW8[c - 1])]);
+                let cls = t.honor_class(key - usize::from(POW8[c - 1]));
                 p.minus_class[k] = cls as u16;
                 p.minus_group[k] = p.group_with(3, cls) as u32;
             }
@@ -328,7 +328,7 @@ impl<'t> Prepared<'t> {
                 let mut keys = self.keys;
                 keys.remove(d, counts[d]);
                 let (lo, hi) = (usize::from(keys.lo[s]), usize::from(keys.hi[s]));
-                let state = usize::from(t.six[lo]) << 7;
+                let state = t.six(lo) << 7;
                 while m != 0 {
                     let k = first + m.trailing_zeros() as usize;
                     m &= m - 1;
@@ -338,9 +338,9 @@ impl<'t> Prepared<'t> {
                         let r = k - first;
                         let step = usize::from(STEP[r]);
                         let cls = if r < 6 {
-                            usize::from(t.tail[usize::from(t.six[lo + step]) << 7 | hi])
+                            t.tail(t.six(lo + step) << 7 | hi)
                         } else {
-                            usize::from(t.tail[state | (hi + step)])
+                            t.tail(state | (hi + step))
                         };
                         self.fin(gd, self.group_with(sd, cls))
                     };

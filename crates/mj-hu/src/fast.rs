@@ -158,11 +158,17 @@ impl Checker {
                 return true;
             }
         }
-        r.knitted
-            && declared <= 1
-            && forms::knitted_straights(e)
-                .iter()
-                .any(|(rest, missing)| missing + self.standard_need(&self.entries(rest)) <= w)
+        r.knitted && declared <= 1 && self.wins_knitted_straight(e, w)
+    }
+
+    /// 组合龙 (a knitted straight) plus a meld and a pair. Apart and cold, so that the common
+    /// special-form tests above save no registers for it.
+    #[cold]
+    #[inline(never)]
+    fn wins_knitted_straight(&self, e: &[Eigen; 4], w: u32) -> bool {
+        forms::knitted_straights(e)
+            .iter()
+            .any(|(rest, missing)| missing + self.standard_need(&self.entries(rest)) <= w)
     }
 
     #[inline]

@@ -30,6 +30,16 @@ fn count(e: &[Eigen; 4], f: impl Fn(u64) -> u64) -> u32 {
 /// Seven pairs with `w` wildcards and 14 tiles in all.
 #[inline]
 pub(crate) fn seven_pairs(e: &[Eigen; 4], w: u32, distinct: bool) -> bool {
+    if w == 0 {
+        // 14 real tiles (the caller's size check): seven pairs iff no kind is held an odd
+        // number of times, nor (distinct) three or four times. Digit masks, no bit counting
+        // (baseline x86-64 counts bits in software).
+        let bad = e.iter().fold(0, |acc, x| {
+            let x = x.raw();
+            acc | x & ONES | if distinct { at_least(x, 3) } else { 0 }
+        });
+        return bad == 0;
+    }
     if distinct {
         // Every kind at most twice and at most seven kinds; wildcards pair the singles and make
         // the missing pairs of new kinds.

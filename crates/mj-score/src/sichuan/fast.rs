@@ -80,7 +80,9 @@ pub(crate) fn score(prep: &Prepared, rules: &SichuanRules) -> Result<SichuanScor
 impl Search<'_> {
     /// Assigns wildcards `i..w` to kinds `>= start` (0..27: suit * 9 + rank).
     fn dfs(&mut self, conc: [u64; 3], start: u8, i: usize, w: usize) {
-        if !self.still_wins(&conc, (w - i) as u8) {
+        // Without wildcards the evaluation is exact by itself; with them the tables cut every
+        // branch that can no longer win.
+        if w > 0 && !self.still_wins(&conc, (w - i) as u8) {
             return;
         }
         if i == w {

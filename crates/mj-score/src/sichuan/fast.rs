@@ -46,27 +46,31 @@ struct Best {
 }
 
 struct Search<'a> {
-    prep: &'a Prepared,
+    prep: &'a Prepared<'a>,
     rules: &'a SichuanRules,
-    checker: Checker,
+    /// The hu tables, for hands with wildcards.
+    checker: Option<Checker>,
     declared: Declared,
     best: Option<Best>,
     targets: [u8; 8],
 }
 
-pub(crate) fn score(prep: &Prepared, rules: &SichuanRules) -> Result<SichuanScore, SichuanError> {
-    let checker = Checker::new(Rules::SICHUAN).map_err(|e| SichuanError::Tables(e.to_string()))?;
-    let mut suits = 0u8;
-    for m in &prep.melds {
-        suits |= 1 << m.base().suit().index();
-    }
+pub(crate) fn score(
+    prep: &Prepared<'_>,
+    rules: &SichuanRules,
+) -> Result<SichuanScore, SichuanError> {
+    let checker = if prep.wild_tiles.is_empty() {
+        None
+    } else {
+        Some(Checker::new(Rules::SICHUAN).map_err(|e| SichuanError::Tables(e.to_string()))?)
+    };
     let mut search = Search {
         prep,
         rules,
         checker,
         declared: Declared {
             count: prep.melds.len() as u8,
-            suits,
+            suits: prep.meld_suits,
         },
         best: None,
         targets: [0; 8],
@@ -111,8 +115,7 @@ impl Search<'_> {
         };
         let hand = EigenHand::new([m, p, s, Eigen::EMPTY], w);
         self.checker
-            .is_winning_eigen(&hand, self.declared)
-            .unwrap_or(false)
+            .is_none_or(|c| c.is_winning_eigen(&hand, self.declared).unwrap_or(false))
     }
 
     /// Scores every reading of a hand without wildcards left.
@@ -189,7 +192,7 @@ impl Search<'_> {
 }
 
 /// The breakdown and reading of the best candidate.
-fn finish(prep: &Prepared, rules: &SichuanRules, best: &Best) -> SichuanScore {
+fn finish(prep: &Prepared<'_>, rules: &SichuanRules, best: &Best) -> SichuanScore {
     let mut groups: SmallVec<[Group; 7]> = SmallVec::new();
     match best.form {
         Form::SevenPairs => {
@@ -212,7 +215,7 @@ fn finish(prep: &Prepared, rules: &SichuanRules, best: &Best) -> SichuanScore {
             }
         }
     }
-    groups.extend(meld_groups(&prep.melds));
+    groups.extend(meld_groups(prep.melds));
     let wildcards = prep
         .wild_tiles
         .iter()

@@ -259,7 +259,7 @@ pub fn score(win: &Win, rules: &SichuanRules) -> Result<SichuanScore, SichuanErr
 
 /// A validated situation in the form both scorers start from.
 #[derive(Clone, Debug)]
-pub(crate) struct Prepared {
+pub(crate) struct Prepared<'a> {
     /// Real (not wild) concealed tiles per numbered suit, one nibble per rank.
     pub conc: [u64; 3],
     /// Tiles of the declared melds per numbered suit, one nibble per rank.
@@ -268,7 +268,9 @@ pub(crate) struct Prepared {
     pub wild_tiles: SmallVec<[Tile; 8]>,
     /// Suits wildcards may become (bit per suit).
     pub allowed: u8,
-    pub melds: SmallVec<[Meld; 4]>,
+    pub melds: &'a [Meld],
+    /// Bit per numbered suit a declared meld uses.
+    pub meld_suits: u8,
     pub kongs: u32,
     pub chis: u32,
     /// Every declared meld holds a 1 or a 9.
@@ -277,8 +279,8 @@ pub(crate) struct Prepared {
     pub situation: u32,
 }
 
-impl Prepared {
-    pub(crate) fn new(win: &Win) -> Result<Prepared, SichuanError> {
+impl<'a> Prepared<'a> {
+    pub(crate) fn new(win: &'a Win) -> Result<Prepared<'a>, SichuanError> {
         let n = win.concealed.total();
         let melds = win.melds.len();
         if melds > 4 || n + 3 * melds as u32 != 14 {
@@ -290,52 +292,72 @@ impl Prepared {
         if win.concealed.get(win.win_tile) == 0 {
             return Err(SichuanError::WinTileNotInHand(win.win_tile));
         }
+        let held = win.concealed.eigens().map(|e| e.raw());
+        // Real tiles: the held eigens minus the wildcard kinds.
+        let mut real = held;
         let mut wild_tiles = SmallVec::new();
-        let mut conc = [0u64; 3];
-        for t in win.concealed.tiles() {
-            if win.wild.contains(t) {
-                if wild_tiles.len() == 8 {
-                    let w = win
-                        .wild
-                        .iter()
-                        .map(|k| u32::from(win.concealed.get(k)))
-                        .sum();
-                    return Err(SichuanError::TooManyWildcards(w));
-                }
+        for t in win.wild {
+            let c = win.concealed.get(t);
+            if c == 0 {
+                continue;
+            }
+            if wild_tiles.len() + usize::from(c) > 8 {
+                let w = win
+                    .wild
+                    .iter()
+                    .map(|k| u32::from(win.concealed.get(k)))
+                    .sum();
+                return Err(SichuanError::TooManyWildcards(w));
+            }
+            for _ in 0..c {
                 wild_tiles.push(t);
-            } else if t.is_honor() {
-                return Err(SichuanError::HonorTile(t));
-            } else {
-                conc[t.suit().index()] += 1 << (4 * (t.rank() - 1));
             }
+            real[t.suit().index()] -= u64::from(c) << (4 * (t.rank() - 1));
         }
-        let mut held = win.concealed;
+        if real[3] != 0 {
+            let rank = real[3].trailing_zeros() / 4 + 1;
+            let t = Tile::from_suit_rank(Suit::Honor, rank as u8).unwrap_or(Tile::EAST);
+            return Err(SichuanError::HonorTile(t));
+        }
         let mut meld_tiles = [0u64; 3];
-        let (mut kongs, mut chis, mut melds_yaojiu) = (0, 0, true);
+        let (mut kongs, mut chis, mut melds_yaojiu, mut meld_suits) = (0, 0, true, 0u8);
         for m in &win.melds {
-            for t in m.tiles() {
-                if t.is_honor() {
-                    return Err(SichuanError::HonorTile(t));
-                }
-                held.add(t).map_err(|e| SichuanError::FifthCopy(e.tile))?;
-                meld_tiles[t.suit().index()] += 1 << (4 * (t.rank() - 1));
+            let base = m.base();
+            if base.is_honor() {
+                return Err(SichuanError::HonorTile(base));
             }
-            let base = m.base().rank();
+            let s = base.suit().index();
+            let unit = 1u64 << (4 * (base.rank() - 1));
+            meld_suits |= 1 << s;
+            let rank = base.rank();
             match m.kind() {
                 MeldKind::Chi => {
                     chis += 1;
-                    melds_yaojiu &= base == 1 || base == 7;
+                    melds_yaojiu &= rank == 1 || rank == 7;
+                    meld_tiles[s] += unit * 0x111;
                 }
                 k => {
                     kongs += u32::from(k.is_kan());
-                    melds_yaojiu &= base == 1 || base == 9;
+                    melds_yaojiu &= rank == 1 || rank == 9;
+                    meld_tiles[s] += unit * k.tile_count() as u64;
                 }
             }
         }
-        let situation = situation(win)?;
-        let mut real_suits = 0u8;
+        // No fifth copy between the concealed tiles (wildcards of a numbered kind included) and
+        // the melds: every digit of the sum at most 4 (a digit is at most 8, so no carry).
         for s in 0..3 {
-            if conc[s] | meld_tiles[s] != 0 {
+            let sum = held[s] + meld_tiles[s];
+            let over = (sum + 0x3_3333_3333) & 0x8_8888_8888;
+            if over != 0 {
+                let rank = over.trailing_zeros() / 4 + 1;
+                return Err(SichuanError::FifthCopy(tile_of(s, rank - 1)));
+            }
+        }
+        let situation = situation(win)?;
+        let conc = [real[0], real[1], real[2]];
+        let mut real_suits = meld_suits;
+        for (s, c) in conc.iter().enumerate() {
+            if *c != 0 {
                 real_suits |= 1 << s;
             }
         }
@@ -362,7 +384,8 @@ impl Prepared {
             meld_tiles,
             wild_tiles,
             allowed,
-            melds: win.melds.iter().copied().collect(),
+            melds: &win.melds,
+            meld_suits,
             kongs,
             chis,
             melds_yaojiu,

@@ -351,20 +351,16 @@ impl SichuanRules {
     /// The breakdown rows of a resolved reading.
     pub(crate) fn entries(&self, r: &Resolved) -> SmallVec<[FanEntry; 8]> {
         let mut out = SmallVec::new();
-        for fan in Fan::ALL {
-            let count = if fan == Fan::Gen {
-                r.gens
-            } else {
-                u32::from(r.counted & fan.bit() != 0)
-            };
-            if count > 0 {
-                out.push(FanEntry {
-                    name: fan.name(),
-                    zh: fan.zh(),
-                    fan: self.table[fan as usize].value.unwrap_or(0),
-                    count,
-                });
-            }
+        let mut m = r.counted | if r.gens > 0 { Fan::Gen.bit() } else { 0 };
+        while m != 0 {
+            let fan = Fan::ALL[m.trailing_zeros() as usize];
+            m &= m - 1;
+            out.push(FanEntry {
+                name: fan.name(),
+                zh: fan.zh(),
+                fan: self.table[fan as usize].value.unwrap_or(0),
+                count: if fan == Fan::Gen { r.gens } else { 1 },
+            });
         }
         out
     }

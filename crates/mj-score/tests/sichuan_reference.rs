@@ -263,6 +263,27 @@ fn every_one_suit_hand_with_two_wildcards_agrees() {
     assert!(wins > 0);
 }
 
+/// Every one-suit concealed hand of 11 tiles plus three wildcards (two 红中, one 白板), 缺 s,
+/// self-drawn on a wildcard.
+#[test]
+fn every_one_suit_hand_with_three_wildcards_agrees() {
+    let mut wins = 0;
+    let mut all = 0;
+    sweep(11, &mut |c| {
+        all += 1;
+        let mut tiles = c.to_vec();
+        tiles.extend([Tile::RED, Tile::RED, Tile::WHITE]);
+        let counts = TileCounts::from_tiles(tiles).unwrap();
+        let wild: TileSet = [Tile::RED, Tile::WHITE].into_iter().collect();
+        let mut win = Win::new(counts, vec![], wild, Tile::WHITE);
+        win.lack = Some(Suit::Sou);
+        win.tsumo = true;
+        wins += usize::from(check(&win, &SichuanRules::COMMON));
+    });
+    eprintln!("{all} hands, {wins} wins");
+    assert!(wins > 0);
+}
+
 /// Calls `f` with every multiset of `n` tiles of 1m-9m, at most four of a kind.
 fn sweep(n: usize, f: &mut impl FnMut(&[Tile])) {
     fn go(rank: u8, left: usize, acc: &mut Vec<Tile>, f: &mut impl FnMut(&[Tile])) {

@@ -93,8 +93,14 @@ impl Search<'_> {
             self.evaluate(conc);
             return;
         }
+        let first = usize::from(start / 9);
         for kind in start..27 {
             let s = usize::from(kind / 9);
+            // Targets only go up: once the loop leaves a suit, that suit is final and must split
+            // into sets (with or without the pair), or into pairs for seven pairs.
+            if kind % 9 == 0 && s > first && !self.final_ok(conc[s - 1]) {
+                break;
+            }
             if self.prep.allowed >> s & 1 == 0 {
                 continue;
             }
@@ -103,6 +109,12 @@ impl Search<'_> {
             self.targets[i] = kind;
             self.dfs(next, kind, i + 1, w);
         }
+    }
+
+    /// Can a suit holding `c` (concealed, no wildcards left for it) be part of a win?
+    #[inline]
+    fn final_ok(&self, c: u64) -> bool {
+        suit_mask(c) & 0b11 != 0 || (self.prep.melds.is_empty() && c & ONES == 0)
     }
 
     /// Can real tiles `conc` and `w` wildcards still win? Answered by the hu tables when every

@@ -76,7 +76,11 @@ pub(crate) fn score(
         targets: [0; 8],
     };
     let w = prep.wild_tiles.len();
-    search.dfs(prep.conc, 0, 0, w);
+    if w == 0 {
+        search.evaluate(prep.conc);
+    } else {
+        search.dfs(prep.conc, 0, 0, w);
+    }
     let best = search.best.ok_or(SichuanError::NotAWin(NotAWin::NoShape))?;
     Ok(finish(prep, rules, &best))
 }
@@ -84,9 +88,8 @@ pub(crate) fn score(
 impl Search<'_> {
     /// Assigns wildcards `i..w` to kinds `>= start` (0..27: suit * 9 + rank).
     fn dfs(&mut self, conc: [u64; 3], start: u8, i: usize, w: usize) {
-        // Without wildcards the evaluation is exact by itself; with them the tables cut every
-        // branch that can no longer win.
-        if w > 0 && !self.still_wins(&conc, (w - i) as u8) {
+        // The tables cut every branch that can no longer win.
+        if !self.still_wins(&conc, (w - i) as u8) {
             return;
         }
         if i == w {
@@ -104,6 +107,13 @@ impl Search<'_> {
             if self.prep.allowed >> s & 1 == 0 {
                 continue;
             }
+            // Ranks below this target get no more tiles either: they must already group (runs
+            // may still reach up into the ranks that can grow). Stricter for higher ranks, and
+            // implied when the suit is left, so the whole loop ends.
+            let rank = u32::from(kind % 9);
+            if !self.low_ok(conc[s], rank) {
+                break;
+            }
             let mut next = conc;
             next[s] += 1 << (4 * (kind % 9));
             self.targets[i] = kind;
@@ -115,6 +125,15 @@ impl Search<'_> {
     #[inline]
     fn final_ok(&self, c: u64) -> bool {
         suit_mask(c) & 0b11 != 0 || (self.prep.melds.is_empty() && c & ONES == 0)
+    }
+
+    /// Can ranks `0..r` of a suit (final) still be grouped, whatever ranks `r..` receive?
+    #[inline]
+    fn low_ok(&self, c: u64, r: u32) -> bool {
+        let low = c & ((1u64 << (4 * r)) - 1);
+        low == 0
+            || low_groups(c, r, 0, 0, 0, true)
+            || (self.prep.melds.is_empty() && low & ONES == 0)
     }
 
     /// Can real tiles `conc` and `w` wildcards still win? Answered by the hu tables when every
@@ -201,6 +220,28 @@ impl Search<'_> {
             });
         }
     }
+}
+
+/// Groups ranks `q..r` of `c`: `x1` runs started at `q - 1` and `x2` at `q - 2` still need a
+/// tile of rank `q`; each rank's other tiles make new runs, triplets and at most one pair. Ranks
+/// from `r` on can take any tiles, so reaching `r` succeeds.
+fn low_groups(c: u64, r: u32, q: u32, x1: u64, x2: u64, pair_free: bool) -> bool {
+    if q >= r {
+        return true;
+    }
+    let cq = c >> (4 * q) & 0xF;
+    let Some(rem) = cq.checked_sub(x1 + x2) else {
+        return false;
+    };
+    let max_new = if q <= 6 { rem } else { 0 };
+    (0..=max_new).any(|n| {
+        let left = rem - n;
+        (left % 3 == 0 && low_groups(c, r, q + 1, n, x1, pair_free))
+            || (pair_free
+                && left >= 2
+                && (left - 2) % 3 == 0
+                && low_groups(c, r, q + 1, n, x1, false))
+    })
 }
 
 /// The breakdown and reading of the best candidate.

@@ -64,7 +64,8 @@
 //! Every decomposition (four sets + pair, seven pairs) under every wildcard substitution is a
 //! reading; the answer is one of highest `fan_uncapped`. Ties go to the first in this order:
 //! wildcard targets as a multiset in ascending tile order (1m < ... < 9s), the lexicographically
-//! smallest first; then seven pairs; then the standard form as all-triplets and 带幺九, all
+//! smallest first (with one suit held and none given up, wildcards that start a second suit take
+//! the first empty one: m before p before s); then seven pairs; then the standard form as all-triplets and 带幺九, all
 //! triplets, 带幺九, plain; the pair in the first suit (m, p, s) where it fits; inside a suit,
 //! sets taken from the lowest tile, triplet before sequence before pair.
 //! [`Reading::wildcards`] says what each wildcard became (the CLI's `"wildcards"` extension:
@@ -386,11 +387,15 @@ impl<'a> Prepared<'a> {
         if real_suits == 0b111 {
             return Err(SichuanError::NotAWin(NotAWin::ThreeSuits));
         }
-        // With two suits held, wildcards stay in them (a third would break 缺一门).
-        let allowed = if real_suits.count_ones() == 2 {
-            real_suits
-        } else {
-            allowed
+        // With two suits held, wildcards stay in them (a third would break 缺一门). With one
+        // suit held and none given up, the two empty suits are interchangeable: keep the first.
+        let allowed = match real_suits.count_ones() {
+            2 => real_suits,
+            1 if win.lack.is_none() => {
+                let other = !real_suits & 0b111;
+                real_suits | (other & other.wrapping_neg())
+            }
+            _ => allowed,
         };
         Ok(Prepared {
             conc,

@@ -159,16 +159,23 @@ fn situation(rng: &mut SplitMix64) -> Option<Win> {
     let w = w.min(concealed.len());
     rng.shuffle(&mut concealed);
     let two_kinds = rng.chance(1, 4);
+    // One time in ten the wildcard kind is a numbered tile (its natural copies are wild too).
+    let numbered = rng
+        .chance(1, 10)
+        .then(|| tile(SUITS[rng.below(3) as usize], 1 + rng.below(9) as u8));
     for (i, t) in concealed.iter_mut().take(w).enumerate() {
-        *t = if two_kinds && i % 2 == 1 {
-            Tile::WHITE
-        } else {
-            Tile::RED
+        *t = match numbered {
+            Some(n) => n,
+            None if two_kinds && i % 2 == 1 => Tile::WHITE,
+            None => Tile::RED,
         };
     }
     let counts = TileCounts::from_tiles(concealed.iter().copied()).ok()?;
     let win_tile = concealed[rng.below(concealed.len() as u32) as usize];
-    let wild: TileSet = [Tile::RED, Tile::WHITE].into_iter().collect();
+    let wild: TileSet = match numbered {
+        Some(n) => TileSet::single(n),
+        None => [Tile::RED, Tile::WHITE].into_iter().collect(),
+    };
     let mut win = Win::new(counts, melds, wild, win_tile);
     win.tsumo = rng.chance(1, 2);
     win.kong = rng.chance(1, 10);

@@ -252,8 +252,8 @@ pub struct SichuanScore {
     pub fan: u32,
     /// The total before the cap.
     pub fan_uncapped: u32,
-    /// The fans that count, in [`Fan::ALL`] order.
-    pub fans: SmallVec<[FanEntry; 8]>,
+    /// The fans that count, in [`Fan::ALL`] order (four inline: more spill to the heap).
+    pub fans: SmallVec<[FanEntry; 4]>,
     /// The reading scored.
     pub reading: Reading,
 }

@@ -349,7 +349,7 @@ impl SichuanRules {
     }
 
     /// The breakdown rows of a resolved reading.
-    pub(crate) fn entries(&self, r: &Resolved) -> SmallVec<[FanEntry; 8]> {
+    pub(crate) fn entries(&self, r: &Resolved) -> SmallVec<[FanEntry; 4]> {
         let mut out = SmallVec::new();
         let mut m = r.counted | if r.gens > 0 { Fan::Gen.bit() } else { 0 };
         while m != 0 {

@@ -131,9 +131,7 @@ impl Search<'_> {
     #[inline]
     fn low_ok(&self, c: u64, r: u32) -> bool {
         let low = c & ((1u64 << (4 * r)) - 1);
-        low == 0
-            || low_groups(c, r, 0, 0, 0, true)
-            || (self.prep.melds.is_empty() && low & ONES == 0)
+        low == 0 || (self.prep.melds.is_empty() && low & ONES == 0) || low_groups_cached(low, r)
     }
 
     /// Can real tiles `conc` and `w` wildcards still win? Answered by the hu tables when every
@@ -222,6 +220,22 @@ impl Search<'_> {
     }
 }
 
+/// [`low_groups`] from rank 0, memoised beside the suit masks (tag bit 40, `r` in bits 36..40).
+fn low_groups_cached(low: u64, r: u32) -> bool {
+    let key = 1 << 40 | u64::from(r) << 36 | low;
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize;
+    let hit = CACHE.with(|cache| {
+        let v = cache.borrow()[slot];
+        (v >> 63 != 0 && (v >> 8) & 0xF_FFFF_FFFF_FFFF == key).then_some(v & 1 != 0)
+    });
+    if let Some(ok) = hit {
+        return ok;
+    }
+    let ok = low_groups(low, r, 0, 0, 0, true);
+    CACHE.with(|cache| cache.borrow_mut()[slot] = 1 << 63 | key << 8 | u64::from(ok));
+    ok
+}
+
 /// Groups ranks `q..r` of `c`: `x1` runs started at `q - 1` and `x2` at `q - 2` still need a
 /// tile of rank `q`; each rank's other tiles make new runs, triplets and at most one pair. Ranks
 /// from `r` on can take any tiles, so reaching `r` succeeds.
@@ -233,7 +247,20 @@ fn low_groups(c: u64, r: u32, q: u32, x1: u64, x2: u64, pair_free: bool) -> bool
     let Some(rem) = cq.checked_sub(x1 + x2) else {
         return false;
     };
-    let max_new = if q <= 6 { rem } else { 0 };
+    // Three runs from `q` hold what three triplets of `q`, `q + 1`, `q + 2` hold: two are enough.
+    // A run needs a tile at each of the next ranks that can no longer grow.
+    let next = |d: u32| {
+        if q + d < r {
+            c >> (4 * (q + d)) & 0xF
+        } else {
+            u64::MAX
+        }
+    };
+    let max_new = if q <= 6 {
+        rem.min(2).min(next(1).saturating_sub(x1)).min(next(2))
+    } else {
+        0
+    };
     (0..=max_new).any(|n| {
         let left = rem - n;
         (left % 3 == 0 && low_groups(c, r, q + 1, n, x1, pair_free))

@@ -1,5 +1,7 @@
 //! Textbook Sichuan (血战到底) hands under the common table (`SichuanRules::COMMON`), one per
-//! rule as the common rule texts state it:
+//! rule, with the definitions as the project's issue states the common 血战到底 rule text (no
+//! single official text exists; platform tables differ in values, which is why the table is
+//! data, and e.g. the World Mahjong Tour's tournament rules cap the total at three fan):
 //!
 //! - 平胡: a plain win, 0 fan (1x); 对对胡 (all triplets) 1; 清一色 (one suit) 2; 七对 2;
 //! - 龙七对 = 七对 holding a four of a kind, 3 fan, that four of a kind not counted again as 根;

@@ -226,3 +226,23 @@ fn bad_input_is_an_error() {
         Err(SichuanError::NotAWin(NotAWin::NoShape))
     );
 }
+
+#[test]
+fn huge_table_values_saturate() {
+    let mut rules = SichuanRules::COMMON;
+    for fan in Fan::ALL {
+        rules = rules.with(
+            fan,
+            FanRule {
+                value: Some(u32::MAX),
+                absorbs: u32::MAX,
+                absorbs_gen: u32::MAX,
+            },
+        );
+    }
+    let mut w = win("11112233445566m", "", "", "6m");
+    w.tsumo = true;
+    let s = score(&w, &rules).unwrap();
+    assert_eq!(s.fan, u32::MAX);
+    assert_eq!(s.multiplier(), 1 << 63);
+}

@@ -324,7 +324,7 @@ impl SichuanRules {
             if row.value.is_some() {
                 recognised |= 1 << i;
                 absorbed |= row.absorbs;
-                gen_absorbed += row.absorbs_gen;
+                gen_absorbed = gen_absorbed.saturating_add(row.absorbs_gen);
             }
         }
         let mut counted = recognised & !absorbed;
@@ -334,12 +334,13 @@ impl SichuanRules {
         let gens = gen_count.saturating_sub(gen_absorbed);
         let gen_row = self.table[Fan::Gen as usize].value;
         let gens = if gen_row.is_some() { gens } else { 0 };
-        let mut total = gens * gen_row.unwrap_or(0);
+        // Values are caller data: saturate rather than overflow.
+        let mut total = gens.saturating_mul(gen_row.unwrap_or(0));
         let mut m = counted;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            total += self.table[i].value.unwrap_or(0);
+            total = total.saturating_add(self.table[i].value.unwrap_or(0));
         }
         Resolved {
             counted,

@@ -133,6 +133,11 @@ pub const SWITCHES: &[Switch] = &[
         name: "renhou",
         ty: SwitchType::OneOf(&["none", "mangan", "yakuman"]),
     },
+    // Sichuan scoring: the fan table preset (`mj_score::sichuan::SichuanRules::PRESETS`).
+    Switch {
+        name: "sichuan_table",
+        ty: SwitchType::OneOf(&["common", "zimo_jiadi", "classic"]),
+    },
 ];
 
 /// The value a request gave a switch.

@@ -201,9 +201,12 @@ fn fan_words(answer: &Value) -> String {
     if let Some(wild) = answer["wildcards"].as_array() {
         let list: Vec<String> = wild
             .iter()
-            .map(|w| match w {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
+            .map(|w| {
+                format!(
+                    "{}->{}",
+                    w["tile"].as_str().unwrap_or("?"),
+                    w["as"].as_str().unwrap_or("?")
+                )
             })
             .collect();
         if !list.is_empty() {

@@ -231,26 +231,35 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
         let mut packs = [Pack::NONE; 5];
         packs[..ctx.fixed_cnt].copy_from_slice(&ctx.fixed_packs[..ctx.fixed_cnt]);
         let mut counts = ctx.standing;
+        let unique_standing = mask_of_counts(&counts);
         if counts.iter().any(|&c| c >= 2) {
             let mut chosen: Option<(FanTable, Reading)> = None;
-            divide(&mut counts, ctx.fixed_cnt, 0, &mut packs, &mut |packs| {
-                let table = regular(ctx, packs, unique, unique_waiting);
-                let fan = total(&table);
-                let take = if fan > max_fan {
-                    max_fan = fan;
-                    true
-                } else {
-                    // Equal totals: the later reading wins if it has 一色三同顺 or 三同刻 (or
-                    // if the competitor is the seven-pairs reading).
-                    fan == max_fan
-                        && (table[Fan::YiSeSanTongShun as usize] == 1
-                            || seven_pairs
-                            || table[Fan::SanTongKe as usize] != 0)
-                };
-                if take {
-                    chosen = Some((table, Reading::Standard(*packs)));
-                }
-            });
+            divide(
+                &mut counts,
+                unique_standing,
+                ctx.fixed_cnt,
+                0,
+                false,
+                &mut packs,
+                &mut |packs| {
+                    let table = regular(ctx, packs, unique, unique_waiting);
+                    let fan = total(&table);
+                    let take = if fan > max_fan {
+                        max_fan = fan;
+                        true
+                    } else {
+                        // Equal totals: the later reading wins if it has 一色三同顺 or 三同刻 (or
+                        // if the competitor is the seven-pairs reading).
+                        fan == max_fan
+                            && (table[Fan::YiSeSanTongShun as usize] == 1
+                                || seven_pairs
+                                || table[Fan::SanTongKe as usize] != 0)
+                    };
+                    if take {
+                        chosen = Some((table, Reading::Standard(*packs)));
+                    }
+                },
+            );
             if chosen.is_some() {
                 best = chosen;
             }
@@ -261,11 +270,21 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
 
 /// The sum of value × count (flowers are added by the caller).
 pub(crate) fn total(table: &FanTable) -> u32 {
-    table
+    const VALUES: [i32; FAN_COUNT] = {
+        let mut v = [0i32; FAN_COUNT];
+        let mut i = 0;
+        while i < FAN_COUNT {
+            v[i] = Fan::ALL[i].value() as i32;
+            i += 1;
+        }
+        v
+    };
+    let sum: i32 = table
         .iter()
-        .zip(Fan::ALL.iter())
-        .map(|(&c, f)| u32::try_from(c).unwrap_or(0) * f.value())
-        .sum()
+        .zip(VALUES.iter())
+        .map(|(&c, &v)| i32::from(c).max(0) * v)
+        .sum();
+    sum.unsigned_abs()
 }
 
 /// The order key of a set (its three tiles), as the reference compares sets: never 0.
@@ -273,47 +292,76 @@ const fn eigen(a: u8, b: u8, c: u8) -> u32 {
     ((a as u32 + 1) << 16) | ((b as u32 + 1) << 8) | (c as u32 + 1)
 }
 
+/// The first tile a set after `prev` can start at (sets come in non-decreasing order).
+const fn start_of(prev: u32) -> u8 {
+    if prev == 0 { 0 } else { (prev >> 16) as u8 - 1 }
+}
+
 /// A tile code with gaps between the suits, so that `+ 1` / `+ 3` never cross a suit.
 const fn sp(t: u8) -> u8 {
     suit(t) * 16 + rank(t)
 }
 
+/// The kinds with a non-zero count.
+fn mask_of_counts<T: Copy + Default + PartialEq>(counts: &[T; 34]) -> u64 {
+    let zero = T::default();
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != zero)
+        .fold(0u64, |m, (i, _)| m | 1 << i)
+}
+
+/// `mask` without the kinds `range` whose count is now 0.
+fn clear_empty<T: Copy + Default + PartialEq>(
+    mask: u64,
+    counts: &[T; 34],
+    range: std::ops::Range<usize>,
+) -> u64 {
+    let mut m = mask;
+    for i in range {
+        if counts[i] == T::default() {
+            m &= !(1 << i);
+        }
+    }
+    m
+}
+
 /// Every standard reading of `counts` (sets in non-decreasing order, then the pair), in the
-/// order of the sets' tiles, each passed to `f` with the declared melds in front.
+/// order of the sets' tiles, each passed to `f` with the declared melds in front. `mask`: the
+/// kinds with a non-zero count; `below`: a tile below the sets still to come is left over (it
+/// can only be the pair).
 fn divide(
     counts: &mut [u8; 34],
+    mask: u64,
     idx: usize,
     prev: u32,
+    below: bool,
     packs: &mut [Pack; 5],
     f: &mut impl FnMut(&[Pack; 5]),
 ) {
     if idx == 4 {
         // The rest must be exactly one pair.
-        let mut pair = None;
-        for t in 0..34u8 {
-            match counts[t as usize] {
-                0 => {}
-                2 if pair.is_none() => pair = Some(t),
-                _ => return,
-            }
-        }
-        if let Some(t) = pair {
+        let t = mask.trailing_zeros() as u8;
+        if mask.count_ones() == 1 && counts[t as usize] == 2 {
             packs[4] = Pack::new(Kind::Pair, t);
             f(packs);
         }
         return;
     }
-    for t in 0..34u8 {
+    let mut below = below;
+    let mut m = mask & (!0u64 << start_of(prev));
+    while m != 0 {
+        let t = m.trailing_zeros() as u8;
+        m &= m - 1;
         let i = t as usize;
-        if counts[i] == 0 {
-            continue;
-        }
         if counts[i] > 2 {
             let e = eigen(t, t, t);
             if e > prev {
                 packs[idx] = Pack::new(Kind::Pung, t);
                 counts[i] -= 3;
-                divide(counts, idx + 1, e, packs, f);
+                let child = clear_empty(mask, counts, i..i + 1);
+                divide(counts, child, idx + 1, e, below, packs, f);
                 counts[i] += 3;
             }
         }
@@ -324,12 +372,18 @@ fn divide(
                 counts[i] -= 1;
                 counts[i + 1] -= 1;
                 counts[i + 2] -= 1;
-                divide(counts, idx + 1, e, packs, f);
+                let child = clear_empty(mask, counts, i..i + 3);
+                divide(counts, child, idx + 1, e, below, packs, f);
                 counts[i] += 1;
                 counts[i + 1] += 1;
                 counts[i + 2] += 1;
             }
         }
+        // Later sets start above `t`: what is left of it can only be the pair.
+        if counts[i] != 2 || below {
+            return;
+        }
+        below = true;
     }
 }
 
@@ -337,12 +391,12 @@ fn divide(
 
 /// Marks the tile a two-tile partial set (after the pair is removed) waits on. Counts are
 /// 16-bit and wrap like the reference's, see [`knitted_straight`].
-fn partial_waits(table: &[u16; 34], waits: &mut u64) {
-    for t in 0..34u8 {
+fn partial_waits(table: &[u16; 34], mask: u64, waits: &mut u64) {
+    let mut m = mask;
+    while m != 0 {
+        let t = m.trailing_zeros() as u8;
+        m &= m - 1;
         let i = t as usize;
-        if table[i] < 1 {
-            continue;
-        }
         if table[i] > 1 {
             *waits |= 1 << t;
             return;
@@ -366,33 +420,57 @@ fn partial_waits(table: &[u16; 34], waits: &mut u64) {
     }
 }
 
-fn regular_waits(table: &mut [u16; 34], cnt: i32, prev: u32, waits: &mut u64) {
+/// The waits of a standard hand (`cnt` = 3k + 1 tiles; `mask`: the kinds with a non-zero
+/// count). `left`: how many tiles below the sets still to come may be left over (at most 4
+/// remain at the end: a pair and a partial set), or `None` for counts that wrapped (no pruning).
+fn regular_waits(
+    table: &mut [u16; 34],
+    mask: u64,
+    cnt: i32,
+    prev: u32,
+    left: Option<u32>,
+    waits: &mut u64,
+) {
     if cnt == 1 {
-        if let Some(t) = (0..34u8).find(|&t| table[t as usize] == 1) {
-            *waits |= 1 << t;
+        let mut m = mask;
+        while m != 0 {
+            let t = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if table[t as usize] == 1 {
+                *waits |= 1 << t;
+                break;
+            }
         }
         return;
     }
     if cnt == 4 {
-        for i in 0..34 {
+        let mut m = mask;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
             if table[i] < 2 {
                 continue;
             }
             table[i] = table[i].wrapping_sub(2);
-            partial_waits(table, waits);
+            partial_waits(table, clear_empty(mask, table, i..i + 1), waits);
             table[i] = table[i].wrapping_add(2);
         }
     }
-    for t in 0..34u8 {
-        let i = t as usize;
-        if table[i] < 1 {
-            continue;
+    let mut left = left;
+    let mut m = mask & (!0u64 << start_of(prev));
+    while m != 0 {
+        if waits.count_ones() > 1 {
+            return;
         }
+        let t = m.trailing_zeros() as u8;
+        m &= m - 1;
+        let i = t as usize;
         if table[i] > 2 {
             let e = eigen(t, t, t);
             if e > prev {
                 table[i] = table[i].wrapping_sub(3);
-                regular_waits(table, cnt - 3, e, waits);
+                let child = clear_empty(mask, table, i..i + 1);
+                regular_waits(table, child, cnt - 3, e, left, waits);
                 table[i] = table[i].wrapping_add(3);
             }
         }
@@ -402,10 +480,17 @@ fn regular_waits(table: &mut [u16; 34], cnt: i32, prev: u32, waits: &mut u64) {
                 for c in &mut table[i..i + 3] {
                     *c = c.wrapping_sub(1);
                 }
-                regular_waits(table, cnt - 3, e, waits);
+                let child = clear_empty(mask, table, i..i + 3);
+                regular_waits(table, child, cnt - 3, e, left, waits);
                 for c in &mut table[i..i + 3] {
                     *c = c.wrapping_add(1);
                 }
+            }
+        }
+        if let Some(l) = left {
+            match l.checked_sub(u32::from(table[i])) {
+                Some(rest) => left = Some(rest),
+                None => return,
             }
         }
     }
@@ -433,7 +518,9 @@ fn is_unique_waiting(table: &mut [u16; 34], cnt: i32, win: u8) -> bool {
             waits |= 1 << t;
         }
     }
-    regular_waits(table, cnt, 0, &mut waits);
+    let left = table.iter().all(|&c| c <= 4).then_some(4);
+    let mask = mask_of_counts(table);
+    regular_waits(table, mask, cnt, 0, left, &mut waits);
     table[w] = table[w].wrapping_add(1);
     waits.count_ones() == 1
 }
@@ -1259,10 +1346,19 @@ fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<Reading> {
         packs[3] = ctx.fixed_packs[0];
     }
     let mut work = rest;
-    divide(&mut work, 3 + ctx.fixed_cnt, 0, &mut packs, &mut |p| {
-        readings += 1;
-        found = Some(*p);
-    });
+    let mask = mask_of_counts(&work);
+    divide(
+        &mut work,
+        mask,
+        3 + ctx.fixed_cnt,
+        0,
+        false,
+        &mut packs,
+        &mut |p| {
+            readings += 1;
+            found = Some(*p);
+        },
+    );
     if readings != 1 {
         return None;
     }

@@ -8,7 +8,7 @@
 use super::table::{EXCLUSIONS, Exclusion, FAN_COUNT, Fan};
 
 /// Counts of one fan per table row (signed: the wind clauses subtract 幺九刻 they absorbed).
-pub(crate) type FanTable = [i16; FAN_COUNT];
+pub(crate) type FanTable = [i8; FAN_COUNT];
 
 pub(crate) const RED: u8 = 31;
 pub(crate) const GREEN: u8 = 32;
@@ -160,6 +160,16 @@ pub(crate) struct Ctx {
     /// 0-3 for East-North.
     pub(crate) seat: u8,
     pub(crate) prevalent: u8,
+    /// Kinds among the concealed tiles.
+    pub(crate) held: u64,
+    /// Kinds in the hand (concealed or declared).
+    pub(crate) unique: u64,
+    /// Concealed kinds held at least twice.
+    pub(crate) pairs: u64,
+    /// Concealed kinds held an odd number of times.
+    pub(crate) odd: u64,
+    /// Kinds with all four tiles in the hand.
+    pub(crate) fours: i32,
 }
 
 impl Ctx {
@@ -187,25 +197,15 @@ impl Ctx {
             }
         }
     }
-
-    fn unique(&self) -> u64 {
-        let mut m = 0u64;
-        for t in 0..34 {
-            if self.standing[t] != 0 || self.fixed[t] != 0 {
-                m |= 1 << t;
-            }
-        }
-        m
-    }
 }
 
 /// The best reading and its fans, or `None` if the hand is not a win.
 pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
-    let unique = ctx.unique();
+    let unique = ctx.unique;
     let mut best: Option<(FanTable, Reading)> = None;
     let mut max_fan = 0u32;
     if ctx.fixed_cnt == 0 {
-        let mut table = [0i16; FAN_COUNT];
+        let mut table = [0i8; FAN_COUNT];
         let reading = special_form(ctx, unique, &mut table)
             .or_else(|| knitted_straight(ctx, &mut table))
             .or_else(|| nine_gates(ctx, &mut table));
@@ -214,7 +214,7 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
             best = Some((table, r));
         }
     } else if ctx.fixed_cnt == 1 {
-        let mut table = [0i16; FAN_COUNT];
+        let mut table = [0i8; FAN_COUNT];
         if let Some(r) = knitted_straight(ctx, &mut table) {
             max_fan = total(&table);
             best = Some((table, r));
@@ -222,17 +222,23 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
     }
     let seven_pairs = matches!(&best, Some((t, _)) if t[Fan::QiDui as usize] == 1);
     if max_fan == 0 || seven_pairs {
-        let mut standing = [0u16; 34];
-        for (s, &c) in standing.iter_mut().zip(ctx.standing.iter()) {
-            *s = u16::from(c);
-        }
-        let standing_cnt = 13 - 3 * ctx.fixed_cnt as i32;
-        let unique_waiting = is_unique_waiting(&mut standing, standing_cnt, ctx.win);
+        let mut counts = ctx.standing;
+        let unique_standing = ctx.held;
+        // Whether the hand waited on one kind only: worked out the first time a reading asks.
+        let mut waiting: Option<bool> = None;
+        let mut unique_waiting = || {
+            *waiting.get_or_insert_with(|| {
+                let mut standing = [0u16; 34];
+                for (s, &c) in standing.iter_mut().zip(ctx.standing.iter()) {
+                    *s = u16::from(c);
+                }
+                let standing_cnt = 13 - 3 * ctx.fixed_cnt as i32;
+                is_unique_waiting(&mut standing, standing_cnt, ctx.win, ctx.held, Some(4))
+            })
+        };
         let mut packs = [Pack::NONE; 5];
         packs[..ctx.fixed_cnt].copy_from_slice(&ctx.fixed_packs[..ctx.fixed_cnt]);
-        let mut counts = ctx.standing;
-        let unique_standing = mask_of_counts(&counts);
-        if counts.iter().any(|&c| c >= 2) {
+        if ctx.pairs != 0 {
             let mut chosen: Option<(FanTable, Reading)> = None;
             divide(
                 &mut counts,
@@ -242,7 +248,7 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
                 false,
                 &mut packs,
                 &mut |packs| {
-                    let table = regular(ctx, packs, unique, unique_waiting);
+                    let table = regular(ctx, packs, unique, &mut unique_waiting);
                     let fan = total(&table);
                     let take = if fan > max_fan {
                         max_fan = fan;
@@ -498,10 +504,18 @@ fn regular_waits(
 
 /// Whether the hand before the winning tile (`table` holds it; `cnt` tiles without it) waits on
 /// exactly one kind, by shape (standard form, plus seven pairs for 13 tiles).
-fn is_unique_waiting(table: &mut [u16; 34], cnt: i32, win: u8) -> bool {
+/// `mask`: the kinds `table` holds; `left`: see [`regular_waits`].
+fn is_unique_waiting(
+    table: &mut [u16; 34],
+    cnt: i32,
+    win: u8,
+    mask: u64,
+    left: Option<u32>,
+) -> bool {
     let w = win as usize;
     let mut waits = 0u64;
     table[w] = table[w].wrapping_sub(1);
+    let mask = clear_empty(mask, table, w..w + 1);
     if cnt == 13 {
         let pairs: u32 = table
             .iter()
@@ -518,8 +532,6 @@ fn is_unique_waiting(table: &mut [u16; 34], cnt: i32, win: u8) -> bool {
             waits |= 1 << t;
         }
     }
-    let left = table.iter().all(|&c| c <= 4).then_some(4);
-    let mask = mask_of_counts(table);
     regular_waits(table, mask, cnt, 0, left, &mut waits);
     table[w] = table[w].wrapping_add(1);
     waits.count_ones() == 1
@@ -527,7 +539,7 @@ fn is_unique_waiting(table: &mut [u16; 34], cnt: i32, win: u8) -> bool {
 
 /// 边张, 嵌张 or 单钓将 from where the winning tile sits in the concealed groups (only one
 /// counts: edge, else closed, else single).
-fn wait_fans(packs: &[Pack], win: u8, table: &mut FanTable) {
+fn wait_fans(packs: &[Pack], win: u8, unique: impl FnOnce() -> bool, table: &mut FanTable) {
     if table[Fan::QuanQiuRen as usize] != 0 || table[Fan::SiGang as usize] != 0 {
         return;
     }
@@ -539,6 +551,9 @@ fn wait_fans(packs: &[Pack], win: u8, table: &mut FanTable) {
             Kind::Pair if p.tile == win => single = true,
             _ => {}
         }
+    }
+    if !(edge || closed || single) || !unique() {
+        return;
     }
     if edge {
         table[Fan::BianZhang as usize] = 1;
@@ -695,7 +710,7 @@ fn limit_pair_fans(found: &[Option<Fan>], max: i32, table: &mut FanTable) {
         Fan::LianLiu,
         Fan::LaoShaoFu,
     ];
-    let mut n = [0i16; 4];
+    let mut n = [0i8; 4];
     let mut cnt = 0;
     for f in found.iter().flatten() {
         if let Some(k) = ORDER.iter().position(|o| o == f) {
@@ -856,8 +871,13 @@ fn kongs_and_concealed(
 }
 
 /// The fans of one standard reading.
-fn regular(ctx: &Ctx, packs: &[Pack; 5], unique: u64, unique_waiting: bool) -> FanTable {
-    let mut table = [0i16; FAN_COUNT];
+fn regular(
+    ctx: &Ctx,
+    packs: &[Pack; 5],
+    unique: u64,
+    unique_waiting: &mut impl FnMut() -> bool,
+) -> FanTable {
+    let mut table = [0i8; FAN_COUNT];
     let t = &mut table;
     let mut pair = 0u8;
     let mut chows = [0u8; 4];
@@ -1007,9 +1027,7 @@ fn regular(ctx: &Ctx, packs: &[Pack; 5], unique: u64, unique_waiting: bool) -> F
     if t[Fan::YiSeSiTongShun as usize] == 0 {
         tile_hog(ctx, melded_kongs + concealed_kongs, t);
     }
-    if unique_waiting {
-        wait_fans(&packs[ctx.fixed_cnt..], win, t);
-    }
+    wait_fans(&packs[ctx.fixed_cnt..], win, unique_waiting, t);
     exclusions(t);
     if t[Fan::DaSiXi as usize] == 0 {
         for p in &pungs[..np] {
@@ -1127,7 +1145,7 @@ fn suit_fans(unique: u64, t: &mut FanTable) {
     if !has_honor {
         t[Fan::WuZi as usize] = 1;
     }
-    let voids = SUIT_MASKS[..3].iter().filter(|&&m| unique & m == 0).count() as i16;
+    let voids = SUIT_MASKS[..3].iter().filter(|&&m| unique & m == 0).count() as i8;
     t[Fan::QueYiMen as usize] = voids;
     if voids == 2 {
         t[Fan::QueYiMen as usize] = 0;
@@ -1195,13 +1213,7 @@ fn rank_range(unique: u64, t: &mut FanTable) {
 
 /// 四归一: kinds with all four tiles in the hand, not counting declared kongs.
 fn tile_hog(ctx: &Ctx, kongs: i32, t: &mut FanTable) {
-    let fours = ctx
-        .standing
-        .iter()
-        .zip(ctx.fixed.iter())
-        .filter(|&(s, f)| s + f == 4)
-        .count() as i32;
-    t[Fan::SiGuiYi as usize] = (fours - kongs) as i16;
+    t[Fan::SiGuiYi as usize] = (ctx.fours - kongs) as i8;
 }
 
 fn exclusions(t: &mut FanTable) {
@@ -1258,7 +1270,7 @@ fn wind_pung(ctx: &Ctx, tile: u8, t: &mut FanTable) {
 /// 七对 / 连七对, 全不靠 / 七星不靠, 十三幺 (fully concealed hands only).
 fn special_form(ctx: &Ctx, unique: u64, t: &mut FanTable) -> Option<Reading> {
     let s = &ctx.standing;
-    if s.iter().all(|&c| c % 2 == 0) {
+    if ctx.odd == 0 {
         if seven_shifted_pairs(s, ctx.win) {
             t[Fan::LianQiDui as usize] = 1;
             let base = suit(ctx.win) as usize * 9;
@@ -1328,12 +1340,19 @@ fn seven_shifted_pairs(s: &[u8; 34], win: u8) -> bool {
 /// 组合龙 with one more set (declared or concealed) and a pair.
 fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<Reading> {
     let s = &ctx.standing;
-    if !s.iter().any(|&c| c >= 2) {
+    if ctx.pairs == 0 {
         return None;
     }
-    let which = KNITTED
-        .iter()
-        .position(|k| k.iter().all(|&x| s[x as usize] > 0))?;
+    const KNIT_MASKS: [u64; 6] = {
+        let mut m = [0u64; 6];
+        let mut i = 0;
+        while i < 6 {
+            m[i] = knit_mask(&KNITTED[i]);
+            i += 1;
+        }
+        m
+    };
+    let which = KNIT_MASKS.iter().position(|&k| ctx.held & k == k)?;
     let mut rest = *s;
     for &x in &KNITTED[which] {
         rest[x as usize] -= 1;
@@ -1422,9 +1441,17 @@ fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<Reading> {
         for (d, &c) in table.iter_mut().zip(rest.iter()) {
             *d = u16::from(c);
         }
-        if is_unique_waiting(&mut table, 4, ctx.win) {
-            wait_fans(&packs[3..5], ctx.win, t);
-        }
+        let mask = mask_of_counts(&table);
+        let mut wrapped = table;
+        let w = ctx.win as usize;
+        wrapped[w] = wrapped[w].wrapping_sub(1);
+        let left = wrapped.iter().all(|&c| c <= 4).then_some(4);
+        wait_fans(
+            &packs[3..5],
+            ctx.win,
+            || is_unique_waiting(&mut table, 4, ctx.win, mask, left),
+            t,
+        );
     } else if !in_body || ctx.standing[ctx.win as usize] == 3 {
         t[Fan::DanDiaoJiang as usize] = 1;
     }

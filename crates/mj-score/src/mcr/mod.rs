@@ -147,7 +147,7 @@ pub enum Form {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct McrScore {
     /// The fans counted, in table order (花牌 last, when there are flowers).
-    pub fans: SmallVec<[FanEntry; 16]>,
+    pub fans: SmallVec<[FanEntry; 12]>,
     /// The total, flowers included.
     pub total: u32,
     /// The total without flowers (what the 8-fan minimum looks at).
@@ -259,9 +259,32 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
     if win.flowers > MAX_FLOWERS {
         return Err(McrError::TooManyFlowers(win.flowers));
     }
+    // Counts and kind masks in one pass over the tiles.
     let mut standing = [0u8; 34];
+    let mut all = [0u8; 34];
+    let (mut held, mut pairs, mut odd, mut fixed_kinds, mut fours, mut over) =
+        (0u64, 0u64, 0u64, 0u64, 0i32, None);
+    let mut count_tile = |all: &mut [u8; 34], e: usize| {
+        all[e] += 1;
+        match all[e] {
+            4 => fours += 1,
+            5 => {
+                fours -= 1;
+                over = over.or(Some(e as u8));
+            }
+            _ => {}
+        }
+    };
     for &t in &win.concealed {
-        standing[to_engine(t) as usize] += 1;
+        let e = to_engine(t) as usize;
+        standing[e] += 1;
+        let bit = 1u64 << e;
+        held |= bit;
+        odd ^= bit;
+        if standing[e] == 2 {
+            pairs |= bit;
+        }
+        count_tile(&mut all, e);
     }
     let w = to_engine(win.win_tile);
     if standing[w as usize] == 0 {
@@ -275,7 +298,10 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
     }; 4];
     for (slot, meld) in fixed_packs.iter_mut().zip(&win.melds) {
         for t in meld.tiles() {
-            fixed[to_engine(t) as usize] += 1;
+            let e = to_engine(t) as usize;
+            fixed[e] += 1;
+            fixed_kinds |= 1 << e;
+            count_tile(&mut all, e);
         }
         let base = to_engine(meld.base());
         *slot = match meld.kind() {
@@ -301,7 +327,7 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
             },
         };
     }
-    if let Some(e) = (0..34u8).find(|&e| standing[e as usize] + fixed[e as usize] > 4) {
+    if let Some(e) = over {
         return Err(McrError::FifthCopy(from_engine(e)));
     }
     let wind = |t: Tile| (t.index() - Tile::EAST.index()) as u8;
@@ -317,6 +343,11 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
         last_wall: win.last_wall,
         seat: wind(win.seat_wind),
         prevalent: wind(win.prevalent_wind),
+        held,
+        unique: held | fixed_kinds,
+        pairs,
+        odd,
+        fours,
     };
     ctx.normalise_flags();
     Ok(ctx)
@@ -347,36 +378,52 @@ fn group(p: Pack) -> Group {
 pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
     let ctx = context(win)?;
     let (table, reading) = engine::evaluate(&ctx).ok_or(McrError::NotAWin)?;
-    let mut fans = SmallVec::new();
-    for (fan, &count) in Fan::ALL.iter().zip(table.iter()) {
-        if count > 0 {
-            fans.push(FanEntry {
-                name: fan.name(),
-                zh: fan.zh(),
-                fan: fan.value(),
-                count: u32::try_from(count).unwrap_or(0),
-            });
+    let mut out = McrScore {
+        fans: SmallVec::new(),
+        total: 0,
+        total_without_flowers: 0,
+        form: Form::Standard,
+        groups: SmallVec::new(),
+    };
+    let mut without = 0;
+    for (k, chunk) in table.chunks(16).enumerate() {
+        if chunk.iter().all(|&c| c <= 0) {
+            continue;
+        }
+        for (j, &count) in chunk.iter().enumerate() {
+            if count > 0 {
+                let info = &FANS[k * 16 + j];
+                let count = u32::from(count.unsigned_abs());
+                without += info.value * count;
+                out.fans.push(FanEntry {
+                    name: info.name,
+                    zh: info.zh,
+                    fan: info.value,
+                    count,
+                });
+            }
         }
     }
-    let without = engine::total(&table);
     if win.flowers > 0 {
-        fans.push(FanEntry {
+        out.fans.push(FanEntry {
             name: Fan::HuaPai.name(),
             zh: Fan::HuaPai.zh(),
             fan: 1,
             count: u32::from(win.flowers),
         });
     }
-    let mut groups = SmallVec::new();
-    let form = match reading {
+    out.total_without_flowers = without;
+    out.total = without + u32::from(win.flowers);
+    out.form = match reading {
         Reading::Standard(packs) => {
-            groups.extend(packs.iter().map(|&p| group(p)));
+            out.groups.extend(packs.iter().map(|&p| group(p)));
             Form::Standard
         }
         Reading::Knitted(which, set, pair) => {
-            groups.push(Group::Knitted(engine::KNITTED[which].map(from_engine)));
-            groups.push(group(set));
-            groups.push(group(pair));
+            out.groups
+                .push(Group::Knitted(engine::KNITTED[which].map(from_engine)));
+            out.groups.push(group(set));
+            out.groups.push(group(pair));
             Form::KnittedStraight
         }
         Reading::SevenPairs => Form::SevenPairs,
@@ -385,13 +432,7 @@ pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
         Reading::HonorsAndKnitted => Form::HonorsAndKnitted,
         Reading::NineGates => Form::NineGates,
     };
-    Ok(McrScore {
-        fans,
-        total: without + u32::from(win.flowers),
-        total_without_flowers: without,
-        form,
-        groups,
-    })
+    Ok(out)
 }
 
 /// Scores a win: [`evaluate`] plus the 8-fan minimum.

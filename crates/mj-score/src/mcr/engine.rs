@@ -276,21 +276,32 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
 
 /// The sum of value × count (flowers are added by the caller).
 pub(crate) fn total(table: &FanTable) -> u32 {
-    const VALUES: [i32; FAN_COUNT] = {
-        let mut v = [0i32; FAN_COUNT];
-        let mut i = 0;
-        while i < FAN_COUNT {
-            v[i] = Fan::ALL[i].value() as i32;
-            i += 1;
+    let mut sum = 0;
+    for_each_counted(table, |i, count| sum += count * super::table::FANS[i].value);
+    sum
+}
+
+/// Calls `f(index, count)` for every fan of `table` with a positive count, in table order
+/// (eight counts at a time: a word whose bytes are all zero is skipped at once).
+pub(crate) fn for_each_counted(table: &FanTable, mut f: impl FnMut(usize, u32)) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    for (k, chunk) in table.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        for (b, &c) in bytes.iter_mut().zip(chunk) {
+            *b = c.to_ne_bytes()[0];
         }
-        v
-    };
-    let sum: i32 = table
-        .iter()
-        .zip(VALUES.iter())
-        .map(|(&c, &v)| i32::from(c).max(0) * v)
-        .sum();
-    sum.unsigned_abs()
+        let x = u64::from_le_bytes(bytes);
+        if x == 0 {
+            continue;
+        }
+        // The high bit of each byte: set when the byte is non-zero and not negative.
+        let mut positive = (((x & !HIGH) + !HIGH) | x) & HIGH & !x;
+        while positive != 0 {
+            let j = positive.trailing_zeros() as usize / 8;
+            positive &= positive - 1;
+            f(k * 8 + j, u32::from(chunk[j].unsigned_abs()));
+        }
+    }
 }
 
 /// The order key of a set (its three tiles), as the reference compares sets: never 0.

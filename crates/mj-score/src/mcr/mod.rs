@@ -216,15 +216,23 @@ pub enum McrError {
 
 /// Engine numbering of a tile (see the engine's module docs).
 const fn to_engine(t: Tile) -> u8 {
-    let i = t.index() as u8;
-    match i {
-        0..=8 => i,
-        9..=17 => i + 9,
-        18..=26 => i - 9,
-        31 => engine::WHITE,
-        33 => engine::RED,
-        _ => i,
-    }
+    const MAP: [u8; 34] = {
+        let mut m = [0u8; 34];
+        let mut i = 0u8;
+        while i < 34 {
+            m[i as usize] = match i {
+                0..=8 => i,
+                9..=17 => i + 9,
+                18..=26 => i - 9,
+                31 => engine::WHITE,
+                33 => engine::RED,
+                _ => i,
+            };
+            i += 1;
+        }
+        m
+    };
+    MAP[t.index()]
 }
 
 fn from_engine(e: u8) -> Tile {
@@ -386,24 +394,16 @@ pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
         groups: SmallVec::new(),
     };
     let mut without = 0;
-    for (k, chunk) in table.chunks(16).enumerate() {
-        if chunk.iter().all(|&c| c <= 0) {
-            continue;
-        }
-        for (j, &count) in chunk.iter().enumerate() {
-            if count > 0 {
-                let info = &FANS[k * 16 + j];
-                let count = u32::from(count.unsigned_abs());
-                without += info.value * count;
-                out.fans.push(FanEntry {
-                    name: info.name,
-                    zh: info.zh,
-                    fan: info.value,
-                    count,
-                });
-            }
-        }
-    }
+    engine::for_each_counted(&table, |i, count| {
+        let info = &FANS[i];
+        without += info.value * count;
+        out.fans.push(FanEntry {
+            name: info.name,
+            zh: info.zh,
+            fan: info.value,
+            count,
+        });
+    });
     if win.flowers > 0 {
         out.fans.push(FanEntry {
             name: Fan::HuaPai.name(),
@@ -416,7 +416,9 @@ pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
     out.total = without + u32::from(win.flowers);
     out.form = match reading {
         Reading::Standard(packs) => {
-            out.groups.extend(packs.iter().map(|&p| group(p)));
+            for p in packs {
+                out.groups.push(group(p));
+            }
             Form::Standard
         }
         Reading::Knitted(which, set, pair) => {

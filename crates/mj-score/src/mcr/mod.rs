@@ -34,6 +34,25 @@
 //! order of their sets' tiles is kept, unless a later one has 一色三同顺 or 三同刻 (the
 //! reference implementation's preference). The unique-wait fans (边张, 嵌张, 单钓将) need the
 //! hand before the winning tile to wait on that one kind only (by shape, seven pairs included).
+//!
+//! # Readings where the 2006 text leaves room
+//!
+//! These follow the common reading of the reference implementation (Jeff Wang's
+//! `mahjong-algorithm`, the engine of `pymahjonggb`, against which `tests/mcr_oracle.rs` checks
+//! all 27,390 fixture hands):
+//!
+//! - 九莲宝灯 needs the pure nine-sided wait (the 13 concealed tiles 1112345678999 of a suit) and
+//!   also counts what the winning tile adds: 清龙 + 四归一 (1 or 9), 双暗刻 + 幺九刻 (2, 5, 8),
+//!   连六 (2, 3, 4, 6, 7, 8); it does not count 清一色, 门前清, 不求人, 幺九刻 of the body.
+//! - 七对 may hold four of a kind (counted with 四归一); 连七对 of 2-8 counts 断幺.
+//! - 十三幺, 全不靠 and 七星不靠 count only the win flags beside themselves (自摸 on a
+//!   self-draw, not 不求人); 全不靠 with all nine knitted tiles adds 组合龙.
+//! - 清幺九 does not count 双同刻 (its pungs are all terminals); 四暗刻 turns 不求人 into 自摸.
+//! - A 组合龙 hand may count 边张 / 嵌张 / 单钓将 from the set and pair beside the straight
+//!   (when only that tile completed them), and 单钓将 when one set is declared and the pair is
+//!   waited on.
+//! - 明暗杠 (5 fan), an option of that implementation, is not used: one exposed and one
+//!   concealed kong are 明杠 1 + 暗杠 2, as in the official table.
 
 mod engine;
 pub mod table;

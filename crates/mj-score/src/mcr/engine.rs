@@ -8,7 +8,10 @@
 use super::table::{EXCLUSIONS, Exclusion, FAN_COUNT, Fan};
 
 /// Counts of one fan per table row (signed: the wind clauses subtract 幺九刻 they absorbed).
-pub(crate) type FanTable = [i8; FAN_COUNT];
+pub(crate) type FanTable = [i8; TABLE_LEN];
+
+/// The table's length: the fans, padded to whole 8-byte words.
+pub(crate) const TABLE_LEN: usize = FAN_COUNT.div_ceil(8) * 8;
 
 pub(crate) const RED: u8 = 31;
 pub(crate) const GREEN: u8 = 32;
@@ -205,7 +208,7 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
     let mut best: Option<(FanTable, Reading)> = None;
     let mut max_fan = 0u32;
     if ctx.fixed_cnt == 0 {
-        let mut table = [0i8; FAN_COUNT];
+        let mut table = [0i8; TABLE_LEN];
         let reading = special_form(ctx, unique, &mut table)
             .or_else(|| knitted_straight(ctx, &mut table))
             .or_else(|| nine_gates(ctx, &mut table));
@@ -214,7 +217,7 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, Reading)> {
             best = Some((table, r));
         }
     } else if ctx.fixed_cnt == 1 {
-        let mut table = [0i8; FAN_COUNT];
+        let mut table = [0i8; TABLE_LEN];
         if let Some(r) = knitted_straight(ctx, &mut table) {
             max_fan = total(&table);
             best = Some((table, r));
@@ -285,7 +288,7 @@ pub(crate) fn total(table: &FanTable) -> u32 {
 /// (eight counts at a time: a word whose bytes are all zero is skipped at once).
 pub(crate) fn for_each_counted(table: &FanTable, mut f: impl FnMut(usize, u32)) {
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    for (k, chunk) in table.chunks(8).enumerate() {
+    for (k, chunk) in table.chunks_exact(8).enumerate() {
         let mut bytes = [0u8; 8];
         for (b, &c) in bytes.iter_mut().zip(chunk) {
             *b = c.to_ne_bytes()[0];
@@ -888,7 +891,7 @@ fn regular(
     unique: u64,
     unique_waiting: &mut impl FnMut() -> bool,
 ) -> FanTable {
-    let mut table = [0i8; FAN_COUNT];
+    let mut table = [0i8; TABLE_LEN];
     let t = &mut table;
     let mut pair = 0u8;
     let mut chows = [0u8; 4];

@@ -1,6 +1,11 @@
 //! MCR scoring (`mj_score::mcr::evaluate`, the best reading and its fans) on the 27,390 hands of
 //! the oracle fixtures (`crates/mj-score/testdata/mcr_oracle.jsonl`), one hand per iteration,
 //! cycling through the file in order.
+//!
+//! Run: `CARGO_TARGET_DIR=/work/target-mcr CARGO_BUILD_JOBS=1 cargo bench -p benches --bench
+//! score_mcr`. Recorded (2 cores shared with other builds, load average about 2.5, so these are
+//! upper bounds): 563 ns per hand (`[556.05 ns 563.16 ns 572.41 ns]`) on commit 347043a; about
+//! 3,650 instructions per hand under callgrind (bench profile, two passes over the file).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -272,3 +272,26 @@ fn bad_winds_and_flowers() {
     w.flowers = 9;
     assert_eq!(mcr::score(&w).unwrap_err(), McrError::TooManyFlowers(9));
 }
+
+#[test]
+fn fan_table_matches_the_documented_names() {
+    // tools/oracle/README.md, "MCR fan names": | # | `name` | zh | fan | oracle name | English |
+    let readme = include_str!("../../../tools/oracle/README.md");
+    let mut rows = 0;
+    for line in readme.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() < 7 || cells[1].parse::<usize>().is_err() {
+            continue;
+        }
+        let index: usize = cells[1].parse().unwrap();
+        let name = cells[2].trim_matches('`');
+        let fan = mcr::Fan::ALL[index - 1];
+        assert_eq!(fan.name(), name, "row {index}");
+        assert_eq!(fan.zh(), cells[3], "row {index}");
+        let value: u32 = cells[4].split_whitespace().next().unwrap().parse().unwrap();
+        assert_eq!(fan.value(), value, "row {index}");
+        assert_eq!(mcr::Fan::from_name(name), Some(fan));
+        rows += 1;
+    }
+    assert_eq!(rows, mcr::FAN_COUNT);
+}

@@ -2,7 +2,7 @@
 //! Textbook hands of the official rules (2006 rule book), a few per family: each lists the fans
 //! it must score (protocol ids, with counts) and the total; and the input errors.
 
-use mj_score::mcr::{self, Form, McrError, Win};
+use mj_score::mcr::{self, Form, Group, McrError, Win};
 use mj_tiles::notation::parse_tiles;
 use mj_tiles::{Meld, MeldKind, Tile};
 use rstest::rstest;
@@ -236,7 +236,40 @@ fn chosen_reading_is_reported() {
     assert_eq!(s.groups.len(), 3);
     let s = mcr::evaluate(&win("123456789m234p55s", "", "5s", "")).unwrap();
     assert_eq!(s.form, Form::Standard);
-    assert_eq!(s.groups.len(), 5);
+    let t = |x: &str| x.parse::<Tile>().unwrap();
+    let chow = |x: &str| Group::Chow {
+        first: t(x),
+        declared: false,
+    };
+    assert_eq!(
+        s.groups.as_slice(),
+        [
+            chow("1m"),
+            chow("4m"),
+            chow("7m"),
+            chow("2p"),
+            Group::Pair(t("5s"))
+        ]
+    );
+    let s = mcr::evaluate(&win("123m99p", "pon:555z pon:666z pon:777z", "3m", "")).unwrap();
+    assert_eq!(
+        s.groups[..3],
+        [
+            Group::Pung {
+                tile: t("5z"),
+                declared: true
+            },
+            Group::Pung {
+                tile: t("6z"),
+                declared: true
+            },
+            Group::Pung {
+                tile: t("7z"),
+                declared: true
+            }
+        ]
+    );
+    assert_eq!(s.groups[4], Group::Pair(t("9p")));
 }
 
 #[rstest]

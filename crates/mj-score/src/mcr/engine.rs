@@ -289,11 +289,8 @@ pub(crate) fn total(table: &FanTable) -> u32 {
 pub(crate) fn for_each_counted(table: &FanTable, mut f: impl FnMut(usize, u32)) {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     for (k, chunk) in table.chunks_exact(8).enumerate() {
-        let mut bytes = [0u8; 8];
-        for (b, &c) in bytes.iter_mut().zip(chunk) {
-            *b = c.to_ne_bytes()[0];
-        }
-        let x = u64::from_le_bytes(bytes);
+        let word = <[i8; 8]>::try_from(chunk).unwrap_or_default();
+        let x = u64::from_le_bytes(word.map(|c| c.to_ne_bytes()[0]));
         if x == 0 {
             continue;
         }

@@ -5,6 +5,19 @@
 //! [`McrError`]; a win under 8 fan (flowers not counted) is [`McrError::BelowMinimum`], and
 //! [`evaluate`] scores without that check.
 //!
+//! ```
+//! use mj_score::mcr::{self, Fan, Win};
+//! use mj_tiles::notation::parse_tiles;
+//!
+//! // 123 456 789m 234p, waiting on 5s alone: 清龙 16 + 门前清 2 + 平和 2 + 单钓将 1.
+//! let win = Win::new(parse_tiles("123456789m234p55s")?, Vec::new(), "5s".parse()?);
+//! let s = mcr::score(&win)?;
+//! assert_eq!(s.total, 21);
+//! assert_eq!(s.count(Fan::QingLong), 1);
+//! assert_eq!(s.fans[0].name, "qing_long");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Rules
 //!
 //! - Every fan of the table ([`Fan`], [`FANS`]: protocol id, official name, value), in the rule

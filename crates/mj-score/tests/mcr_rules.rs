@@ -233,7 +233,7 @@ fn flowers_do_not_reach_the_minimum() {
 fn chosen_reading_is_reported() {
     let s = mcr::evaluate(&win("147m258p369s456m22z", "", "2z", "")).unwrap();
     assert_eq!(s.form, Form::KnittedStraight);
-    assert_eq!(s.groups.len(), 3);
+    assert_eq!(s.groups().len(), 3);
     let s = mcr::evaluate(&win("123456789m234p55s", "", "5s", "")).unwrap();
     assert_eq!(s.form, Form::Standard);
     let t = |x: &str| x.parse::<Tile>().unwrap();
@@ -242,7 +242,7 @@ fn chosen_reading_is_reported() {
         declared: false,
     };
     assert_eq!(
-        s.groups.as_slice(),
+        s.groups().as_slice(),
         [
             chow("1m"),
             chow("4m"),
@@ -253,7 +253,7 @@ fn chosen_reading_is_reported() {
     );
     let s = mcr::evaluate(&win("123m99p", "pon:555z pon:666z pon:777z", "3m", "")).unwrap();
     assert_eq!(
-        s.groups[..3],
+        s.groups()[..3],
         [
             Group::Pung {
                 tile: t("5z"),
@@ -269,7 +269,7 @@ fn chosen_reading_is_reported() {
             }
         ]
     );
-    assert_eq!(s.groups[4], Group::Pair(t("9p")));
+    assert_eq!(s.groups()[4], Group::Pair(t("9p")));
 }
 
 #[rstest]

@@ -528,18 +528,24 @@ fn is_unique_waiting(
     table[w] = table[w].wrapping_sub(1);
     let mask = clear_empty(mask, table, w..w + 1);
     if cnt == 13 {
-        let pairs: u32 = table
-            .iter()
-            .map(|&c| match c {
-                2 | 3 => 1,
-                4 => 2,
-                _ => 0,
-            })
-            .sum();
-        if let Some(t) = (0..34u8)
-            .find(|&t| matches!(table[t as usize], 1 | 3))
-            .filter(|_| pairs == 6)
-        {
+        // Seven pairs: six pairs (four of a kind is two) and the tile of the odd one out.
+        let (mut pairs, mut odd) = (0u32, None);
+        let mut m = mask;
+        while m != 0 {
+            let t = m.trailing_zeros() as u8;
+            m &= m - 1;
+            match table[t as usize] {
+                1 => odd = odd.or(Some(t)),
+                2 => pairs += 1,
+                3 => {
+                    pairs += 1;
+                    odd = odd.or(Some(t));
+                }
+                4 => pairs += 2,
+                _ => {}
+            }
+        }
+        if let Some(t) = odd.filter(|_| pairs == 6) {
             waits |= 1 << t;
         }
     }

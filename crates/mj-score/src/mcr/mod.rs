@@ -186,11 +186,28 @@ pub struct McrScore {
     pub total_without_flowers: u32,
     /// The shape of the chosen reading.
     pub form: Form,
-    /// Its groups (declared melds first) when it has groups (standard and knitted forms).
-    pub groups: SmallVec<[Group; 5]>,
+    /// The chosen reading, in engine terms ([`McrScore::groups`] spells it out).
+    reading: Reading,
 }
 
 impl McrScore {
+    /// The groups of the chosen reading (declared melds first) for the standard form (four sets
+    /// and the pair) and the knitted-straight form (the straight, a set, the pair); empty for
+    /// the other special forms.
+    pub fn groups(&self) -> SmallVec<[Group; 5]> {
+        let mut groups = SmallVec::new();
+        match self.reading {
+            Reading::Standard(packs) => groups.extend(packs.into_iter().map(group)),
+            Reading::Knitted(which, set, pair) => {
+                groups.push(Group::Knitted(engine::KNITTED[which].map(from_engine)));
+                groups.push(group(set));
+                groups.push(group(pair));
+            }
+            _ => {}
+        }
+        groups
+    }
+
     /// How many times a fan counts (0 if absent).
     pub fn count(&self, fan: Fan) -> u32 {
         self.fans
@@ -301,20 +318,7 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
     }
     // Counts and kind masks in one pass over the tiles.
     let mut standing = [0u8; 34];
-    let mut all = [0u8; 34];
-    let (mut held, mut pairs, mut odd, mut fixed_kinds, mut fours, mut over) =
-        (0u64, 0u64, 0u64, 0u64, 0i32, None);
-    let mut count_tile = |all: &mut [u8; 34], e: usize| {
-        all[e] += 1;
-        match all[e] {
-            4 => fours += 1,
-            5 => {
-                fours -= 1;
-                over = over.or(Some(e as u8));
-            }
-            _ => {}
-        }
-    };
+    let (mut held, mut pairs, mut odd, mut fixed_kinds) = (0u64, 0u64, 0u64, 0u64);
     for &t in &win.concealed {
         let e = to_engine(t) as usize;
         standing[e] += 1;
@@ -324,7 +328,6 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
         if standing[e] == 2 {
             pairs |= bit;
         }
-        count_tile(&mut all, e);
     }
     let w = to_engine(win.win_tile);
     if standing[w as usize] == 0 {
@@ -341,7 +344,6 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
             let e = to_engine(t) as usize;
             fixed[e] += 1;
             fixed_kinds |= 1 << e;
-            count_tile(&mut all, e);
         }
         let base = to_engine(meld.base());
         *slot = match meld.kind() {
@@ -367,7 +369,16 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
             },
         };
     }
-    if let Some(e) = over {
+    let (mut fours, mut over) = (0i32, false);
+    for (&s, &f) in standing.iter().zip(fixed.iter()) {
+        let c = s + f;
+        fours += i32::from(c == 4);
+        over |= c > 4;
+    }
+    if over {
+        let e = (0..34u8)
+            .find(|&e| standing[e as usize] + fixed[e as usize] > 4)
+            .unwrap_or(0);
         return Err(McrError::FifthCopy(from_engine(e)));
     }
     let wind = |t: Tile| (t.index() - Tile::EAST.index()) as u8;
@@ -423,7 +434,7 @@ pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
         total: 0,
         total_without_flowers: 0,
         form: Form::Standard,
-        groups: SmallVec::new(),
+        reading,
     };
     let mut without = 0;
     engine::for_each_counted(&table, |i, count| {
@@ -447,19 +458,8 @@ pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
     out.total_without_flowers = without;
     out.total = without + u32::from(win.flowers);
     out.form = match reading {
-        Reading::Standard(packs) => {
-            for p in packs {
-                out.groups.push(group(p));
-            }
-            Form::Standard
-        }
-        Reading::Knitted(which, set, pair) => {
-            out.groups
-                .push(Group::Knitted(engine::KNITTED[which].map(from_engine)));
-            out.groups.push(group(set));
-            out.groups.push(group(pair));
-            Form::KnittedStraight
-        }
+        Reading::Standard(_) => Form::Standard,
+        Reading::Knitted(..) => Form::KnittedStraight,
         Reading::SevenPairs => Form::SevenPairs,
         Reading::SevenShiftedPairs => Form::SevenShiftedPairs,
         Reading::ThirteenOrphans => Form::ThirteenOrphans,

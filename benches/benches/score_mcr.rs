@@ -3,9 +3,10 @@
 //! cycling through the file in order.
 //!
 //! Run: `CARGO_TARGET_DIR=/work/target-mcr CARGO_BUILD_JOBS=1 cargo bench -p benches --bench
-//! score_mcr`. Recorded (2 cores shared with other builds, load average about 2.5, so these are
-//! upper bounds): 563 ns per hand (`[556.05 ns 563.16 ns 572.41 ns]`) on commit 347043a; about
-//! 3,650 instructions per hand under callgrind (bench profile, two passes over the file).
+//! score_mcr`. Recorded on commit a37d917 (2 cores shared with other builds, load average
+//! 2.7-2.9, so upper bounds): 470-490 ns per hand (`[467.36 ns 469.40 ns 471.98 ns]`,
+//! `[469.10 ns 472.79 ns 477.08 ns]`, `[485.60 ns 489.61 ns 494.76 ns]`); about 3,330
+//! instructions per hand under callgrind (bench profile, two passes over the file).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -327,4 +327,23 @@ fn fan_table_matches_the_documented_names() {
         rows += 1;
     }
     assert_eq!(rows, mcr::FAN_COUNT);
+
+    // The same table in the module docs of `mcr::table`.
+    let docs = include_str!("../src/mcr/table.rs");
+    let mut doc_rows = 0;
+    for line in docs.lines().filter_map(|l| l.strip_prefix("//! |")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let Ok(index) = cells[0].parse::<usize>() else {
+            continue;
+        };
+        let fan = mcr::Fan::ALL[index - 1];
+        assert_eq!(cells[1].trim_matches('`'), fan.name(), "doc row {index}");
+        assert_eq!(cells[2], fan.zh(), "doc row {index}");
+        assert!(
+            cells[3].starts_with(&fan.value().to_string()),
+            "doc row {index}"
+        );
+        doc_rows += 1;
+    }
+    assert_eq!(doc_rows, mcr::FAN_COUNT);
 }

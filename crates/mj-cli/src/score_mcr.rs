@@ -1,13 +1,134 @@
 //! The `score` op under `"rules": "mcr"`, answered by `mj_score::mcr`.
+//!
+//! Extra fields: `win_tile` (required), `tsumo`, `last_tile`, `kong`, `last_wall` (bools),
+//! `seat_wind`, `round_wind` (tiles `1z`-`4z`, default `1z`), `flowers` (0-8). The answer is
+//! `{"fan": n, "fans": [{"name", "zh", "fan", "count"}]}` (flowers included in `fan`); a win
+//! under 8 fan without flowers is `below_minimum` with its `"fan"`. MCR has no wildcards
+//! (`wild` is `unsupported_rules`) and fixed shapes: an `options` switch other than the preset's
+//! own values is `unsupported_rules`; riichi and Sichuan fields are `invalid_field`.
 
-use serde_json::Value;
+use mj_score::mcr::{self, McrError, Win};
+use mj_tiles::Tile;
+use serde_json::{Value, json};
 
 use crate::error::OpError;
 use crate::request::Request;
 
+/// The request fields of other presets, refused here.
+const OTHER_FIELDS: &[&str] = &[
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "dora",
+    "ura",
+    "honba",
+    "riichi_sticks",
+    "lack",
+    "cap",
+];
+
+/// The shape switches and the values the MCR preset fixes them to.
+const SHAPES: &[(&str, bool)] = &[
+    ("seven_pairs", true),
+    ("distinct_pairs", false),
+    ("thirteen_orphans", true),
+    ("honor_sequences", false),
+    ("eyes_258", false),
+    ("knitted", true),
+    ("honors", true),
+    ("lack_one_suit", false),
+];
+
+fn flag(request: &Request, name: &str) -> Result<bool, OpError> {
+    Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
+}
+
+fn wind(request: &Request, name: &str) -> Result<Tile, OpError> {
+    let tile = request.extra_as::<Tile>(name)?.unwrap_or(Tile::EAST);
+    if tile.is_wind() {
+        Ok(tile)
+    } else {
+        Err(OpError::InvalidField(format!(
+            "`{name}` must be a wind, 1z to 4z, got {tile}"
+        )))
+    }
+}
+
+/// The typed situation of a validated request.
+fn win(request: &Request) -> Result<Win, OpError> {
+    if !request.wild().is_empty() {
+        return Err(OpError::UnsupportedRules(
+            "`wild`: the Chinese Official rules have no wildcards".to_owned(),
+        ));
+    }
+    for (name, value) in request.options().iter() {
+        let honoured = SHAPES
+            .iter()
+            .any(|&(s, v)| s == name && value == crate::request::SwitchValue::Bool(v));
+        if !honoured {
+            return Err(OpError::UnsupportedRules(format!(
+                "option `{name}`: the Chinese Official rules fix their shapes and have no \
+                 such switch"
+            )));
+        }
+    }
+    if let Some(field) = OTHER_FIELDS.iter().find(|f| request.extra(f).is_some()) {
+        return Err(OpError::InvalidField(format!(
+            "`{field}` does not apply under `mcr`"
+        )));
+    }
+    let win_tile = request
+        .extra_as::<Tile>("win_tile")?
+        .ok_or_else(|| OpError::InvalidField("`win_tile` is required".to_owned()))?;
+    let flowers = request.extra_as::<u64>("flowers")?.unwrap_or(0);
+    let flowers = u8::try_from(flowers)
+        .ok()
+        .filter(|&f| f <= mcr::MAX_FLOWERS)
+        .ok_or_else(|| {
+            OpError::InvalidField(format!(
+                "`flowers` must be 0 to {}, got {flowers}",
+                mcr::MAX_FLOWERS
+            ))
+        })?;
+    Ok(Win {
+        concealed: request.pieces().iter().map(|p| p.tile()).collect(),
+        melds: request.melds().to_vec(),
+        win_tile,
+        tsumo: flag(request, "tsumo")?,
+        last_tile: flag(request, "last_tile")?,
+        kong: flag(request, "kong")?,
+        last_wall: flag(request, "last_wall")?,
+        seat_wind: wind(request, "seat_wind")?,
+        prevalent_wind: wind(request, "round_wind")?,
+        flowers,
+    })
+}
+
 /// `score` with `"rules": "mcr"` (PROTOCOL.md).
-pub(crate) fn score(_request: &Request) -> Result<Value, OpError> {
-    Err(OpError::UnsupportedRules(
-        "`score` under `mcr` is not built yet".to_owned(),
-    ))
+pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
+    let win = win(request)?;
+    match mcr::score(&win) {
+        Ok(s) => Ok(json!({"fan": s.total, "fans": s.fans.as_slice()})),
+        Err(e) => Err(match e {
+            McrError::BelowMinimum { fan, .. } => OpError::BelowMinimum {
+                fan,
+                minimum: mcr::MINIMUM_FAN,
+            },
+            McrError::NotAWin => OpError::NotAWin(e.to_string()),
+            McrError::HandSize { .. } | McrError::TooManyMelds(_) => {
+                OpError::HandSize(e.to_string())
+            }
+            McrError::FifthCopy(_) => OpError::FifthCopy(e.to_string()),
+            McrError::WinTileNotInHand(_) => OpError::InvalidField(format!("`win_tile`: {e}")),
+            McrError::NotAWind { .. } | McrError::TooManyFlowers(_) => {
+                OpError::InvalidField(e.to_string())
+            }
+        }),
+    }
 }

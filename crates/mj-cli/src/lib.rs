@@ -69,9 +69,9 @@
 //! | `fifth_copy` | five or more of a kind in `hand` plus `melds`, red fives counting as fives (the message names the tile). A `hand` of more than 136 tiles always holds one: it gets this kind, naming the first fifth copy and its column, never a separate "too many tiles" |
 //! | `unknown_rules` | `rules` is not `generic`, `riichi`, `sichuan` or `mcr` |
 //! | `unknown_option` | an `options` switch that does not exist |
-//! | `invalid_option` | `options` not an object, or a switch given a value of the wrong type |
-//! | `unsupported_rules` | `shanten`, `discards`: the effective rules (preset plus `options`) turn on `honor_sequences`, `eyes_258`, `knitted` or `lack_one_suit`, or turn off `honors`, which mj-ai does not model (presets `sichuan` and `mcr` do); the message names each such switch |
-//! | `invalid_field` | an op-specific field that is malformed or missing (raised by ops; `discards`: a `visible` that is not an mpsz string or adds a fifth copy to the hand and melds) |
+//! | `invalid_option` | `options` not an object, or a switch given a value of the wrong type (`score` under `sichuan`: a `sichuan_table` that names no table) |
+//! | `unsupported_rules` | `shanten`, `discards`: the effective rules (preset plus `options`) turn on `honor_sequences`, `eyes_258`, `knitted` or `lack_one_suit`, or turn off `honors`, which mj-ai does not model (presets `sichuan` and `mcr` do); the message names each such switch. `score`: `rules` is `generic` (no scoring preset), `wild` under `riichi` or `mcr`, or `options` change a shape switch of the preset or set another preset's scoring switch |
+//! | `invalid_field` | an op-specific field that is malformed or missing (raised by ops; `discards`: a `visible` that is not an mpsz string or adds a fifth copy to the hand and melds; `score`: `win_tile` missing, not one tile or not in `hand`, a wind that is not `1z`-`4z`, `flowers`, `lack`, `cap`, `honba` of the wrong type or range, a field of another preset, inconsistent win flags) |
 //! | `not_a_win` | `score`: the hand, its melds and `win_tile` make no winning shape under the rules (or `win_tile` is not in `hand`) |
 //! | `no_yaku` | `score`, riichi: a winning shape without yaku |
 //! | `below_minimum` | `score`, MCR: a win below 8 fan; the error also has `"fan": n` |

@@ -1,0 +1,518 @@
+//! Yaku (役) and yakuman (役満) detection, and dora (ドラ).
+
+use mj_agari::WaitKind;
+use smallvec::SmallVec;
+
+use super::Renhou;
+use super::fu::is_terminal_or_honor;
+use super::reading::{Ctx, Reading};
+
+/// Every yaku the engine reports, with its protocol name ([`Yaku::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum Yaku {
+    /// 立直
+    Riichi,
+    /// ダブル立直
+    DoubleRiichi,
+    /// 一発
+    Ippatsu,
+    /// 門前清自摸和
+    MenzenTsumo,
+    /// 平和
+    Pinfu,
+    /// 断么九
+    Tanyao,
+    /// 一盃口
+    Iipeikou,
+    /// 海底摸月
+    Haitei,
+    /// 河底撈魚
+    Houtei,
+    /// 嶺上開花
+    Rinshan,
+    /// 槍槓
+    Chankan,
+    /// 役牌 白
+    YakuhaiHaku,
+    /// 役牌 發
+    YakuhaiHatsu,
+    /// 役牌 中
+    YakuhaiChun,
+    /// 自風牌
+    YakuhaiSeatWind,
+    /// 場風牌
+    YakuhaiRoundWind,
+    /// 混全帯么九
+    Chanta,
+    /// 一気通貫
+    Ittsu,
+    /// 三色同順
+    Sanshoku,
+    /// 三色同刻
+    SanshokuDoukou,
+    /// 対々和
+    Toitoi,
+    /// 三暗刻
+    Sanankou,
+    /// 三槓子
+    Sankantsu,
+    /// 七対子
+    Chiitoitsu,
+    /// 混老頭
+    Honroutou,
+    /// 小三元
+    Shousangen,
+    /// 混一色
+    Honitsu,
+    /// 純全帯么九
+    Junchan,
+    /// 二盃口
+    Ryanpeikou,
+    /// 清一色
+    Chinitsu,
+    /// 人和 (as a 5-han yaku, switch `renhou` = `mangan`)
+    Renhou,
+    /// 国士無双
+    Kokushi,
+    /// 国士無双十三面待ち
+    Kokushi13,
+    /// 四暗刻
+    Suuankou,
+    /// 四暗刻単騎
+    SuuankouTanki,
+    /// 大三元
+    Daisangen,
+    /// 小四喜
+    Shousuushii,
+    /// 大四喜
+    Daisuushii,
+    /// 字一色
+    Tsuuiisou,
+    /// 緑一色
+    Ryuuiisou,
+    /// 清老頭
+    Chinroutou,
+    /// 九蓮宝燈
+    Chuuren,
+    /// 純正九蓮宝燈
+    JunseiChuuren,
+    /// 四槓子
+    Suukantsu,
+    /// 天和
+    Tenhou,
+    /// 地和
+    Chiihou,
+    /// 人和 (as a yakuman, switch `renhou` = `yakuman`)
+    RenhouYakuman,
+    /// ドラ
+    Dora,
+    /// 赤ドラ
+    AkaDora,
+    /// 裏ドラ
+    UraDora,
+}
+
+impl Yaku {
+    /// The protocol name (PROTOCOL.md, `score`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Yaku::Riichi => "riichi",
+            Yaku::DoubleRiichi => "double_riichi",
+            Yaku::Ippatsu => "ippatsu",
+            Yaku::MenzenTsumo => "menzen_tsumo",
+            Yaku::Pinfu => "pinfu",
+            Yaku::Tanyao => "tanyao",
+            Yaku::Iipeikou => "iipeikou",
+            Yaku::Haitei => "haitei",
+            Yaku::Houtei => "houtei",
+            Yaku::Rinshan => "rinshan",
+            Yaku::Chankan => "chankan",
+            Yaku::YakuhaiHaku => "yakuhai_haku",
+            Yaku::YakuhaiHatsu => "yakuhai_hatsu",
+            Yaku::YakuhaiChun => "yakuhai_chun",
+            Yaku::YakuhaiSeatWind => "yakuhai_seat_wind",
+            Yaku::YakuhaiRoundWind => "yakuhai_round_wind",
+            Yaku::Chanta => "chanta",
+            Yaku::Ittsu => "ittsu",
+            Yaku::Sanshoku => "sanshoku",
+            Yaku::SanshokuDoukou => "sanshoku_doukou",
+            Yaku::Toitoi => "toitoi",
+            Yaku::Sanankou => "sanankou",
+            Yaku::Sankantsu => "sankantsu",
+            Yaku::Chiitoitsu => "chiitoitsu",
+            Yaku::Honroutou => "honroutou",
+            Yaku::Shousangen => "shousangen",
+            Yaku::Honitsu => "honitsu",
+            Yaku::Junchan => "junchan",
+            Yaku::Ryanpeikou => "ryanpeikou",
+            Yaku::Chinitsu => "chinitsu",
+            Yaku::Renhou => "renhou",
+            Yaku::Kokushi => "kokushi",
+            Yaku::Kokushi13 => "kokushi_13",
+            Yaku::Suuankou => "suuankou",
+            Yaku::SuuankouTanki => "suuankou_tanki",
+            Yaku::Daisangen => "daisangen",
+            Yaku::Shousuushii => "shousuushii",
+            Yaku::Daisuushii => "daisuushii",
+            Yaku::Tsuuiisou => "tsuuiisou",
+            Yaku::Ryuuiisou => "ryuuiisou",
+            Yaku::Chinroutou => "chinroutou",
+            Yaku::Chuuren => "chuuren",
+            Yaku::JunseiChuuren => "junsei_chuuren",
+            Yaku::Suukantsu => "suukantsu",
+            Yaku::Tenhou => "tenhou",
+            Yaku::Chiihou => "chiihou",
+            Yaku::RenhouYakuman => "renhou_yakuman",
+            Yaku::Dora => "dora",
+            Yaku::AkaDora => "aka_dora",
+            Yaku::UraDora => "ura_dora",
+        }
+    }
+}
+
+/// One yaku of a scored hand: its han (0 for a yakuman) and yakuman count (0 for the others).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YakuEntry {
+    /// Which yaku.
+    pub yaku: Yaku,
+    /// Han it adds (dora: their count).
+    pub han: u32,
+    /// Yakuman it counts (2 for a double yakuman under `double_yakuman`).
+    pub yakuman: u32,
+}
+
+/// The yaku of one reading with their sums.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct YakuList {
+    pub entries: SmallVec<[YakuEntry; 16]>,
+    pub han: u32,
+    pub yakuman: u32,
+}
+
+impl YakuList {
+    fn add(&mut self, yaku: Yaku, han: u32) {
+        self.entries.push(YakuEntry {
+            yaku,
+            han,
+            yakuman: 0,
+        });
+        self.han += han;
+    }
+
+    fn add_yakuman(&mut self, yaku: Yaku, count: u32) {
+        self.entries.push(YakuEntry {
+            yaku,
+            han: 0,
+            yakuman: count,
+        });
+        self.yakuman += count;
+    }
+
+    /// Ordinary yaku and dora are dropped when a yakuman is present.
+    fn keep_yakuman_only(&mut self) {
+        self.entries.retain(|e| e.yakuman > 0);
+        self.han = 0;
+    }
+}
+
+// Kind masks (bit = kind index).
+const SUIT: [u64; 4] = [0x1FF, 0x1FF << 9, 0x1FF << 18, 0x7F << 27];
+const HONORS: u64 = SUIT[3];
+const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+const TERMINALS_HONORS: u64 = TERMINALS | HONORS;
+/// 2, 3, 4, 6, 8 of bamboo and the green dragon (緑一色).
+const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+
+/// Yakuman that the tiles alone or the situation decide (天和, 地和, 人和, 字一色, 緑一色,
+/// 清老頭).
+fn hand_yakuman(ctx: &Ctx<'_>, list: &mut YakuList) {
+    let f = &ctx.win.flags;
+    if f.tenhou {
+        list.add_yakuman(Yaku::Tenhou, 1);
+    }
+    if f.chiihou {
+        list.add_yakuman(Yaku::Chiihou, 1);
+    }
+    if f.renhou && ctx.rules.renhou == Renhou::Yakuman {
+        list.add_yakuman(Yaku::RenhouYakuman, 1);
+    }
+    if ctx.mask & !HONORS == 0 {
+        list.add_yakuman(Yaku::Tsuuiisou, 1);
+    }
+    if ctx.mask & !GREEN == 0 {
+        list.add_yakuman(Yaku::Ryuuiisou, 1);
+    }
+    if ctx.mask & !TERMINALS == 0 {
+        list.add_yakuman(Yaku::Chinroutou, 1);
+    }
+}
+
+/// Yaku of the situation (立直, 一発, 門前清自摸和, 海底, 河底, 嶺上, 槍槓, 人和).
+fn situational(ctx: &Ctx<'_>, list: &mut YakuList) {
+    let f = &ctx.win.flags;
+    if f.double_riichi {
+        list.add(Yaku::DoubleRiichi, 2);
+    } else if f.riichi {
+        list.add(Yaku::Riichi, 1);
+    }
+    if f.ippatsu {
+        list.add(Yaku::Ippatsu, 1);
+    }
+    if ctx.win.tsumo && !ctx.open {
+        list.add(Yaku::MenzenTsumo, 1);
+    }
+    if f.haitei {
+        list.add(Yaku::Haitei, 1);
+    }
+    if f.houtei {
+        list.add(Yaku::Houtei, 1);
+    }
+    if f.rinshan {
+        list.add(Yaku::Rinshan, 1);
+    }
+    if f.chankan {
+        list.add(Yaku::Chankan, 1);
+    }
+    if f.renhou && ctx.rules.renhou == Renhou::Mangan {
+        list.add(Yaku::Renhou, 5);
+    }
+}
+
+/// Flush and terminal yaku from the tiles alone (断么九, 混老頭, 混一色, 清一色).
+fn tile_yaku(ctx: &Ctx<'_>, list: &mut YakuList) {
+    let closed = !ctx.open;
+    if ctx.mask & TERMINALS_HONORS == 0 && (closed || ctx.rules.kuitan) {
+        list.add(Yaku::Tanyao, 1);
+    }
+    if ctx.mask & !TERMINALS_HONORS == 0 {
+        list.add(Yaku::Honroutou, 2);
+    }
+    let suits = (0..3).filter(|&s| ctx.mask & SUIT[s] != 0).count();
+    if suits == 1 {
+        let bonus = u32::from(closed);
+        if ctx.mask & HONORS == 0 {
+            list.add(Yaku::Chinitsu, 5 + bonus);
+        } else {
+            list.add(Yaku::Honitsu, 2 + bonus);
+        }
+    }
+}
+
+/// Dora, aka dora and ura dora, when non-zero (after the yaku).
+fn dora(ctx: &Ctx<'_>, list: &mut YakuList) {
+    if ctx.dora > 0 {
+        list.add(Yaku::Dora, ctx.dora);
+    }
+    if ctx.aka > 0 {
+        list.add(Yaku::AkaDora, ctx.aka);
+    }
+    if ctx.ura > 0 {
+        list.add(Yaku::UraDora, ctx.ura);
+    }
+}
+
+/// Finishes a list: yakuman only, or the yaku plus dora when there is a yaku.
+fn finish(ctx: &Ctx<'_>, mut list: YakuList) -> YakuList {
+    if list.yakuman > 0 {
+        list.keep_yakuman_only();
+    } else if list.han > 0 {
+        dora(ctx, &mut list);
+    }
+    list
+}
+
+const fn double(ctx: &Ctx<'_>) -> u32 {
+    if ctx.rules.double_yakuman { 2 } else { 1 }
+}
+
+/// `true` when the reading is pinfu (平和): closed, four sequences, a pair worth no fu, a
+/// two-sided wait.
+pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &Reading, pair_fu: u32) -> bool {
+    !ctx.open && pair_fu == 0 && r.wait == WaitKind::TwoSided && r.sets.iter().all(|s| s.seq)
+}
+
+/// Thirteen orphans (国士無双): 13-sided when the winning tile is the doubled orphan.
+pub(crate) fn thirteen_orphans(ctx: &Ctx<'_>) -> YakuList {
+    let mut list = YakuList::default();
+    if ctx.win.concealed.get(ctx.win.win_tile) == 2 {
+        list.add_yakuman(Yaku::Kokushi13, double(ctx));
+    } else {
+        list.add_yakuman(Yaku::Kokushi, 1);
+    }
+    hand_yakuman(ctx, &mut list);
+    list
+}
+
+/// Seven pairs (七対子).
+pub(crate) fn seven_pairs(ctx: &Ctx<'_>) -> YakuList {
+    let mut list = YakuList::default();
+    hand_yakuman(ctx, &mut list);
+    if list.yakuman > 0 {
+        return finish(ctx, list);
+    }
+    situational(ctx, &mut list);
+    list.add(Yaku::Chiitoitsu, 2);
+    tile_yaku(ctx, &mut list);
+    finish(ctx, list)
+}
+
+/// A standard reading (四面子一雀頭).
+pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
+    let mut list = YakuList::default();
+    let closed = !ctx.open;
+    let mut ankou = 0u32;
+    let mut kans = 0u32;
+    let mut dragons = 0u32;
+    let mut winds = 0u32;
+    let mut seq_mask = 0u32; // bit = lowest tile of a sequence
+    let mut trip_mask = 0u64;
+    let mut seqs = 0u32;
+    let mut outside = is_terminal_or_honor(r.pair);
+    let mut all_outside = outside;
+    for s in &r.sets {
+        if s.seq {
+            seqs += 1;
+            seq_mask |= 1 << s.tile;
+            outside = s.tile.is_multiple_of(9) || s.tile % 9 == 6;
+        } else {
+            trip_mask |= 1 << s.tile;
+            ankou += u32::from(s.concealed);
+            kans += u32::from(s.kan);
+            dragons += u32::from(s.tile >= 31);
+            winds += u32::from((27..31).contains(&s.tile));
+            outside = is_terminal_or_honor(s.tile);
+        }
+        all_outside &= outside;
+    }
+    // Yakuman.
+    hand_yakuman(ctx, &mut list);
+    if ankou == 4 {
+        if r.wait == WaitKind::Single {
+            list.add_yakuman(Yaku::SuuankouTanki, double(ctx));
+        } else {
+            list.add_yakuman(Yaku::Suuankou, 1);
+        }
+    }
+    if dragons == 3 {
+        list.add_yakuman(Yaku::Daisangen, 1);
+    }
+    if winds == 4 {
+        list.add_yakuman(Yaku::Daisuushii, double(ctx));
+    } else if winds == 3 && (27..31).contains(&r.pair) {
+        list.add_yakuman(Yaku::Shousuushii, 1);
+    }
+    if kans == 4 {
+        list.add_yakuman(Yaku::Suukantsu, 1);
+    }
+    if let Some(junsei) = nine_gates(ctx) {
+        if junsei {
+            list.add_yakuman(Yaku::JunseiChuuren, double(ctx));
+        } else {
+            list.add_yakuman(Yaku::Chuuren, 1);
+        }
+    }
+    if list.yakuman > 0 {
+        return finish(ctx, list);
+    }
+    // Ordinary yaku.
+    situational(ctx, &mut list);
+    if pinfu {
+        list.add(Yaku::Pinfu, 1);
+    }
+    if closed {
+        let mut pairs = 0;
+        let mut i = 0;
+        while i < 4 {
+            let s = r.sets[i];
+            if s.seq && i + 1 < 4 && r.sets[i + 1].seq && r.sets[i + 1].tile == s.tile {
+                pairs += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        match pairs {
+            0 => {}
+            1 => list.add(Yaku::Iipeikou, 1),
+            _ => list.add(Yaku::Ryanpeikou, 3),
+        }
+    }
+    for s in &r.sets {
+        if s.seq {
+            continue;
+        }
+        match s.tile {
+            31 => list.add(Yaku::YakuhaiHaku, 1),
+            32 => list.add(Yaku::YakuhaiHatsu, 1),
+            33 => list.add(Yaku::YakuhaiChun, 1),
+            _ => {}
+        }
+        if s.tile == ctx.seat {
+            list.add(Yaku::YakuhaiSeatWind, 1);
+        }
+        if s.tile == ctx.round {
+            list.add(Yaku::YakuhaiRoundWind, 1);
+        }
+    }
+    let bonus = u32::from(closed);
+    if all_outside && seqs > 0 {
+        if ctx.mask & HONORS == 0 {
+            list.add(Yaku::Junchan, 2 + bonus);
+        } else {
+            list.add(Yaku::Chanta, 1 + bonus);
+        }
+    }
+    if (0..3).any(|s| {
+        let m = 0b100_1001u32 << (9 * s);
+        seq_mask & m == m
+    }) {
+        list.add(Yaku::Ittsu, 1 + bonus);
+    }
+    if (0..7).any(|t| {
+        let m = (1u32 | 1 << 9 | 1 << 18) << t;
+        seq_mask & m == m
+    }) {
+        list.add(Yaku::Sanshoku, 1 + bonus);
+    }
+    if (0..9).any(|t| {
+        let m = (1u64 | 1 << 9 | 1 << 18) << t;
+        trip_mask & m == m
+    }) {
+        list.add(Yaku::SanshokuDoukou, 2);
+    }
+    if seqs == 0 {
+        list.add(Yaku::Toitoi, 2);
+    }
+    if ankou == 3 {
+        list.add(Yaku::Sanankou, 2);
+    }
+    if kans == 3 {
+        list.add(Yaku::Sankantsu, 2);
+    }
+    if dragons == 2 && r.pair >= 31 {
+        list.add(Yaku::Shousangen, 2);
+    }
+    tile_yaku(ctx, &mut list);
+    finish(ctx, list)
+}
+
+/// Nine gates (九蓮宝燈): `Some(junsei)` when the concealed hand of one suit holds
+/// `1112345678999` plus one; junsei (純正) when it held exactly that before the winning tile.
+fn nine_gates(ctx: &Ctx<'_>) -> Option<bool> {
+    if !ctx.win.melds.is_empty() {
+        return None;
+    }
+    let suit = (0..3).find(|&s| ctx.mask & !SUIT[s] == 0)?;
+    let c = ctx.win.concealed.as_array();
+    let base = 9 * suit;
+    let counts = c.get(base..base + 9)?;
+    const NEED: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    if counts.iter().zip(NEED).any(|(&have, need)| have < need) {
+        return None;
+    }
+    let i = ctx.win.win_tile.index().wrapping_sub(base);
+    let extra = counts.get(i)?;
+    let need = NEED.get(i)?;
+    Some(*extra == need + 1)
+}

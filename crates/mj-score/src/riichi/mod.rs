@@ -4,7 +4,7 @@
 //! ```
 //! use mj_score::riichi::{RiichiRules, Win, score};
 //! use mj_tiles::notation::parse_pieces;
-//! let pieces = parse_pieces("234m345p456s6788s")?;
+//! let pieces = parse_pieces("234m345p456s67888s")?;
 //! let mut win = Win::new(&pieces, &[], "8s".parse()?)?;
 //! win.tsumo = true;
 //! let s = score(&win, &RiichiRules::default())?;

@@ -149,7 +149,7 @@ fn answer(s: &Score) -> Value {
     let fu_details: Vec<Value> = s
         .fu_details
         .iter()
-        .map(|p| json!({"name": p.name, "fu": p.fu}))
+        .map(|p| json!({"name": p.source.name(), "fu": p.fu}))
         .collect();
     json!({
         "han": s.han,

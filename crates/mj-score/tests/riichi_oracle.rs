@@ -213,7 +213,13 @@ fn ours(result: Result<Score, ScoreError>) -> Result<Answer, String> {
     let mut yaku: Vec<_> = s
         .yaku
         .iter()
-        .map(|e| (e.yaku.name().to_owned(), e.han, e.yakuman))
+        .map(|e| {
+            (
+                e.yaku.name().to_owned(),
+                u32::from(e.han),
+                u32::from(e.yakuman),
+            )
+        })
         .collect();
     yaku.sort();
     let points = match s.points {

@@ -33,7 +33,7 @@ fn win(hand: &str, melds: &[(MeldKind, &str)], win_tile: &str, tsumo: bool, seat
     w
 }
 
-fn names(s: &Score) -> Vec<(&'static str, u32)> {
+fn names(s: &Score) -> Vec<(&'static str, u8)> {
     s.yaku.iter().map(|e| (e.yaku.name(), e.han)).collect()
 }
 
@@ -59,7 +59,7 @@ fn closed_hands(
     w.flags.riichi = !tsumo;
     let s = score(&w, &RiichiRules::default()).unwrap();
     assert_eq!((s.han, s.fu, s.points.total()), (han, fu, total), "{s:?}");
-    let parts: u32 = s.fu_details.iter().map(|p| p.fu).sum();
+    let parts: u32 = s.fu_details.iter().map(|p| u32::from(p.fu)).sum();
     assert!(parts <= s.fu && s.fu - parts < 10, "{s:?}");
 }
 
@@ -68,7 +68,11 @@ fn double_wind_pair_is_4_fu() {
     let mut w = win("123m456p789s234s11z", &[], "2s", false, "1z");
     w.flags.riichi = true;
     let s = score(&w, &RiichiRules::default()).unwrap();
-    assert!(s.fu_details.iter().any(|p| p.name == "pair" && p.fu == 4));
+    assert!(
+        s.fu_details
+            .iter()
+            .any(|p| p.source.name() == "pair" && p.fu == 4)
+    );
     assert_eq!(
         s.points,
         Points::Ron {
@@ -157,7 +161,7 @@ fn shanpon_versus_ryanmen_takes_the_better_reading() {
     let w = win("222333444m567p88s", &[], "4m", false, "2z");
     let s = score(&w, &RiichiRules::default()).unwrap();
     assert_eq!((s.han, s.fu, s.points.total()), (3, 30, 3900), "{s:?}");
-    assert_eq!(names(&s), [("pinfu", 1), ("iipeikou", 1), ("tanyao", 1)]);
+    assert_eq!(names(&s), [("pinfu", 1), ("tanyao", 1), ("iipeikou", 1)]);
 }
 
 #[test]
@@ -172,7 +176,7 @@ fn open_pinfu_shape_ron_is_30_fu() {
     );
     let s = score(&w, &RiichiRules::default()).unwrap();
     assert_eq!((s.han, s.fu, s.points.total()), (1, 30, 1000), "{s:?}");
-    assert!(s.fu_details.iter().any(|p| p.name == "open_pinfu"));
+    assert!(s.fu_details.iter().any(|p| p.source.name() == "open_pinfu"));
 }
 
 #[test]

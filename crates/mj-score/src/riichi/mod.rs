@@ -52,7 +52,7 @@
 //!
 //! # Fu breakdown names (`fu_details`)
 //!
-//! Each [`FuPart`] names a source: `base` (副底 20; 25 for chiitoitsu, which has no other
+//! Each [`FuPart`] names a source ([`FuSource::name`]): `base` (副底 20; 25 for chiitoitsu, which has no other
 //! part), `menzen_ron` (門前加符 10), `tsumo` (ツモ符 2; not with pinfu), `wait` (嵌張, 辺張,
 //! 単騎: 2), `pair` (雀頭: a dragon, the seat wind, the round wind 2 each; a double wind 4),
 //! `open_triplet`, `closed_triplet`, `open_kan`, `closed_kan` (one part per set, the fu of that
@@ -72,10 +72,11 @@ mod points;
 mod reading;
 mod yaku;
 
-use mj_tiles::{Meld, Piece, Tile, TileCounts};
+use mj_hu::Hand;
+use mj_tiles::{Meld, Piece, Tile, TileCounts, TileSet};
 use smallvec::SmallVec;
 
-pub use fu::FuPart;
+pub use fu::{FuPart, FuSource};
 pub use points::{Limit, Points};
 pub use yaku::{Yaku, YakuEntry};
 
@@ -173,6 +174,9 @@ pub struct Win {
     pub honba: u32,
     /// Riichi sticks (供託) on the table, 1,000 points each, all going to the winner.
     pub riichi_sticks: u32,
+    /// The concealed tiles as a checked `mj_hu` hand, built once by [`Win::new`] (rebuilt by
+    /// [`score`] if `concealed` was changed since).
+    hand: Option<Hand>,
 }
 
 impl Win {
@@ -187,6 +191,7 @@ impl Win {
             red_fives += u8::from(p.is_red());
         }
         Ok(Win {
+            hand: Hand::new(counts, &[], TileSet::EMPTY).ok(),
             concealed: counts,
             red_fives,
             melds: melds.iter().copied().collect(),

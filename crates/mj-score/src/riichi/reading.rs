@@ -13,7 +13,7 @@ use mj_tiles::{Tile, TileCounts, TileSet};
 use super::fu::{self, FuParts};
 use super::points::{self, Limit, Points};
 use super::yaku::{self, YakuList};
-use super::{RiichiRules, Score, ScoreError, Win};
+use super::{RiichiRules, Score, ScoreError, Win, WinFlags};
 
 /// What every reading of a win shares.
 #[derive(Debug)]
@@ -29,6 +29,10 @@ pub(crate) struct Ctx<'a> {
     pub dora: u32,
     pub aka: u32,
     pub ura: u32,
+    /// The yakuman every reading shares (tenhou, tsuuiisou, ...).
+    pub yakuman: YakuList,
+    /// The ordinary yaku every reading shares (riichi, tanyao, honitsu, ...).
+    pub ordinary: YakuList,
 }
 
 /// One set (面子) of a reading.
@@ -53,14 +57,22 @@ pub(crate) struct Reading {
     pub wait: WaitKind,
 }
 
+/// The form of a scored reading (its fu parts are rebuilt for the best one only).
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    Standard { reading: Reading, pinfu: bool },
+    SevenPairs,
+    ThirteenOrphans,
+}
+
 /// A scored reading.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Candidate {
     yaku: YakuList,
     fu: u32,
-    fu_parts: FuParts,
     limit: Option<Limit>,
     points: Points,
+    shape: Shape,
 }
 
 impl Candidate {
@@ -106,6 +118,9 @@ fn validate(win: &Win) -> Result<TileCounts, ScoreError> {
         return Err(ScoreError::WinTileNotInHand(win.win_tile));
     }
     let f = &win.flags;
+    if *f == WinFlags::default() {
+        return Ok(held);
+    }
     let riichi = f.riichi || f.double_riichi;
     let open = win.is_open();
     let kan = win.melds.iter().any(|m| m.kind().is_kan());
@@ -163,12 +178,19 @@ fn dora_count(held: &TileCounts, indicators: &[Tile]) -> u32 {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(win: &'a Win, rules: &'a RiichiRules, held: &TileCounts) -> Ctx<'a> {
+    fn new(win: &'a Win, rules: &'a RiichiRules, held: &TileCounts, hand: &Hand) -> Ctx<'a> {
         let mut mask = 0u64;
-        for (i, &c) in held.as_array().iter().enumerate() {
-            if c > 0 {
-                mask |= 1 << i;
+        for (s, eigen) in hand.eigens().suits().iter().enumerate() {
+            let raw = eigen.raw();
+            let mut nz = (raw | raw >> 1 | raw >> 2) & 0x1_1111_1111;
+            while nz != 0 {
+                mask |= 1 << (9 * s as u32 + nz.trailing_zeros() / 4);
+                nz &= nz - 1;
             }
+        }
+        for m in &win.melds {
+            let b = m.base().as_u8();
+            mask |= if m.is_sequence() { 7 << b } else { 1 << b };
         }
         let aka = if rules.aka {
             u32::from(win.red_fives)
@@ -181,7 +203,7 @@ impl<'a> Ctx<'a> {
             0
         };
         let riichi = win.flags.riichi || win.flags.double_riichi;
-        Ctx {
+        let mut ctx = Ctx {
             win,
             rules,
             open: win.is_open(),
@@ -195,15 +217,17 @@ impl<'a> Ctx<'a> {
             } else {
                 0
             },
-        }
+            yakuman: YakuList::default(),
+            ordinary: YakuList::default(),
+        };
+        (ctx.yakuman, ctx.ordinary) = yaku::shared(&ctx);
+        ctx
     }
 
-    fn candidate(&self, yaku: YakuList, fu: u32, fu_parts: FuParts) -> Candidate {
-        let (fu, fu_parts) = if yaku.yakuman > 0 {
-            (0, FuParts::new())
-        } else {
-            (fu, fu_parts)
-        };
+    /// Scores a reading and keeps it in `best` if it beats what is there (the candidate is
+    /// built only then).
+    fn offer(&self, best: &mut Option<Candidate>, yaku: &YakuList, fu: u32, shape: Shape) {
+        let fu = if yaku.yakuman > 0 { 0 } else { fu };
         let (b, limit) = points::basic_points(
             yaku.han,
             fu,
@@ -218,46 +242,49 @@ impl<'a> Ctx<'a> {
             self.win.honba,
             self.win.riichi_sticks,
         );
-        Candidate {
-            yaku,
+        let key = (points.total(), yaku.yakuman > 0, yaku.han, fu);
+        if best.as_ref().is_some_and(|c| c.key() >= key) {
+            return;
+        }
+        *best = Some(Candidate {
+            yaku: *yaku,
             fu,
-            fu_parts,
             limit,
             points,
-        }
+            shape,
+        });
     }
 
-    fn standard(&self, r: &Reading) -> Option<Candidate> {
+    fn standard(&self, best: &mut Option<Candidate>, r: &Reading) {
         let pair_fu = fu::pair_fu(self, r.pair);
         let pinfu = yaku::is_pinfu(self, r, pair_fu);
         let list = yaku::standard(self, r, pinfu);
         if list.han == 0 && list.yakuman == 0 {
-            return None;
+            return;
         }
-        let (fu, parts) = fu::standard(self, r, pinfu);
-        Some(self.candidate(list, fu, parts))
-    }
-}
-
-fn keep(best: &mut Option<Candidate>, c: Option<Candidate>) {
-    if let Some(c) = c {
-        match best {
-            Some(b) if b.key() >= c.key() => {}
-            _ => *best = Some(c),
-        }
+        let fu = fu::standard(self, r, pinfu, None);
+        self.offer(best, &list, fu, Shape::Standard { reading: *r, pinfu });
     }
 }
 
 /// The best reading's score (see the module docs).
 pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> {
     let held = validate(win)?;
-    let ctx = Ctx::new(win, rules, &held);
-    let hand =
-        Hand::new(win.concealed, &[], TileSet::EMPTY).map_err(|_| ScoreError::WrongTileCount {
-            concealed: win.concealed.total(),
-            melds: win.melds.len(),
-        })?;
-    let agari = decompositions(&hand).map_err(|e| ScoreError::Tables(e.to_string()))?;
+    let built;
+    let hand = match &win.hand {
+        Some(h) if h.concealed() == &win.concealed => h,
+        _ => {
+            built = Hand::new(win.concealed, &[], TileSet::EMPTY).map_err(|_| {
+                ScoreError::WrongTileCount {
+                    concealed: win.concealed.total(),
+                    melds: win.melds.len(),
+                }
+            })?;
+            &built
+        }
+    };
+    let ctx = Ctx::new(win, rules, &held, hand);
+    let agari = decompositions(hand).map_err(|e| ScoreError::Tables(e.to_string()))?;
     if agari.is_empty() {
         return Err(ScoreError::NotAWin);
     }
@@ -283,13 +310,13 @@ pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> 
             Form::SevenPairs => {
                 let list = yaku::seven_pairs(&ctx);
                 if list.han > 0 || list.yakuman > 0 {
-                    let (fu, parts) = fu::seven_pairs();
-                    keep(&mut best, Some(ctx.candidate(list, fu, parts)));
+                    let fu = fu::seven_pairs(None);
+                    ctx.offer(&mut best, &list, fu, Shape::SevenPairs);
                 }
             }
             Form::ThirteenOrphans => {
                 let list = yaku::thirteen_orphans(&ctx);
-                keep(&mut best, Some(ctx.candidate(list, 0, FuParts::new())));
+                ctx.offer(&mut best, &list, 0, Shape::ThirteenOrphans);
             }
             Form::Standard => {
                 let Some(pair) = d.pair() else { continue };
@@ -313,7 +340,7 @@ pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> 
                 // Concealed sets first (the yaku code expects identical sequences adjacent).
                 r.sets.rotate_left(n_declared);
                 if r.pair == w {
-                    keep(&mut best, ctx.standard(&r));
+                    ctx.standard(&mut best, &r);
                 }
                 for i in 0..n {
                     let s = r.sets[i];
@@ -339,19 +366,31 @@ pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> 
                     if wait == WaitKind::PairWait && !win.tsumo {
                         placed.sets[i].concealed = false;
                     }
-                    keep(&mut best, ctx.standard(&placed));
+                    ctx.standard(&mut best, &placed);
                 }
             }
         }
     }
     let c = best.ok_or(ScoreError::NoYaku)?;
+    let mut fu_details = FuParts::new();
+    if c.yaku.yakuman == 0 {
+        match c.shape {
+            Shape::Standard { reading, pinfu } => {
+                fu::standard(&ctx, &reading, pinfu, Some(&mut fu_details));
+            }
+            Shape::SevenPairs => {
+                fu::seven_pairs(Some(&mut fu_details));
+            }
+            Shape::ThirteenOrphans => {}
+        }
+    }
     Ok(Score {
         han: c.yaku.han,
         fu: c.fu,
         yakuman: c.yaku.yakuman,
-        yaku: c.yaku.entries,
+        yaku: c.yaku.entries(),
         limit: c.limit,
         points: c.points,
-        fu_details: c.fu_parts,
+        fu_details,
     })
 }

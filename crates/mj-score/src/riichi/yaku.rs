@@ -177,42 +177,88 @@ pub struct YakuEntry {
     /// Which yaku.
     pub yaku: Yaku,
     /// Han it adds (dora: their count).
-    pub han: u32,
+    pub han: u8,
     /// Yakuman it counts (2 for a double yakuman under `double_yakuman`).
+    pub yakuman: u8,
+}
+
+/// The most yaku one reading can hold (well above any real hand).
+const MAX_ENTRIES: usize = 20;
+
+/// All zero bytes, so an empty list is one memset.
+const NO_ENTRY: YakuEntry = YakuEntry {
+    yaku: Yaku::Riichi,
+    han: 0,
+    yakuman: 0,
+};
+
+/// The yaku of one reading with their sums: a small fixed array, cheap to copy while the
+/// readings are compared.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct YakuList {
+    entries: [YakuEntry; MAX_ENTRIES],
+    len: u8,
+    pub han: u32,
     pub yakuman: u32,
 }
 
-/// The yaku of one reading with their sums.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct YakuList {
-    pub entries: SmallVec<[YakuEntry; 16]>,
-    pub han: u32,
-    pub yakuman: u32,
+impl Default for YakuList {
+    fn default() -> Self {
+        YakuList {
+            entries: [NO_ENTRY; MAX_ENTRIES],
+            len: 0,
+            han: 0,
+            yakuman: 0,
+        }
+    }
 }
 
 impl YakuList {
+    fn push(&mut self, yaku: Yaku, han: u32, yakuman: u32) {
+        if let Some(slot) = self.entries.get_mut(usize::from(self.len)) {
+            *slot = YakuEntry {
+                yaku,
+                han: han.min(255) as u8,
+                yakuman: yakuman.min(255) as u8,
+            };
+            self.len += 1;
+        }
+    }
+
     fn add(&mut self, yaku: Yaku, han: u32) {
-        self.entries.push(YakuEntry {
-            yaku,
-            han,
-            yakuman: 0,
-        });
+        self.push(yaku, han, 0);
         self.han += han;
     }
 
     fn add_yakuman(&mut self, yaku: Yaku, count: u32) {
-        self.entries.push(YakuEntry {
-            yaku,
-            han: 0,
-            yakuman: count,
-        });
+        self.push(yaku, 0, count);
         self.yakuman += count;
     }
 
     /// Ordinary yaku and dora are dropped when a yakuman is present.
     fn keep_yakuman_only(&mut self) {
-        self.entries.retain(|e| e.yakuman > 0);
+        let mut kept = 0;
+        for i in 0..usize::from(self.len) {
+            let e = self.entries[i];
+            if e.yakuman > 0 {
+                self.entries[kept] = e;
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
         self.han = 0;
+    }
+
+    /// The entries, in [`Yaku`] order (situation, shape, tiles, dora).
+    pub(crate) fn entries(&self) -> SmallVec<[YakuEntry; 16]> {
+        let mut out: SmallVec<[YakuEntry; 16]> = self
+            .entries
+            .iter()
+            .take(usize::from(self.len))
+            .copied()
+            .collect();
+        out.sort_unstable_by_key(|e| e.yaku);
+        out
     }
 }
 
@@ -326,6 +372,17 @@ const fn double(ctx: &Ctx<'_>) -> u32 {
     if ctx.rules.double_yakuman { 2 } else { 1 }
 }
 
+/// What every reading of a win shares: the yakuman of the tiles and situation, and the
+/// ordinary yaku of the situation and the tiles (computed once per win).
+pub(crate) fn shared(ctx: &Ctx<'_>) -> (YakuList, YakuList) {
+    let mut yakuman = YakuList::default();
+    hand_yakuman(ctx, &mut yakuman);
+    let mut ordinary = YakuList::default();
+    situational(ctx, &mut ordinary);
+    tile_yaku(ctx, &mut ordinary);
+    (yakuman, ordinary)
+}
+
 /// `true` when the reading is pinfu (平和): closed, four sequences, a pair worth no fu, a
 /// two-sided wait.
 pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &Reading, pair_fu: u32) -> bool {
@@ -334,32 +391,28 @@ pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &Reading, pair_fu: u32) -> bool {
 
 /// Thirteen orphans (国士無双): 13-sided when the winning tile is the doubled orphan.
 pub(crate) fn thirteen_orphans(ctx: &Ctx<'_>) -> YakuList {
-    let mut list = YakuList::default();
+    let mut list = ctx.yakuman;
     if ctx.win.concealed.get(ctx.win.win_tile) == 2 {
         list.add_yakuman(Yaku::Kokushi13, double(ctx));
     } else {
         list.add_yakuman(Yaku::Kokushi, 1);
     }
-    hand_yakuman(ctx, &mut list);
     list
 }
 
 /// Seven pairs (七対子).
 pub(crate) fn seven_pairs(ctx: &Ctx<'_>) -> YakuList {
-    let mut list = YakuList::default();
-    hand_yakuman(ctx, &mut list);
-    if list.yakuman > 0 {
-        return finish(ctx, list);
+    if ctx.yakuman.yakuman > 0 {
+        return finish(ctx, ctx.yakuman);
     }
-    situational(ctx, &mut list);
+    let mut list = ctx.ordinary;
     list.add(Yaku::Chiitoitsu, 2);
-    tile_yaku(ctx, &mut list);
     finish(ctx, list)
 }
 
 /// A standard reading (四面子一雀頭).
 pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
-    let mut list = YakuList::default();
+    let mut list = ctx.yakuman;
     let closed = !ctx.open;
     let mut ankou = 0u32;
     let mut kans = 0u32;
@@ -386,7 +439,6 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
         all_outside &= outside;
     }
     // Yakuman.
-    hand_yakuman(ctx, &mut list);
     if ankou == 4 {
         if r.wait == WaitKind::Single {
             list.add_yakuman(Yaku::SuuankouTanki, double(ctx));
@@ -416,7 +468,7 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
         return finish(ctx, list);
     }
     // Ordinary yaku.
-    situational(ctx, &mut list);
+    let mut list = ctx.ordinary;
     if pinfu {
         list.add(Yaku::Pinfu, 1);
     }
@@ -493,7 +545,6 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
     if dragons == 2 && r.pair >= 31 {
         list.add(Yaku::Shousangen, 2);
     }
-    tile_yaku(ctx, &mut list);
     finish(ctx, list)
 }
 

@@ -1,7 +1,10 @@
 //! The `score` op under `"rules": "riichi"`, answered by `mj_score::riichi`.
 //!
 //! The request's fields become a [`Win`] and [`RiichiRules`]; the answer is PROTOCOL.md's plus
-//! the extension field `fu_details` (`[{"name", "fu"}]`, names in `mj_score::riichi`'s docs).
+//! the extension field `fu_details` (`[{"name", "fu"}]`, names in `mj_score::riichi`'s docs;
+//! left out for yakuman hands, which have no fu). The request has no renhou field, so the
+//! `renhou` switch is accepted but only matters to library callers setting
+//! `WinFlags::renhou`.
 //! Errors: `invalid_field` (a missing or malformed `win_tile`, winds, indicators, counters, a
 //! field of another preset, inconsistent flags, a winning tile not in the hand), `hand_size`,
 //! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild` or a shape switch
@@ -151,15 +154,18 @@ fn answer(s: &Score) -> Value {
         .iter()
         .map(|p| json!({"name": p.source.name(), "fu": p.fu}))
         .collect();
-    json!({
+    let mut answer = json!({
         "han": s.han,
         "fu": s.fu,
         "yaku": yaku,
         "yakuman": s.yakuman,
         "limit": s.limit.map(|l| l.name()),
         "points": points,
-        "fu_details": fu_details,
-    })
+    });
+    if !fu_details.is_empty() {
+        answer["fu_details"] = Value::Array(fu_details);
+    }
+    answer
 }
 
 /// `score` with `"rules": "riichi"` (PROTOCOL.md).

@@ -42,6 +42,15 @@ fn yakuman_entries_carry_their_count() {
     );
     assert_eq!(a["points"], json!({"total": 96000, "ron": 96000}));
     assert_eq!(a["limit"], "yakuman");
+    assert!(a.get("fu_details").is_none(), "{a}");
+}
+
+#[test]
+fn absurd_counters_do_not_overflow() {
+    let a = ask(
+        r#"{"op":"score","rules":"riichi","hand":"234m345p456s67888s","win_tile":"8s","tsumo":true,"honba":4294967295,"riichi_sticks":4294967295}"#,
+    );
+    assert_eq!(a["points"]["total"], u64::from(u32::MAX), "{a}");
 }
 
 #[test]

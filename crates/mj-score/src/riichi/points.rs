@@ -91,28 +91,32 @@ const fn ceil100(x: u32) -> u32 {
     x.div_ceil(100) * 100
 }
 
-/// The payments of basic points `b`.
+/// The payments of basic points `b` (sums saturate: absurd honba or stick counts never
+/// overflow).
 pub(crate) fn payments(b: u32, dealer: bool, tsumo: bool, honba: u32, sticks: u32) -> Points {
-    let sticks = 1000 * sticks;
+    let sticks = sticks.saturating_mul(1000);
     if !tsumo {
-        let ron = ceil100(b * if dealer { 6 } else { 4 }) + 300 * honba;
+        let ron = ceil100(b * if dealer { 6 } else { 4 }).saturating_add(honba.saturating_mul(300));
         return Points::Ron {
-            total: ron + sticks,
+            total: ron.saturating_add(sticks),
             ron,
         };
     }
+    let bonus = honba.saturating_mul(100);
     if dealer {
-        let others = ceil100(2 * b) + 100 * honba;
+        let others = ceil100(2 * b).saturating_add(bonus);
         Points::Tsumo {
-            total: 3 * others + sticks,
+            total: others.saturating_mul(3).saturating_add(sticks),
             dealer: None,
             others,
         }
     } else {
-        let d = ceil100(2 * b) + 100 * honba;
-        let others = ceil100(b) + 100 * honba;
+        let d = ceil100(2 * b).saturating_add(bonus);
+        let others = ceil100(b).saturating_add(bonus);
         Points::Tsumo {
-            total: d + 2 * others + sticks,
+            total: d
+                .saturating_add(others.saturating_mul(2))
+                .saturating_add(sticks),
             dealer: Some(d),
             others,
         }

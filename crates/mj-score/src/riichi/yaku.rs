@@ -377,6 +377,14 @@ const fn double(ctx: &Ctx<'_>) -> u32 {
 pub(crate) fn shared(ctx: &Ctx<'_>) -> (YakuList, YakuList) {
     let mut yakuman = YakuList::default();
     hand_yakuman(ctx, &mut yakuman);
+    // Nine gates is decided by the tiles; its hands never read as seven pairs or orphans.
+    if let Some(junsei) = nine_gates(ctx) {
+        if junsei {
+            yakuman.add_yakuman(Yaku::JunseiChuuren, double(ctx));
+        } else {
+            yakuman.add_yakuman(Yaku::Chuuren, 1);
+        }
+    }
     let mut ordinary = YakuList::default();
     situational(ctx, &mut ordinary);
     tile_yaku(ctx, &mut ordinary);
@@ -456,13 +464,6 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
     }
     if kans == 4 {
         list.add_yakuman(Yaku::Suukantsu, 1);
-    }
-    if let Some(junsei) = nine_gates(ctx) {
-        if junsei {
-            list.add_yakuman(Yaku::JunseiChuuren, double(ctx));
-        } else {
-            list.add_yakuman(Yaku::Chuuren, 1);
-        }
     }
     if list.yakuman > 0 {
         return finish(ctx, list);

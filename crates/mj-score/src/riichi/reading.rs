@@ -125,42 +125,44 @@ fn validate(win: &Win) -> Result<TileCounts, ScoreError> {
     let open = win.is_open();
     let kan = win.melds.iter().any(|m| m.kind().is_kan());
     let first = f.tenhou || f.chiihou || f.renhou;
-    let checks: [(bool, &'static str); 13] = [
-        (f.ippatsu && !riichi, "ippatsu needs riichi"),
-        (riichi && open, "riichi needs a closed hand"),
-        (f.haitei && !win.tsumo, "haitei is a tsumo"),
-        (f.houtei && win.tsumo, "houtei is a ron"),
-        (f.rinshan && !win.tsumo, "rinshan is a tsumo"),
-        (f.rinshan && !kan, "rinshan needs a kan"),
-        (
-            f.rinshan && f.haitei,
-            "rinshan and haitei exclude each other",
-        ),
-        (f.chankan && win.tsumo, "chankan is a ron"),
-        (
-            f.chankan && f.houtei,
-            "chankan and houtei exclude each other",
-        ),
-        (
-            f.tenhou && !win.is_dealer(),
-            "tenhou is the dealer's (seat wind 1z)",
-        ),
-        (
-            (f.chiihou || f.renhou) && win.is_dealer(),
-            "chiihou and renhou are a non-dealer's",
-        ),
-        (
-            first && (riichi || !win.melds.is_empty() || f.ippatsu),
-            "tenhou, chiihou and renhou come before any call or riichi",
-        ),
-        (
-            (f.tenhou || f.chiihou) && !win.tsumo || f.renhou && win.tsumo,
-            "tenhou and chiihou are tsumo, renhou is a ron",
-        ),
-    ];
-    if let Some((_, why)) = checks.iter().find(|(bad, _)| *bad) {
-        return Err(ScoreError::InconsistentFlags(why));
-    }
+    let bad = |cond: bool, why: &'static str| {
+        if cond {
+            Err(ScoreError::InconsistentFlags(why))
+        } else {
+            Ok(())
+        }
+    };
+    bad(f.ippatsu && !riichi, "ippatsu needs riichi")?;
+    bad(riichi && open, "riichi needs a closed hand")?;
+    bad(f.haitei && !win.tsumo, "haitei is a tsumo")?;
+    bad(f.houtei && win.tsumo, "houtei is a ron")?;
+    bad(f.rinshan && !win.tsumo, "rinshan is a tsumo")?;
+    bad(f.rinshan && !kan, "rinshan needs a kan")?;
+    bad(
+        f.rinshan && f.haitei,
+        "rinshan and haitei exclude each other",
+    )?;
+    bad(f.chankan && win.tsumo, "chankan is a ron")?;
+    bad(
+        f.chankan && f.houtei,
+        "chankan and houtei exclude each other",
+    )?;
+    bad(
+        f.tenhou && !win.is_dealer(),
+        "tenhou is the dealer's (seat wind 1z)",
+    )?;
+    bad(
+        (f.chiihou || f.renhou) && win.is_dealer(),
+        "chiihou and renhou are a non-dealer's",
+    )?;
+    bad(
+        first && (riichi || !win.melds.is_empty() || f.ippatsu),
+        "tenhou, chiihou and renhou come before any call or riichi",
+    )?;
+    bad(
+        (f.tenhou || f.chiihou) && !win.tsumo || f.renhou && win.tsumo,
+        "tenhou and chiihou are tsumo, renhou is a ron",
+    )?;
     if u8::from(f.tenhou) + u8::from(f.chiihou) + u8::from(f.renhou) > 1 {
         return Err(ScoreError::InconsistentFlags(
             "tenhou, chiihou and renhou exclude each other",

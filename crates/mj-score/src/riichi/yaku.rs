@@ -420,7 +420,6 @@ pub(crate) fn seven_pairs(ctx: &Ctx<'_>) -> YakuList {
 
 /// A standard reading (四面子一雀頭).
 pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
-    let mut list = ctx.yakuman;
     let closed = !ctx.open;
     let mut ankou = 0u32;
     let mut kans = 0u32;
@@ -446,27 +445,12 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
         }
         all_outside &= outside;
     }
-    // Yakuman.
-    if ankou == 4 {
-        if r.wait == WaitKind::Single {
-            list.add_yakuman(Yaku::SuuankouTanki, double(ctx));
-        } else {
-            list.add_yakuman(Yaku::Suuankou, 1);
+    // Yakuman (the list is copied only when one may be there).
+    if ctx.yakuman.yakuman > 0 || ankou == 4 || dragons == 3 || winds >= 3 || kans == 4 {
+        let list = set_yakuman(ctx, r, [ankou, dragons, winds, kans]);
+        if list.yakuman > 0 {
+            return finish(ctx, list);
         }
-    }
-    if dragons == 3 {
-        list.add_yakuman(Yaku::Daisangen, 1);
-    }
-    if winds == 4 {
-        list.add_yakuman(Yaku::Daisuushii, double(ctx));
-    } else if winds == 3 && (27..31).contains(&r.pair) {
-        list.add_yakuman(Yaku::Shousuushii, 1);
-    }
-    if kans == 4 {
-        list.add_yakuman(Yaku::Suukantsu, 1);
-    }
-    if list.yakuman > 0 {
-        return finish(ctx, list);
     }
     // Ordinary yaku.
     let mut list = ctx.ordinary;
@@ -547,6 +531,31 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
         list.add(Yaku::Shousangen, 2);
     }
     finish(ctx, list)
+}
+
+/// The shared yakuman plus those of a standard reading's sets (四暗刻, 大三元, 四喜和, 四槓子),
+/// from its counts of concealed triplets, dragon and wind triplets, and kans.
+fn set_yakuman(ctx: &Ctx<'_>, r: &Reading, [ankou, dragons, winds, kans]: [u32; 4]) -> YakuList {
+    let mut list = ctx.yakuman;
+    if ankou == 4 {
+        if r.wait == WaitKind::Single {
+            list.add_yakuman(Yaku::SuuankouTanki, double(ctx));
+        } else {
+            list.add_yakuman(Yaku::Suuankou, 1);
+        }
+    }
+    if dragons == 3 {
+        list.add_yakuman(Yaku::Daisangen, 1);
+    }
+    if winds == 4 {
+        list.add_yakuman(Yaku::Daisuushii, double(ctx));
+    } else if winds == 3 && (27..31).contains(&r.pair) {
+        list.add_yakuman(Yaku::Shousuushii, 1);
+    }
+    if kans == 4 {
+        list.add_yakuman(Yaku::Suukantsu, 1);
+    }
+    list
 }
 
 /// Nine gates (九蓮宝燈): `Some(junsei)` when the concealed hand of one suit holds

@@ -500,22 +500,16 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
             list.add(Yaku::Chanta, 1 + bonus);
         }
     }
-    if (0..3).any(|s| {
-        let m = 0b100_1001u32 << (9 * s);
-        seq_mask & m == m
-    }) {
+    // Bit i of a mask is a set starting at kind i: 123 456 789 of one suit are bits 0, 3, 6
+    // of that suit; the three suits' same rank are bits 9 apart.
+    const SUIT_STARTS: u32 = 1 | 1 << 9 | 1 << 18;
+    if seq_mask & (seq_mask >> 3) & (seq_mask >> 6) & SUIT_STARTS != 0 {
         list.add(Yaku::Ittsu, 1 + bonus);
     }
-    if (0..7).any(|t| {
-        let m = (1u32 | 1 << 9 | 1 << 18) << t;
-        seq_mask & m == m
-    }) {
+    if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & 0x7F != 0 {
         list.add(Yaku::Sanshoku, 1 + bonus);
     }
-    if (0..9).any(|t| {
-        let m = (1u64 | 1 << 9 | 1 << 18) << t;
-        trip_mask & m == m
-    }) {
+    if trip_mask & (trip_mask >> 9) & (trip_mask >> 18) & 0x1FF != 0 {
         list.add(Yaku::SanshokuDoukou, 2);
     }
     if seqs == 0 {

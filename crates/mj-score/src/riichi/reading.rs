@@ -390,7 +390,7 @@ pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> 
         han: c.yaku.han,
         fu: c.fu,
         yakuman: c.yaku.yakuman,
-        yaku: c.yaku.entries(),
+        yaku: c.yaku.entries(&ctx),
         limit: c.limit,
         points: c.points,
         fu_details,

@@ -114,6 +114,60 @@ pub enum Yaku {
 }
 
 impl Yaku {
+    /// Every yaku, in declaration order (bit `i` of a reading's set is `ALL[i]`).
+    pub const ALL: [Yaku; 50] = [
+        Yaku::Riichi,
+        Yaku::DoubleRiichi,
+        Yaku::Ippatsu,
+        Yaku::MenzenTsumo,
+        Yaku::Pinfu,
+        Yaku::Tanyao,
+        Yaku::Iipeikou,
+        Yaku::Haitei,
+        Yaku::Houtei,
+        Yaku::Rinshan,
+        Yaku::Chankan,
+        Yaku::YakuhaiHaku,
+        Yaku::YakuhaiHatsu,
+        Yaku::YakuhaiChun,
+        Yaku::YakuhaiSeatWind,
+        Yaku::YakuhaiRoundWind,
+        Yaku::Chanta,
+        Yaku::Ittsu,
+        Yaku::Sanshoku,
+        Yaku::SanshokuDoukou,
+        Yaku::Toitoi,
+        Yaku::Sanankou,
+        Yaku::Sankantsu,
+        Yaku::Chiitoitsu,
+        Yaku::Honroutou,
+        Yaku::Shousangen,
+        Yaku::Honitsu,
+        Yaku::Junchan,
+        Yaku::Ryanpeikou,
+        Yaku::Chinitsu,
+        Yaku::Renhou,
+        Yaku::Kokushi,
+        Yaku::Kokushi13,
+        Yaku::Suuankou,
+        Yaku::SuuankouTanki,
+        Yaku::Daisangen,
+        Yaku::Shousuushii,
+        Yaku::Daisuushii,
+        Yaku::Tsuuiisou,
+        Yaku::Ryuuiisou,
+        Yaku::Chinroutou,
+        Yaku::Chuuren,
+        Yaku::JunseiChuuren,
+        Yaku::Suukantsu,
+        Yaku::Tenhou,
+        Yaku::Chiihou,
+        Yaku::RenhouYakuman,
+        Yaku::Dora,
+        Yaku::AkaDora,
+        Yaku::UraDora,
+    ];
+
     /// The protocol name (PROTOCOL.md, `score`).
     pub const fn name(self) -> &'static str {
         match self {
@@ -182,83 +236,94 @@ pub struct YakuEntry {
     pub yakuman: u8,
 }
 
-/// The most yaku one reading can hold (well above any real hand).
-const MAX_ENTRIES: usize = 20;
-
-/// All zero bytes, so an empty list is one memset.
-const NO_ENTRY: YakuEntry = YakuEntry {
-    yaku: Yaku::Riichi,
-    han: 0,
-    yakuman: 0,
-};
-
-/// The yaku of one reading with their sums: a small fixed array, cheap to copy while the
-/// readings are compared.
-#[derive(Clone, Copy, Debug)]
+/// The yaku of one reading: a set of [`Yaku`] (bit = declaration index) with the sums, 16
+/// bytes, so readings are compared without copying lists. The entries with their values are
+/// built once, for the best reading ([`YakuList::entries`]).
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct YakuList {
-    entries: [YakuEntry; MAX_ENTRIES],
-    len: u8,
+    bits: u64,
     pub han: u32,
     pub yakuman: u32,
 }
 
-impl Default for YakuList {
-    fn default() -> Self {
-        YakuList {
-            entries: [NO_ENTRY; MAX_ENTRIES],
-            len: 0,
-            han: 0,
-            yakuman: 0,
-        }
-    }
-}
+/// The yakuman of [`Yaku`] (`Kokushi` ..= `RenhouYakuman`) as a set.
+const YAKUMAN_BITS: u64 = {
+    let first = Yaku::Kokushi as u32;
+    let last = Yaku::RenhouYakuman as u32;
+    ((1u64 << (last + 1)) - 1) & !((1u64 << first) - 1)
+};
 
 impl YakuList {
-    fn push(&mut self, yaku: Yaku, han: u32, yakuman: u32) {
-        if let Some(slot) = self.entries.get_mut(usize::from(self.len)) {
-            *slot = YakuEntry {
-                yaku,
-                han: han.min(255) as u8,
-                yakuman: yakuman.min(255) as u8,
-            };
-            self.len += 1;
-        }
-    }
-
     fn add(&mut self, yaku: Yaku, han: u32) {
-        self.push(yaku, han, 0);
+        self.bits |= 1 << yaku as u32;
         self.han += han;
     }
 
     fn add_yakuman(&mut self, yaku: Yaku, count: u32) {
-        self.push(yaku, 0, count);
+        self.bits |= 1 << yaku as u32;
         self.yakuman += count;
     }
 
     /// Ordinary yaku and dora are dropped when a yakuman is present.
     fn keep_yakuman_only(&mut self) {
-        let mut kept = 0;
-        for i in 0..usize::from(self.len) {
-            let e = self.entries[i];
-            if e.yakuman > 0 {
-                self.entries[kept] = e;
-                kept += 1;
-            }
-        }
-        self.len = kept as u8;
+        self.bits &= YAKUMAN_BITS;
         self.han = 0;
     }
 
-    /// The entries, in [`Yaku`] order (situation, shape, tiles, dora).
-    pub(crate) fn entries(&self) -> SmallVec<[YakuEntry; 16]> {
-        let mut out: SmallVec<[YakuEntry; 16]> = self
-            .entries
-            .iter()
-            .take(usize::from(self.len))
-            .copied()
-            .collect();
-        out.sort_unstable_by_key(|e| e.yaku);
+    /// The entries in [`Yaku`] order (situation, shape, tiles, dora, yakuman), each with the
+    /// value [`value`] gives it (the same the detection added).
+    pub(crate) fn entries(&self, ctx: &Ctx<'_>) -> SmallVec<[YakuEntry; 16]> {
+        let mut out: SmallVec<[YakuEntry; 16]> = SmallVec::new();
+        let mut bits = self.bits;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            if let Some(&yaku) = Yaku::ALL.get(i as usize) {
+                let v = value(ctx, yaku).min(255) as u8;
+                let yakuman = YAKUMAN_BITS & (1 << i) != 0;
+                out.push(YakuEntry {
+                    yaku,
+                    han: if yakuman { 0 } else { v },
+                    yakuman: if yakuman { v } else { 0 },
+                });
+            }
+        }
+        debug_assert_eq!(
+            (
+                out.iter().map(|e| u32::from(e.han)).sum::<u32>(),
+                out.iter().map(|e| u32::from(e.yakuman)).sum::<u32>()
+            ),
+            (self.han, self.yakuman)
+        );
         out
+    }
+}
+
+/// The han of a yaku in this win (open values on open hands; dora: their count), or for a
+/// yakuman its count (2 for a double under `double_yakuman`).
+fn value(ctx: &Ctx<'_>, yaku: Yaku) -> u32 {
+    let closed = u32::from(!ctx.open);
+    match yaku {
+        Yaku::DoubleRiichi
+        | Yaku::SanshokuDoukou
+        | Yaku::Toitoi
+        | Yaku::Sanankou
+        | Yaku::Sankantsu
+        | Yaku::Chiitoitsu
+        | Yaku::Honroutou
+        | Yaku::Shousangen => 2,
+        Yaku::Chanta | Yaku::Ittsu | Yaku::Sanshoku => 1 + closed,
+        Yaku::Honitsu | Yaku::Junchan => 2 + closed,
+        Yaku::Ryanpeikou => 3,
+        Yaku::Chinitsu => 5 + closed,
+        Yaku::Renhou => 5,
+        Yaku::Dora => ctx.dora,
+        Yaku::AkaDora => ctx.aka,
+        Yaku::UraDora => ctx.ura,
+        Yaku::Kokushi13 | Yaku::SuuankouTanki | Yaku::JunseiChuuren | Yaku::Daisuushii => {
+            double(ctx)
+        }
+        _ => 1,
     }
 }
 

@@ -254,14 +254,16 @@ const YAKUMAN_BITS: u64 = {
 };
 
 impl YakuList {
-    fn add(&mut self, yaku: Yaku, han: u32) {
+    /// Adds an ordinary yaku with its [`value`].
+    fn add(&mut self, ctx: &Ctx<'_>, yaku: Yaku) {
         self.bits |= 1 << yaku as u32;
-        self.han += han;
+        self.han += value(ctx, yaku);
     }
 
-    fn add_yakuman(&mut self, yaku: Yaku, count: u32) {
+    /// Adds a yakuman with its [`value`] (its count).
+    fn add_yakuman(&mut self, ctx: &Ctx<'_>, yaku: Yaku) {
         self.bits |= 1 << yaku as u32;
-        self.yakuman += count;
+        self.yakuman += value(ctx, yaku);
     }
 
     /// Ordinary yaku and dora are dropped when a yakuman is present.
@@ -270,8 +272,8 @@ impl YakuList {
         self.han = 0;
     }
 
-    /// The entries in [`Yaku`] order (situation, shape, tiles, dora, yakuman), each with the
-    /// value [`value`] gives it (the same the detection added).
+    /// The entries in [`Yaku`] order (situation, shape, tiles, yakuman, dora), each with its
+    /// [`value`].
     pub(crate) fn entries(&self, ctx: &Ctx<'_>) -> SmallVec<[YakuEntry; 16]> {
         let mut out: SmallVec<[YakuEntry; 16]> = SmallVec::new();
         let mut bits = self.bits;
@@ -300,7 +302,7 @@ impl YakuList {
 }
 
 /// The han of a yaku in this win (open values on open hands; dora: their count), or for a
-/// yakuman its count (2 for a double under `double_yakuman`).
+/// yakuman its count (2 for a double under `double_yakuman`): the one table of yaku values.
 fn value(ctx: &Ctx<'_>, yaku: Yaku) -> u32 {
     let closed = u32::from(!ctx.open);
     match yaku {
@@ -340,22 +342,22 @@ const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 fn hand_yakuman(ctx: &Ctx<'_>, list: &mut YakuList) {
     let f = &ctx.win.flags;
     if f.tenhou {
-        list.add_yakuman(Yaku::Tenhou, 1);
+        list.add_yakuman(ctx, Yaku::Tenhou);
     }
     if f.chiihou {
-        list.add_yakuman(Yaku::Chiihou, 1);
+        list.add_yakuman(ctx, Yaku::Chiihou);
     }
     if f.renhou && ctx.rules.renhou == Renhou::Yakuman {
-        list.add_yakuman(Yaku::RenhouYakuman, 1);
+        list.add_yakuman(ctx, Yaku::RenhouYakuman);
     }
     if ctx.mask & !HONORS == 0 {
-        list.add_yakuman(Yaku::Tsuuiisou, 1);
+        list.add_yakuman(ctx, Yaku::Tsuuiisou);
     }
     if ctx.mask & !GREEN == 0 {
-        list.add_yakuman(Yaku::Ryuuiisou, 1);
+        list.add_yakuman(ctx, Yaku::Ryuuiisou);
     }
     if ctx.mask & !TERMINALS == 0 {
-        list.add_yakuman(Yaku::Chinroutou, 1);
+        list.add_yakuman(ctx, Yaku::Chinroutou);
     }
 }
 
@@ -363,30 +365,30 @@ fn hand_yakuman(ctx: &Ctx<'_>, list: &mut YakuList) {
 fn situational(ctx: &Ctx<'_>, list: &mut YakuList) {
     let f = &ctx.win.flags;
     if f.double_riichi {
-        list.add(Yaku::DoubleRiichi, 2);
+        list.add(ctx, Yaku::DoubleRiichi);
     } else if f.riichi {
-        list.add(Yaku::Riichi, 1);
+        list.add(ctx, Yaku::Riichi);
     }
     if f.ippatsu {
-        list.add(Yaku::Ippatsu, 1);
+        list.add(ctx, Yaku::Ippatsu);
     }
     if ctx.win.tsumo && !ctx.open {
-        list.add(Yaku::MenzenTsumo, 1);
+        list.add(ctx, Yaku::MenzenTsumo);
     }
     if f.haitei {
-        list.add(Yaku::Haitei, 1);
+        list.add(ctx, Yaku::Haitei);
     }
     if f.houtei {
-        list.add(Yaku::Houtei, 1);
+        list.add(ctx, Yaku::Houtei);
     }
     if f.rinshan {
-        list.add(Yaku::Rinshan, 1);
+        list.add(ctx, Yaku::Rinshan);
     }
     if f.chankan {
-        list.add(Yaku::Chankan, 1);
+        list.add(ctx, Yaku::Chankan);
     }
     if f.renhou && ctx.rules.renhou == Renhou::Mangan {
-        list.add(Yaku::Renhou, 5);
+        list.add(ctx, Yaku::Renhou);
     }
 }
 
@@ -394,18 +396,17 @@ fn situational(ctx: &Ctx<'_>, list: &mut YakuList) {
 fn tile_yaku(ctx: &Ctx<'_>, list: &mut YakuList) {
     let closed = !ctx.open;
     if ctx.mask & TERMINALS_HONORS == 0 && (closed || ctx.rules.kuitan) {
-        list.add(Yaku::Tanyao, 1);
+        list.add(ctx, Yaku::Tanyao);
     }
     if ctx.mask & !TERMINALS_HONORS == 0 {
-        list.add(Yaku::Honroutou, 2);
+        list.add(ctx, Yaku::Honroutou);
     }
     let suits = (0..3).filter(|&s| ctx.mask & SUIT[s] != 0).count();
     if suits == 1 {
-        let bonus = u32::from(closed);
         if ctx.mask & HONORS == 0 {
-            list.add(Yaku::Chinitsu, 5 + bonus);
+            list.add(ctx, Yaku::Chinitsu);
         } else {
-            list.add(Yaku::Honitsu, 2 + bonus);
+            list.add(ctx, Yaku::Honitsu);
         }
     }
 }
@@ -413,13 +414,13 @@ fn tile_yaku(ctx: &Ctx<'_>, list: &mut YakuList) {
 /// Dora, aka dora and ura dora, when non-zero (after the yaku).
 fn dora(ctx: &Ctx<'_>, list: &mut YakuList) {
     if ctx.dora > 0 {
-        list.add(Yaku::Dora, ctx.dora);
+        list.add(ctx, Yaku::Dora);
     }
     if ctx.aka > 0 {
-        list.add(Yaku::AkaDora, ctx.aka);
+        list.add(ctx, Yaku::AkaDora);
     }
     if ctx.ura > 0 {
-        list.add(Yaku::UraDora, ctx.ura);
+        list.add(ctx, Yaku::UraDora);
     }
 }
 
@@ -445,9 +446,9 @@ pub(crate) fn shared(ctx: &Ctx<'_>) -> (YakuList, YakuList) {
     // Nine gates is decided by the tiles; its hands never read as seven pairs or orphans.
     if let Some(junsei) = nine_gates(ctx) {
         if junsei {
-            yakuman.add_yakuman(Yaku::JunseiChuuren, double(ctx));
+            yakuman.add_yakuman(ctx, Yaku::JunseiChuuren);
         } else {
-            yakuman.add_yakuman(Yaku::Chuuren, 1);
+            yakuman.add_yakuman(ctx, Yaku::Chuuren);
         }
     }
     let mut ordinary = YakuList::default();
@@ -466,9 +467,9 @@ pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &Reading, pair_fu: u32) -> bool {
 pub(crate) fn thirteen_orphans(ctx: &Ctx<'_>) -> YakuList {
     let mut list = ctx.yakuman;
     if ctx.win.concealed.get(ctx.win.win_tile) == 2 {
-        list.add_yakuman(Yaku::Kokushi13, double(ctx));
+        list.add_yakuman(ctx, Yaku::Kokushi13);
     } else {
-        list.add_yakuman(Yaku::Kokushi, 1);
+        list.add_yakuman(ctx, Yaku::Kokushi);
     }
     list
 }
@@ -479,7 +480,7 @@ pub(crate) fn seven_pairs(ctx: &Ctx<'_>) -> YakuList {
         return finish(ctx, ctx.yakuman);
     }
     let mut list = ctx.ordinary;
-    list.add(Yaku::Chiitoitsu, 2);
+    list.add(ctx, Yaku::Chiitoitsu);
     finish(ctx, list)
 }
 
@@ -520,7 +521,7 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
     // Ordinary yaku.
     let mut list = ctx.ordinary;
     if pinfu {
-        list.add(Yaku::Pinfu, 1);
+        list.add(ctx, Yaku::Pinfu);
     }
     if closed {
         let mut pairs = 0;
@@ -536,8 +537,8 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
         }
         match pairs {
             0 => {}
-            1 => list.add(Yaku::Iipeikou, 1),
-            _ => list.add(Yaku::Ryanpeikou, 3),
+            1 => list.add(ctx, Yaku::Iipeikou),
+            _ => list.add(ctx, Yaku::Ryanpeikou),
         }
     }
     for s in &r.sets {
@@ -545,49 +546,48 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
             continue;
         }
         match s.tile {
-            31 => list.add(Yaku::YakuhaiHaku, 1),
-            32 => list.add(Yaku::YakuhaiHatsu, 1),
-            33 => list.add(Yaku::YakuhaiChun, 1),
+            31 => list.add(ctx, Yaku::YakuhaiHaku),
+            32 => list.add(ctx, Yaku::YakuhaiHatsu),
+            33 => list.add(ctx, Yaku::YakuhaiChun),
             _ => {}
         }
         if s.tile == ctx.seat {
-            list.add(Yaku::YakuhaiSeatWind, 1);
+            list.add(ctx, Yaku::YakuhaiSeatWind);
         }
         if s.tile == ctx.round {
-            list.add(Yaku::YakuhaiRoundWind, 1);
+            list.add(ctx, Yaku::YakuhaiRoundWind);
         }
     }
-    let bonus = u32::from(closed);
     if all_outside && seqs > 0 {
         if ctx.mask & HONORS == 0 {
-            list.add(Yaku::Junchan, 2 + bonus);
+            list.add(ctx, Yaku::Junchan);
         } else {
-            list.add(Yaku::Chanta, 1 + bonus);
+            list.add(ctx, Yaku::Chanta);
         }
     }
     // Bit i of a mask is a set starting at kind i: 123 456 789 of one suit are bits 0, 3, 6
     // of that suit; the three suits' same rank are bits 9 apart.
     const SUIT_STARTS: u32 = 1 | 1 << 9 | 1 << 18;
     if seq_mask & (seq_mask >> 3) & (seq_mask >> 6) & SUIT_STARTS != 0 {
-        list.add(Yaku::Ittsu, 1 + bonus);
+        list.add(ctx, Yaku::Ittsu);
     }
     if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & 0x7F != 0 {
-        list.add(Yaku::Sanshoku, 1 + bonus);
+        list.add(ctx, Yaku::Sanshoku);
     }
     if trip_mask & (trip_mask >> 9) & (trip_mask >> 18) & 0x1FF != 0 {
-        list.add(Yaku::SanshokuDoukou, 2);
+        list.add(ctx, Yaku::SanshokuDoukou);
     }
     if seqs == 0 {
-        list.add(Yaku::Toitoi, 2);
+        list.add(ctx, Yaku::Toitoi);
     }
     if ankou == 3 {
-        list.add(Yaku::Sanankou, 2);
+        list.add(ctx, Yaku::Sanankou);
     }
     if kans == 3 {
-        list.add(Yaku::Sankantsu, 2);
+        list.add(ctx, Yaku::Sankantsu);
     }
     if dragons == 2 && r.pair >= 31 {
-        list.add(Yaku::Shousangen, 2);
+        list.add(ctx, Yaku::Shousangen);
     }
     finish(ctx, list)
 }
@@ -598,21 +598,21 @@ fn set_yakuman(ctx: &Ctx<'_>, r: &Reading, [ankou, dragons, winds, kans]: [u32; 
     let mut list = ctx.yakuman;
     if ankou == 4 {
         if r.wait == WaitKind::Single {
-            list.add_yakuman(Yaku::SuuankouTanki, double(ctx));
+            list.add_yakuman(ctx, Yaku::SuuankouTanki);
         } else {
-            list.add_yakuman(Yaku::Suuankou, 1);
+            list.add_yakuman(ctx, Yaku::Suuankou);
         }
     }
     if dragons == 3 {
-        list.add_yakuman(Yaku::Daisangen, 1);
+        list.add_yakuman(ctx, Yaku::Daisangen);
     }
     if winds == 4 {
-        list.add_yakuman(Yaku::Daisuushii, double(ctx));
+        list.add_yakuman(ctx, Yaku::Daisuushii);
     } else if winds == 3 && (27..31).contains(&r.pair) {
-        list.add_yakuman(Yaku::Shousuushii, 1);
+        list.add_yakuman(ctx, Yaku::Shousuushii);
     }
     if kans == 4 {
-        list.add_yakuman(Yaku::Suukantsu, 1);
+        list.add_yakuman(ctx, Yaku::Suukantsu);
     }
     list
 }

@@ -11,7 +11,7 @@
 //! clone is part of its call).
 //!
 //! ```sh
-//! CARGO_TARGET_DIR=/work/target-riichi cargo bench -p benches --bench score_riichi
+//! cargo bench -p benches --bench score_riichi
 //! ```
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

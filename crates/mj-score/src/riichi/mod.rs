@@ -52,8 +52,8 @@
 //!
 //! # Fu breakdown names (`fu_details`)
 //!
-//! Each [`FuPart`] names a source ([`FuSource::name`]): `base` (副底 20; 25 for chiitoitsu, which has no other
-//! part), `menzen_ron` (門前加符 10), `tsumo` (ツモ符 2; not with pinfu), `wait` (嵌張, 辺張,
+//! Each [`FuPart`] names a source ([`FuSource::name`]): `base` (副底 20; 25 for chiitoitsu,
+//! which has no other part), `menzen_ron` (門前加符 10), `tsumo` (ツモ符 2; not with pinfu), `wait` (嵌張, 辺張,
 //! 単騎: 2), `pair` (雀頭: a dragon, the seat wind, the round wind 2 each; a double wind 4),
 //! `open_triplet`, `closed_triplet`, `open_kan`, `closed_kan` (one part per set, the fu of that
 //! set: 2/4/8/16, doubled for terminals and honors), `open_pinfu` (2: an open hand with no
@@ -65,7 +65,15 @@
 //! [`score`] never panics: a wrong tile count, a fifth copy, a winning tile not in the hand,
 //! winds that are not winds, or inconsistent flags (ippatsu without riichi, riichi with an open
 //! meld, haitei by ron, rinshan without a kan, tenhou for a non-dealer, ...) are
-//! [`ScoreError`]s. Nagashi mangan (流し満貫) is not a winning hand and is not scored here.
+//! [`ScoreError`]s; payments saturate instead of overflowing on absurd honba or stick counts.
+//! Nagashi mangan (流し満貫) is not a winning hand and is not scored here.
+//!
+//! # Speed
+//!
+//! No allocation per hand: a reading's yaku are a 64-bit set with their sums, the entries and
+//! the fu parts are built for the best reading only, on the stack (`SmallVec`). [`Win::new`]
+//! checks the concealed tiles into an `mj_hu` hand once (rebuilt by [`score`] if `concealed`
+//! changed since).
 
 mod fu;
 mod points;

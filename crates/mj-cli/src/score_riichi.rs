@@ -1,13 +1,176 @@
 //! The `score` op under `"rules": "riichi"`, answered by `mj_score::riichi`.
+//!
+//! The request's fields become a [`Win`] and [`RiichiRules`]; the answer is PROTOCOL.md's plus
+//! the extension field `fu_details` (`[{"name", "fu"}]`, names in `mj_score::riichi`'s docs;
+//! left out for yakuman hands, which have no fu). The request has no renhou field, so the
+//! `renhou` switch is accepted but only matters to library callers setting
+//! `WinFlags::renhou`.
+//! Errors: `invalid_field` (a missing or malformed `win_tile`, winds, indicators, counters, a
+//! field of another preset, inconsistent flags, a winning tile not in the hand), `hand_size`,
+//! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild` or a shape switch
+//! other than riichi's (riichi always has distinct seven pairs and thirteen orphans).
 
-use serde_json::Value;
+use mj_score::riichi::{Points, Renhou, RiichiRules, Score, ScoreError, Win, score as score_win};
+use mj_tiles::{Piece, Tile};
+use serde_json::{Value, json};
 
 use crate::error::OpError;
-use crate::request::Request;
+use crate::request::{Request, SwitchValue};
+
+/// Shape switches and the only value riichi scoring honours.
+const SHAPES: [(&str, bool); 8] = [
+    ("seven_pairs", true),
+    ("distinct_pairs", true),
+    ("thirteen_orphans", true),
+    ("honor_sequences", false),
+    ("eyes_258", false),
+    ("knitted", false),
+    ("honors", true),
+    ("lack_one_suit", false),
+];
+
+/// `score` fields of the Chinese presets, not riichi's.
+const OTHER_FIELDS: [&str; 6] = ["flowers", "last_tile", "kong", "last_wall", "lack", "cap"];
+
+fn rules(request: &Request) -> Result<RiichiRules, OpError> {
+    if !request.wild().is_empty() {
+        return Err(OpError::UnsupportedRules(
+            "riichi has no wildcards: `wild` must be empty".to_owned(),
+        ));
+    }
+    let mut rules = RiichiRules::default();
+    for (name, value) in request.options().iter() {
+        match (name, value) {
+            ("kuitan", SwitchValue::Bool(b)) => rules.kuitan = b,
+            ("aka", SwitchValue::Bool(b)) => rules.aka = b,
+            ("double_yakuman", SwitchValue::Bool(b)) => rules.double_yakuman = b,
+            ("kazoe_yakuman", SwitchValue::Bool(b)) => rules.kazoe_yakuman = b,
+            ("kiriage", SwitchValue::Bool(b)) => rules.kiriage = b,
+            ("renhou", SwitchValue::Name(n)) => {
+                rules.renhou = match n {
+                    "mangan" => Renhou::Mangan,
+                    "yakuman" => Renhou::Yakuman,
+                    _ => Renhou::None,
+                }
+            }
+            (name, SwitchValue::Bool(b)) if SHAPES.contains(&(name, b)) => {}
+            (name, _) => {
+                return Err(OpError::UnsupportedRules(format!(
+                    "riichi scoring cannot honour option `{name}` with this value"
+                )));
+            }
+        }
+    }
+    Ok(rules)
+}
+
+fn win(request: &Request) -> Result<Win, OpError> {
+    if let Some(name) = OTHER_FIELDS.iter().find(|f| request.extra(f).is_some()) {
+        return Err(OpError::InvalidField(format!(
+            "field `{name}` is not a riichi field"
+        )));
+    }
+    let win_tile: Piece = request.extra_as("win_tile")?.ok_or_else(|| {
+        OpError::InvalidField("missing field `win_tile` (the winning tile, e.g. \"5p\")".into())
+    })?;
+    let mut win = Win::new(request.pieces(), request.melds(), win_tile.tile()).map_err(error)?;
+    let flag = |name: &str| -> Result<bool, OpError> {
+        Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
+    };
+    win.tsumo = flag("tsumo")?;
+    win.flags.riichi = flag("riichi")?;
+    win.flags.double_riichi = flag("double_riichi")?;
+    win.flags.ippatsu = flag("ippatsu")?;
+    win.flags.haitei = flag("haitei")?;
+    win.flags.houtei = flag("houtei")?;
+    win.flags.rinshan = flag("rinshan")?;
+    win.flags.chankan = flag("chankan")?;
+    win.flags.tenhou = flag("tenhou")?;
+    win.flags.chiihou = flag("chiihou")?;
+    if let Some(t) = request.extra_as::<Piece>("seat_wind")? {
+        win.seat_wind = t.tile();
+    }
+    if let Some(t) = request.extra_as::<Piece>("round_wind")? {
+        win.round_wind = t.tile();
+    }
+    let indicators = |name: &str| -> Result<Vec<Tile>, OpError> {
+        Ok(request
+            .extra_as::<Vec<Piece>>(name)?
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.tile())
+            .collect())
+    };
+    win.dora = indicators("dora")?.into_iter().collect();
+    win.ura = indicators("ura")?.into_iter().collect();
+    win.honba = request.extra_as::<u32>("honba")?.unwrap_or(0);
+    win.riichi_sticks = request.extra_as::<u32>("riichi_sticks")?.unwrap_or(0);
+    Ok(win)
+}
+
+fn error(e: ScoreError) -> OpError {
+    let message = e.to_string();
+    match e {
+        ScoreError::WrongTileCount { .. } => OpError::HandSize(message),
+        ScoreError::FifthCopy(_) => OpError::FifthCopy(message),
+        ScoreError::WinTileNotInHand(_)
+        | ScoreError::NotAWind { .. }
+        | ScoreError::TooManyIndicators { .. }
+        | ScoreError::InconsistentFlags(_) => OpError::InvalidField(message),
+        ScoreError::NotAWin => OpError::NotAWin(message),
+        ScoreError::NoYaku => OpError::NoYaku(message),
+        ScoreError::Tables(_) => OpError::Internal(message),
+    }
+}
+
+/// The protocol answer of a score.
+fn answer(s: &Score) -> Value {
+    let yaku: Vec<Value> = s
+        .yaku
+        .iter()
+        .map(|e| {
+            if e.yakuman > 0 {
+                json!({"name": e.yaku.name(), "han": 0, "yakuman": e.yakuman})
+            } else {
+                json!({"name": e.yaku.name(), "han": e.han})
+            }
+        })
+        .collect();
+    let points = match s.points {
+        Points::Ron { total, ron } => json!({"total": total, "ron": ron}),
+        Points::Tsumo {
+            total,
+            dealer: Some(dealer),
+            others,
+        } => json!({"total": total, "dealer": dealer, "others": others}),
+        Points::Tsumo {
+            total,
+            dealer: None,
+            others,
+        } => json!({"total": total, "others": others}),
+    };
+    let fu_details: Vec<Value> = s
+        .fu_details
+        .iter()
+        .map(|p| json!({"name": p.source.name(), "fu": p.fu}))
+        .collect();
+    let mut answer = json!({
+        "han": s.han,
+        "fu": s.fu,
+        "yaku": yaku,
+        "yakuman": s.yakuman,
+        "limit": s.limit.map(|l| l.name()),
+        "points": points,
+    });
+    if !fu_details.is_empty() {
+        answer["fu_details"] = Value::Array(fu_details);
+    }
+    answer
+}
 
 /// `score` with `"rules": "riichi"` (PROTOCOL.md).
-pub(crate) fn score(_request: &Request) -> Result<Value, OpError> {
-    Err(OpError::UnsupportedRules(
-        "`score` under `riichi` is not built yet".to_owned(),
-    ))
+pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
+    let rules = rules(request)?;
+    let win = win(request)?;
+    score_win(&win, &rules).map(|s| answer(&s)).map_err(error)
 }

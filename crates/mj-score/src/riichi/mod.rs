@@ -1,1 +1,301 @@
-//! Riichi scoring: yaku, fu and points.
+//! Riichi scoring (点数計算): yaku (役), fu (符) and points (点), PROTOCOL.md section `score`
+//! under `"rules": "riichi"`.
+//!
+//! ```
+//! use mj_score::riichi::{RiichiRules, Win, score};
+//! use mj_tiles::notation::parse_pieces;
+//! let pieces = parse_pieces("234m345p456s67888s")?;
+//! let mut win = Win::new(&pieces, &[], "8s".parse()?)?;
+//! win.tsumo = true;
+//! let s = score(&win, &RiichiRules::default())?;
+//! assert_eq!((s.han, s.fu), (3, 20)); // menzen tsumo, pinfu, tanyao
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Where each concept lives
+//!
+//! - [`Win`], [`WinFlags`], [`RiichiRules`], [`Score`], [`ScoreError`]: this file;
+//! - `reading`: the readings (解釈) of a win: every decomposition from `mj_agari` times every
+//!   group the winning tile can complete (単騎 / 双碰 / 両面 / 嵌張 / 辺張), and the choice of
+//!   the best one (highest payment; on a tie a real yakuman over kazoe, then more han, more fu);
+//! - `yaku`: yaku (役) and yakuman (役満) detection, dora (ドラ, 赤ドラ, 裏ドラ);
+//! - `fu`: fu (符) with its breakdown;
+//! - `points`: basic points (基本点), limits (満貫..役満, 数え役満, 切り上げ満貫), payments.
+//!
+//! # Rule switches ([`RiichiRules`]) and their defaults
+//!
+//! | switch | default | meaning |
+//! |---|---|---|
+//! | `kuitan` | true | open tanyao (喰いタン) counts |
+//! | `aka` | true | red fives count as aka dora (赤ドラ), one han each |
+//! | `double_yakuman` | true | kokushi_13, suuankou_tanki, junsei_chuuren, daisuushii count 2 |
+//! | `kazoe_yakuman` | true | 13+ han without a yakuman is paid as a yakuman (数え役満) |
+//! | `kiriage` | false | 4 han 30 fu and 3 han 60 fu are paid as mangan (切り上げ満貫) |
+//! | `renhou` | `none` | renhou (人和): `none` (not a yaku), `mangan` (the yaku `renhou`, 5 han), `yakuman` (`renhou_yakuman`) |
+//!
+//! # Reporting conventions
+//!
+//! - A yakuman hand (役満) has `han` 0, `yakuman` = the number of yakuman (a double counts 2
+//!   when `double_yakuman` is on, else 1), each yakuman listed with `han` 0 and its `yakuman`
+//!   count, no dora and no ordinary yaku; its `fu` is 0 and `fu_details` is empty.
+//! - A counted yakuman (数え役満, 13+ han, `kazoe_yakuman` on) keeps the raw han in `han`, has
+//!   `limit` yakuman, `yakuman` 0, and is paid as one yakuman. With the switch off it is a
+//!   sanbaiman.
+//! - Double riichi (ダブル立直) gives `double_riichi` (2 han) and not `riichi` as well.
+//! - Ura dora (裏ドラ) count only with riichi or double riichi; without them `ura` is ignored.
+//! - Dora entries (`dora`, `aka_dora`, `ura_dora`) appear only when non-zero and only when the
+//!   hand has a yaku; a hand whose only han are dora is [`ScoreError::NoYaku`].
+//! - Tenhou, chiihou (and renhou) are scored on the hand as given: kokushi 13-sided, suuankou
+//!   tanki and junsei chuuren are decided by `win_tile` like any other win.
+//! - A ron on the third tile of a concealed triplet (双碰 by ron) makes that triplet open for
+//!   fu and for sanankou / suuankou.
+//!
+//! # Fu breakdown names (`fu_details`)
+//!
+//! Each [`FuPart`] names a source ([`FuSource::name`]): `base` (副底 20; 25 for chiitoitsu,
+//! which has no other part), `menzen_ron` (門前加符 10), `tsumo` (ツモ符 2; not with pinfu), `wait` (嵌張, 辺張,
+//! 単騎: 2), `pair` (雀頭: a dragon, the seat wind, the round wind 2 each; a double wind 4),
+//! `open_triplet`, `closed_triplet`, `open_kan`, `closed_kan` (one part per set, the fu of that
+//! set: 2/4/8/16, doubled for terminals and honors), `open_pinfu` (2: an open hand with no
+//! other fu won by ron, so 22 rounds to 30). The parts sum to the fu before rounding up to 10
+//! (chiitoitsu: 25 exactly).
+//!
+//! # Input checks
+//!
+//! [`score`] never panics: a wrong tile count, a fifth copy, a winning tile not in the hand,
+//! winds that are not winds, or inconsistent flags (ippatsu without riichi, riichi with an open
+//! meld, haitei by ron, rinshan without a kan, tenhou for a non-dealer, ...) are
+//! [`ScoreError`]s; payments saturate instead of overflowing on absurd honba or stick counts.
+//! Nagashi mangan (流し満貫) is not a winning hand and is not scored here.
+//!
+//! # Speed
+//!
+//! No allocation per hand: a reading's yaku are a 64-bit set with their sums, the entries and
+//! the fu parts are built for the best reading only, on the stack (`SmallVec`). [`Win::new`]
+//! checks the concealed tiles into an `mj_hu` hand once (rebuilt by [`score`] if `concealed`
+//! changed since).
+
+mod fu;
+mod points;
+mod reading;
+mod yaku;
+
+use mj_hu::Hand;
+use mj_tiles::{Meld, Piece, Tile, TileCounts, TileSet};
+use smallvec::SmallVec;
+
+pub use fu::{FuPart, FuSource};
+pub use points::{Limit, Points};
+pub use yaku::{Yaku, YakuEntry};
+
+/// Renhou (人和, a win by ron before one's first draw) under the `renhou` switch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Renhou {
+    /// Not a yaku (the default).
+    #[default]
+    None,
+    /// The yaku `renhou`, 5 han (at least a mangan).
+    Mangan,
+    /// The yakuman `renhou_yakuman`.
+    Yakuman,
+}
+
+/// The riichi rule switches; [`Default`] gives PROTOCOL.md's defaults (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RiichiRules {
+    /// Open tanyao (喰いタン): `true`.
+    pub kuitan: bool,
+    /// Red fives are aka dora (赤ドラ): `true`.
+    pub aka: bool,
+    /// Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count 2: `true`.
+    pub double_yakuman: bool,
+    /// 13+ han is a counted yakuman (数え役満): `true`.
+    pub kazoe_yakuman: bool,
+    /// 4 han 30 fu and 3 han 60 fu round up to mangan (切り上げ満貫): `false`.
+    pub kiriage: bool,
+    /// Renhou (人和): [`Renhou::None`].
+    pub renhou: Renhou,
+}
+
+impl Default for RiichiRules {
+    fn default() -> Self {
+        RiichiRules {
+            kuitan: true,
+            aka: true,
+            double_yakuman: true,
+            kazoe_yakuman: true,
+            kiriage: false,
+            renhou: Renhou::None,
+        }
+    }
+}
+
+/// The situation flags of a win (all `false` by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WinFlags {
+    /// Riichi declared (立直).
+    pub riichi: bool,
+    /// Double riichi (ダブル立直), riichi on the first turn; `riichi` may be set or not.
+    pub double_riichi: bool,
+    /// One-shot (一発): needs riichi.
+    pub ippatsu: bool,
+    /// Tsumo on the last tile of the wall (海底摸月).
+    pub haitei: bool,
+    /// Ron on the last discard (河底撈魚).
+    pub houtei: bool,
+    /// Tsumo on a kan's replacement tile (嶺上開花): needs a kan.
+    pub rinshan: bool,
+    /// Ron on a tile added to a kan (槍槓).
+    pub chankan: bool,
+    /// The dealer's win on the first draw (天和).
+    pub tenhou: bool,
+    /// A non-dealer's win on the first draw (地和).
+    pub chiihou: bool,
+    /// A non-dealer's ron before the first draw (人和), scored per [`RiichiRules::renhou`].
+    pub renhou: bool,
+}
+
+/// A winning situation: the hand, how it was won, the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// The concealed tiles, the winning tile included (red fives count as fives).
+    pub concealed: TileCounts,
+    /// How many of the concealed tiles are red fives (赤ドラ).
+    pub red_fives: u8,
+    /// The declared melds (red fives kept in their pieces).
+    pub melds: SmallVec<[Meld; 4]>,
+    /// The winning tile (和了牌), one of the concealed tiles.
+    pub win_tile: Tile,
+    /// Won by self-draw (自摸); `false` is ron (栄和).
+    pub tsumo: bool,
+    /// Situation flags.
+    pub flags: WinFlags,
+    /// The winner's seat wind (自風); East is the dealer (親).
+    pub seat_wind: Tile,
+    /// The round wind (場風).
+    pub round_wind: Tile,
+    /// Dora indicators (ドラ表示牌), at most five.
+    pub dora: SmallVec<[Tile; 5]>,
+    /// Ura dora indicators (裏ドラ表示牌), at most five; count only with riichi.
+    pub ura: SmallVec<[Tile; 5]>,
+    /// Honba (本場) counters.
+    pub honba: u32,
+    /// Riichi sticks (供託) on the table, 1,000 points each, all going to the winner.
+    pub riichi_sticks: u32,
+    /// The concealed tiles as a checked `mj_hu` hand, built once by [`Win::new`] (rebuilt by
+    /// [`score`] if `concealed` was changed since).
+    hand: Option<Hand>,
+}
+
+impl Win {
+    /// A ron win with East seat and round, no flags, no dora: set the other fields directly.
+    pub fn new(concealed: &[Piece], melds: &[Meld], win_tile: Tile) -> Result<Win, ScoreError> {
+        let mut counts = TileCounts::EMPTY;
+        let mut red_fives = 0u8;
+        for p in concealed {
+            counts
+                .add(p.tile())
+                .map_err(|e| ScoreError::FifthCopy(e.tile))?;
+            red_fives += u8::from(p.is_red());
+        }
+        Ok(Win {
+            hand: Hand::new(counts, &[], TileSet::EMPTY).ok(),
+            concealed: counts,
+            red_fives,
+            melds: melds.iter().copied().collect(),
+            win_tile,
+            tsumo: false,
+            flags: WinFlags::default(),
+            seat_wind: Tile::EAST,
+            round_wind: Tile::EAST,
+            dora: SmallVec::new(),
+            ura: SmallVec::new(),
+            honba: 0,
+            riichi_sticks: 0,
+        })
+    }
+
+    /// `true` when a declared meld other than a closed kan opens the hand (副露).
+    pub fn is_open(&self) -> bool {
+        self.melds.iter().any(|m| m.kind().is_open())
+    }
+
+    /// `true` for the dealer (親): seat wind East.
+    pub fn is_dealer(&self) -> bool {
+        self.seat_wind == Tile::EAST
+    }
+}
+
+/// Why a win cannot be scored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    /// The concealed tiles plus the melds are not a 14-tile hand (a kan counting 3).
+    #[error(
+        "{concealed} concealed tiles with {melds} declared melds: a riichi win needs 14 - 3 x melds concealed tiles"
+    )]
+    WrongTileCount {
+        /// Concealed tiles.
+        concealed: u32,
+        /// Declared melds.
+        melds: usize,
+    },
+    /// More than four copies of a kind in the hand and melds.
+    #[error("fifth copy of {0} (concealed tiles and melds together)")]
+    FifthCopy(Tile),
+    /// The winning tile is not one of the concealed tiles.
+    #[error("the winning tile {0} is not in the concealed tiles")]
+    WinTileNotInHand(Tile),
+    /// A seat or round wind that is not a wind.
+    #[error("{field} must be a wind (1z-4z), got {tile}")]
+    NotAWind {
+        /// `seat_wind` or `round_wind`.
+        field: &'static str,
+        /// The tile given.
+        tile: Tile,
+    },
+    /// More than five dora or ura indicators.
+    #[error("{field}: at most 5 indicators, got {count}")]
+    TooManyIndicators {
+        /// `dora` or `ura`.
+        field: &'static str,
+        /// How many were given.
+        count: usize,
+    },
+    /// Flags that cannot hold together; the message says which.
+    #[error("inconsistent flags: {0}")]
+    InconsistentFlags(&'static str),
+    /// The hand is not a winning shape (seven pairs need seven different kinds).
+    #[error("the hand is not a winning shape")]
+    NotAWin,
+    /// A winning shape without yaku (役無し); dora alone are not a yaku.
+    #[error("the hand has no yaku (dora alone are not a yaku)")]
+    NoYaku,
+    /// The committed decomposition tables failed (a broken build, never user input).
+    #[error("decomposition tables: {0}")]
+    Tables(String),
+}
+
+/// The score of the best reading of a win (PROTOCOL.md `score` response).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// Han (翻): the raw sum of the yaku and dora; 0 for a yakuman hand.
+    pub han: u32,
+    /// Fu (符), rounded; 0 for a yakuman hand.
+    pub fu: u32,
+    /// The yaku, dora last.
+    pub yaku: SmallVec<[YakuEntry; 16]>,
+    /// Number of yakuman (a double counts 2); 0 for a counted yakuman.
+    pub yakuman: u32,
+    /// The limit reached, if any.
+    pub limit: Option<Limit>,
+    /// The payments, honba and riichi sticks included in `total`.
+    pub points: Points,
+    /// Where the fu come from (before rounding); empty for a yakuman hand.
+    pub fu_details: SmallVec<[FuPart; 8]>,
+}
+
+/// Scores a win: the highest-paying reading over every decomposition and every group the
+/// winning tile may complete.
+pub fn score(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> {
+    reading::best(win, rules)
+}

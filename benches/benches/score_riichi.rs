@@ -1,0 +1,272 @@
+//! Riichi scoring of winning hands: `mj_score::riichi::score` against `riichienv-core`
+//! `HandEvaluator::calc`, in the same run, on the same hands, one hand per iteration.
+//!
+//! Hands come from the oracle fixtures (`crates/mj-score/testdata/riichi_oracle.jsonl`): the
+//! first 1,024 scored records of each group that both engines can state the same way (default
+//! options, no tenhou/chiihou) and on which both agree on the payments (asserted in setup, the
+//! count kept is printed): `closed_ron` (no melds, ron), `closed_tsumo` (no melds, tsumo),
+//! `open` (at least one chi, pon or open kan). Each side's input is built before timing
+//! (our [`Win`], their `HandEvaluator` plus indicator vectors and `Conditions`); the timed call
+//! is the scoring alone (riichienv's `calc` takes its indicator vectors by value, so their
+//! clone is part of its call).
+//!
+//! ```sh
+//! cargo bench -p benches --bench score_riichi
+//! ```
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mj_score::riichi::{Points, RiichiRules, Win, score};
+use mj_tiles::notation::parse_pieces;
+use mj_tiles::{Meld, MeldKind, Piece, Tile};
+use riichienv_core::hand_evaluator::HandEvaluator;
+use riichienv_core::types::{Conditions, Meld as RMeld, MeldType, Wind};
+use serde_json::Value;
+
+const FIXTURES: &str = include_str!("../../crates/mj-score/testdata/riichi_oracle.jsonl");
+const N: usize = 1024;
+
+/// One hand in both engines' terms.
+struct Case {
+    win: Win,
+    peer: HandEvaluator,
+    win_136: u8,
+    dora: Vec<u8>,
+    ura: Vec<u8>,
+    conditions: Conditions,
+}
+
+fn tile(v: &Value) -> Piece {
+    v.as_str().unwrap().parse().unwrap()
+}
+
+/// 136-ids: red fives are copy 0 of their kind, other tiles take the next free copy.
+struct Ids([u8; 34]);
+
+impl Ids {
+    /// `None` when a kind would need a fifth id (four plain fives: copy 0 is the red one).
+    fn take(&mut self, p: Piece) -> Option<u8> {
+        let k = p.tile().index();
+        let copy = if p.is_red() {
+            0
+        } else {
+            let c = &mut self.0[k];
+            if *c == 0 && p.tile().rank() == 5 && !p.tile().is_honor() {
+                *c = 1;
+            }
+            let copy = *c;
+            *c += 1;
+            copy
+        };
+        (copy < 4).then_some((4 * k) as u8 + copy)
+    }
+}
+
+fn case(req: &Value) -> Option<Case> {
+    let flag = |name: &str| req[name].as_bool().unwrap_or(false);
+    if req.get("options").is_some() || flag("tenhou") || flag("chiihou") {
+        return None;
+    }
+    let pieces = parse_pieces(req["hand"].as_str().unwrap()).unwrap();
+    let mut ids = Ids([0; 34]);
+    let mut melds = Vec::new();
+    let mut peer_melds = Vec::new();
+    for m in req["melds"].as_array().into_iter().flatten() {
+        let kind = MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap();
+        let meld = Meld::parse(
+            kind,
+            m["tiles"].as_str().unwrap(),
+            m["called"].as_str(),
+            m["from"].as_u64().map(|f| f as u8),
+        )
+        .unwrap();
+        let tiles: Vec<u8> = meld
+            .pieces()
+            .iter()
+            .map(|&p| ids.take(p))
+            .collect::<Option<_>>()?;
+        let ty = match kind {
+            MeldKind::Chi => MeldType::Chi,
+            MeldKind::Pon => MeldType::Pon,
+            MeldKind::Minkan => MeldType::Daiminkan,
+            MeldKind::Ankan => MeldType::Ankan,
+            MeldKind::Kakan => MeldType::Kakan,
+        };
+        let called = (kind != MeldKind::Ankan).then(|| tiles[0]);
+        peer_melds.push(RMeld::new(ty, tiles, kind.is_open(), 1, called));
+        melds.push(meld);
+    }
+    let win_piece = tile(&req["win_tile"]);
+    let hand_136: Vec<u8> = pieces.iter().map(|&p| ids.take(p)).collect::<Option<_>>()?;
+    let win_136 = (4 * win_piece.tile().index()) as u8;
+    let mut win = Win::new(&pieces, &melds, win_piece.tile()).unwrap();
+    win.tsumo = flag("tsumo");
+    win.flags.riichi = flag("riichi");
+    win.flags.double_riichi = flag("double_riichi");
+    win.flags.ippatsu = flag("ippatsu");
+    win.flags.haitei = flag("haitei");
+    win.flags.houtei = flag("houtei");
+    win.flags.rinshan = flag("rinshan");
+    win.flags.chankan = flag("chankan");
+    let wind = |name: &str| req.get(name).map_or(Tile::EAST, |v| tile(v).tile());
+    win.seat_wind = wind("seat_wind");
+    win.round_wind = wind("round_wind");
+    let indicators = |name: &str| -> Vec<Tile> {
+        req[name]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|v| tile(v).tile())
+            .collect()
+    };
+    win.dora = indicators("dora").into_iter().collect();
+    win.ura = indicators("ura").into_iter().collect();
+    win.honba = req["honba"].as_u64().unwrap_or(0) as u32;
+    win.riichi_sticks = req["riichi_sticks"].as_u64().unwrap_or(0) as u32;
+    let to_wind = |t: Tile| Wind::from(t.as_u8() - 27);
+    let conditions = Conditions {
+        tsumo: win.tsumo,
+        riichi: win.flags.riichi,
+        double_riichi: win.flags.double_riichi,
+        ippatsu: win.flags.ippatsu,
+        haitei: win.flags.haitei,
+        houtei: win.flags.houtei,
+        rinshan: win.flags.rinshan,
+        chankan: win.flags.chankan,
+        player_wind: to_wind(win.seat_wind),
+        round_wind: to_wind(win.round_wind),
+        honba: win.honba,
+        riichi_sticks: win.riichi_sticks,
+        ..Conditions::default()
+    };
+    let ids_of = |ts: &[Tile]| {
+        ts.iter()
+            .map(|t| (4 * t.index()) as u8)
+            .collect::<Vec<u8>>()
+    };
+    Some(Case {
+        dora: ids_of(&win.dora),
+        ura: ids_of(&win.ura),
+        peer: HandEvaluator::new(hand_136, peer_melds),
+        win_136,
+        conditions,
+        win,
+    })
+}
+
+/// Both engines pay the same (riichienv: honba included, sticks not).
+fn agree(c: &Case) -> bool {
+    let Ok(ours) = score(&c.win, &RiichiRules::default()) else {
+        return false;
+    };
+    let theirs = c.peer.calc(
+        c.win_136,
+        c.dora.clone(),
+        c.ura.clone(),
+        Some(c.conditions.clone()),
+    );
+    if !theirs.is_win {
+        return false;
+    }
+    match ours.points {
+        Points::Ron { ron, .. } => ron == theirs.ron_agari,
+        Points::Tsumo {
+            dealer: Some(d),
+            others,
+            ..
+        } => d == theirs.tsumo_agari_oya && others == theirs.tsumo_agari_ko,
+        Points::Tsumo {
+            dealer: None,
+            others,
+            ..
+        } => others == theirs.tsumo_agari_ko,
+    }
+}
+
+fn groups() -> Vec<(&'static str, Vec<Case>)> {
+    let mut out: Vec<(&'static str, Vec<Case>)> = vec![
+        ("closed_ron", Vec::new()),
+        ("closed_tsumo", Vec::new()),
+        ("open", Vec::new()),
+    ];
+    let mut seen = [0usize; 3];
+    for line in FIXTURES.lines().skip(1) {
+        let rec: Value = serde_json::from_str(line).unwrap();
+        if !rec["oracle"]["error"].is_null() {
+            continue;
+        }
+        let req = &rec["request"];
+        let melds = req["melds"].as_array().map_or(0, Vec::len);
+        let open = req["melds"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|m| m["kind"] != "ankan");
+        let g = match (melds, open, req["tsumo"].as_bool().unwrap_or(false)) {
+            (0, _, false) => 0,
+            (0, _, true) => 1,
+            (_, true, _) => 2,
+            _ => continue,
+        };
+        if out[g].1.len() == N {
+            continue;
+        }
+        let Some(c) = case(req) else { continue };
+        seen[g] += 1;
+        if agree(&c) {
+            out[g].1.push(c);
+        }
+    }
+    for (g, (name, cases)) in out.iter().enumerate() {
+        eprintln!(
+            "score_riichi {name}: {} hands (riichienv-core agreed on {} of the {} tried)",
+            cases.len(),
+            cases.len(),
+            seen[g]
+        );
+        assert!(cases.len() >= N / 2, "{name}: too few agreeing hands");
+    }
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let rules = RiichiRules::default();
+    let mut g = c.benchmark_group("score_riichi");
+    g.warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for (name, cases) in groups() {
+        let n = cases.len();
+        g.bench_function(BenchmarkId::new("mj_score", name), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) % n;
+                score(black_box(&cases[i].win), &rules)
+                    .map(|s| s.points.total())
+                    .unwrap_or(0)
+            })
+        });
+        g.bench_function(BenchmarkId::new("riichienv_core", name), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) % n;
+                let c = black_box(&cases[i]);
+                c.peer
+                    .calc(
+                        c.win_136,
+                        c.dora.clone(),
+                        c.ura.clone(),
+                        Some(c.conditions.clone()),
+                    )
+                    .ron_agari
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

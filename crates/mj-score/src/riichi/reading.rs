@@ -1,0 +1,398 @@
+//! Readings (解釈) of a win and the choice of the best one (高点法).
+//!
+//! A reading is one decomposition of the concealed tiles (from `mj_agari`) with the declared
+//! melds, plus the group the winning tile completes: the pair (単騎), a concealed triplet
+//! (双碰; by ron that triplet counts as open), or a concealed sequence (両面, 嵌張, 辺張 by the
+//! tile's place in it). Every reading is scored; the best pays the most, and on equal payments
+//! a real yakuman beats a counted one, then more han, then more fu.
+
+use mj_agari::{Form, GroupKind, WaitKind, decompositions};
+use mj_hu::Hand;
+use mj_tiles::{Tile, TileCounts, TileSet};
+
+use super::fu::{self, FuParts};
+use super::points::{self, Limit, Points};
+use super::yaku::{self, YakuList};
+use super::{RiichiRules, Score, ScoreError, Win, WinFlags};
+
+/// What every reading of a win shares.
+#[derive(Debug)]
+pub(crate) struct Ctx<'a> {
+    pub win: &'a Win,
+    pub rules: &'a RiichiRules,
+    /// A declared meld other than a closed kan.
+    pub open: bool,
+    /// Kinds held, concealed or in melds (bit = kind index).
+    pub mask: u64,
+    pub seat: u8,
+    pub round: u8,
+    pub dora: u32,
+    pub aka: u32,
+    pub ura: u32,
+    /// The yakuman every reading shares (tenhou, tsuuiisou, ...).
+    pub yakuman: YakuList,
+    /// The ordinary yaku every reading shares (riichi, tanyao, honitsu, ...).
+    pub ordinary: YakuList,
+}
+
+/// One set (面子) of a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Set {
+    /// A sequence (順子); else a triplet or quad (刻子 / 槓子).
+    pub seq: bool,
+    /// Its lowest kind index.
+    pub tile: u8,
+    /// Concealed for fu and ankou: in the concealed hand or a closed kan, and not completed by
+    /// ron.
+    pub concealed: bool,
+    /// A declared kan.
+    pub kan: bool,
+}
+
+/// One reading: four sets, the pair, the wait.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reading {
+    pub sets: [Set; 4],
+    pub pair: u8,
+    pub wait: WaitKind,
+}
+
+/// The form of a scored reading (its fu parts are rebuilt for the best one only).
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    Standard { reading: Reading, pinfu: bool },
+    SevenPairs,
+    ThirteenOrphans,
+}
+
+/// A scored reading.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    yaku: YakuList,
+    fu: u32,
+    limit: Option<Limit>,
+    points: Points,
+    shape: Shape,
+}
+
+impl Candidate {
+    /// Payment, then a real yakuman over kazoe, then han, then fu.
+    fn key(&self) -> (u32, bool, u32, u32) {
+        (
+            self.points.total(),
+            self.yaku.yakuman > 0,
+            self.yaku.han,
+            self.fu,
+        )
+    }
+}
+
+fn validate(win: &Win) -> Result<TileCounts, ScoreError> {
+    for (field, tile) in [("seat_wind", win.seat_wind), ("round_wind", win.round_wind)] {
+        if !tile.is_wind() {
+            return Err(ScoreError::NotAWind { field, tile });
+        }
+    }
+    for (field, list) in [("dora", &win.dora), ("ura", &win.ura)] {
+        if list.len() > 5 {
+            return Err(ScoreError::TooManyIndicators {
+                field,
+                count: list.len(),
+            });
+        }
+    }
+    let concealed = win.concealed.total();
+    if win.melds.len() > 4 || concealed + 3 * win.melds.len() as u32 != 14 {
+        return Err(ScoreError::WrongTileCount {
+            concealed,
+            melds: win.melds.len(),
+        });
+    }
+    let mut held = win.concealed;
+    for m in &win.melds {
+        for t in m.tiles() {
+            held.add(t).map_err(|e| ScoreError::FifthCopy(e.tile))?;
+        }
+    }
+    if win.concealed.get(win.win_tile) == 0 {
+        return Err(ScoreError::WinTileNotInHand(win.win_tile));
+    }
+    let f = &win.flags;
+    if *f == WinFlags::default() {
+        return Ok(held);
+    }
+    let riichi = f.riichi || f.double_riichi;
+    let open = win.is_open();
+    let kan = win.melds.iter().any(|m| m.kind().is_kan());
+    let first = f.tenhou || f.chiihou || f.renhou;
+    let bad = |cond: bool, why: &'static str| {
+        if cond {
+            Err(ScoreError::InconsistentFlags(why))
+        } else {
+            Ok(())
+        }
+    };
+    bad(f.ippatsu && !riichi, "ippatsu needs riichi")?;
+    bad(riichi && open, "riichi needs a closed hand")?;
+    bad(f.haitei && !win.tsumo, "haitei is a tsumo")?;
+    bad(f.houtei && win.tsumo, "houtei is a ron")?;
+    bad(f.rinshan && !win.tsumo, "rinshan is a tsumo")?;
+    bad(f.rinshan && !kan, "rinshan needs a kan")?;
+    bad(
+        f.rinshan && f.haitei,
+        "rinshan and haitei exclude each other",
+    )?;
+    bad(f.chankan && win.tsumo, "chankan is a ron")?;
+    bad(
+        f.chankan && f.houtei,
+        "chankan and houtei exclude each other",
+    )?;
+    bad(
+        f.tenhou && !win.is_dealer(),
+        "tenhou is the dealer's (seat wind 1z)",
+    )?;
+    bad(
+        (f.chiihou || f.renhou) && win.is_dealer(),
+        "chiihou and renhou are a non-dealer's",
+    )?;
+    bad(
+        first && (riichi || !win.melds.is_empty() || f.ippatsu),
+        "tenhou, chiihou and renhou come before any call or riichi",
+    )?;
+    bad(
+        (f.tenhou || f.chiihou) && !win.tsumo || f.renhou && win.tsumo,
+        "tenhou and chiihou are tsumo, renhou is a ron",
+    )?;
+    if u8::from(f.tenhou) + u8::from(f.chiihou) + u8::from(f.renhou) > 1 {
+        return Err(ScoreError::InconsistentFlags(
+            "tenhou, chiihou and renhou exclude each other",
+        ));
+    }
+    Ok(held)
+}
+
+/// Dora (ドラ) of some indicators over every tile held (a kan's four included).
+fn dora_count(held: &TileCounts, indicators: &[Tile]) -> u32 {
+    indicators
+        .iter()
+        .map(|ind| u32::from(held.get(ind.dora_successor())))
+        .sum()
+}
+
+impl<'a> Ctx<'a> {
+    fn new(win: &'a Win, rules: &'a RiichiRules, held: &TileCounts, hand: &Hand) -> Ctx<'a> {
+        let mut mask = 0u64;
+        for (s, eigen) in hand.eigens().suits().iter().enumerate() {
+            let raw = eigen.raw();
+            let mut nz = (raw | raw >> 1 | raw >> 2) & 0x1_1111_1111;
+            while nz != 0 {
+                mask |= 1 << (9 * s as u32 + nz.trailing_zeros() / 4);
+                nz &= nz - 1;
+            }
+        }
+        for m in &win.melds {
+            let b = m.base().as_u8();
+            mask |= if m.is_sequence() { 7 << b } else { 1 << b };
+        }
+        let aka = if rules.aka {
+            u32::from(win.red_fives)
+                + win
+                    .melds
+                    .iter()
+                    .map(|m| m.pieces().iter().filter(|p| p.is_red()).count() as u32)
+                    .sum::<u32>()
+        } else {
+            0
+        };
+        let riichi = win.flags.riichi || win.flags.double_riichi;
+        let mut ctx = Ctx {
+            win,
+            rules,
+            open: win.is_open(),
+            mask,
+            seat: win.seat_wind.as_u8(),
+            round: win.round_wind.as_u8(),
+            dora: dora_count(held, &win.dora),
+            aka,
+            ura: if riichi {
+                dora_count(held, &win.ura)
+            } else {
+                0
+            },
+            yakuman: YakuList::default(),
+            ordinary: YakuList::default(),
+        };
+        (ctx.yakuman, ctx.ordinary) = yaku::shared(&ctx);
+        ctx
+    }
+
+    /// Scores a reading and keeps it in `best` if it beats what is there (the candidate is
+    /// built only then).
+    fn offer(&self, best: &mut Option<Candidate>, yaku: &YakuList, fu: u32, shape: Shape) {
+        let fu = if yaku.yakuman > 0 { 0 } else { fu };
+        let (b, limit) = points::basic_points(
+            yaku.han,
+            fu,
+            yaku.yakuman,
+            self.rules.kazoe_yakuman,
+            self.rules.kiriage,
+        );
+        let points = points::payments(
+            b,
+            self.win.is_dealer(),
+            self.win.tsumo,
+            self.win.honba,
+            self.win.riichi_sticks,
+        );
+        let key = (points.total(), yaku.yakuman > 0, yaku.han, fu);
+        if best.as_ref().is_some_and(|c| c.key() >= key) {
+            return;
+        }
+        *best = Some(Candidate {
+            yaku: *yaku,
+            fu,
+            limit,
+            points,
+            shape,
+        });
+    }
+
+    fn standard(&self, best: &mut Option<Candidate>, r: &Reading) {
+        let pair_fu = fu::pair_fu(self, r.pair);
+        let pinfu = yaku::is_pinfu(self, r, pair_fu);
+        let list = yaku::standard(self, r, pinfu);
+        if list.han == 0 && list.yakuman == 0 {
+            return;
+        }
+        let fu = fu::standard(self, r, pinfu, None);
+        self.offer(best, &list, fu, Shape::Standard { reading: *r, pinfu });
+    }
+}
+
+/// The best reading's score (see the module docs).
+pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> {
+    let held = validate(win)?;
+    let built;
+    let hand = match &win.hand {
+        Some(h) if h.concealed() == &win.concealed => h,
+        _ => {
+            built = Hand::new(win.concealed, &[], TileSet::EMPTY).map_err(|_| {
+                ScoreError::WrongTileCount {
+                    concealed: win.concealed.total(),
+                    melds: win.melds.len(),
+                }
+            })?;
+            &built
+        }
+    };
+    let ctx = Ctx::new(win, rules, &held, hand);
+    let agari = decompositions(hand).map_err(|e| ScoreError::Tables(e.to_string()))?;
+    if agari.is_empty() {
+        return Err(ScoreError::NotAWin);
+    }
+    let w = win.win_tile.as_u8();
+    let mut declared = [Set {
+        seq: false,
+        tile: 0,
+        concealed: false,
+        kan: false,
+    }; 4];
+    for (slot, m) in declared.iter_mut().zip(&win.melds) {
+        *slot = Set {
+            seq: m.is_sequence(),
+            tile: m.base().as_u8(),
+            concealed: !m.kind().is_open(),
+            kan: m.kind().is_kan(),
+        };
+    }
+    let n_declared = win.melds.len();
+    let mut best: Option<Candidate> = None;
+    for d in agari.iter() {
+        match d.form {
+            Form::SevenPairs => {
+                let list = yaku::seven_pairs(&ctx);
+                if list.han > 0 || list.yakuman > 0 {
+                    let fu = fu::seven_pairs(None);
+                    ctx.offer(&mut best, &list, fu, Shape::SevenPairs);
+                }
+            }
+            Form::ThirteenOrphans => {
+                let list = yaku::thirteen_orphans(&ctx);
+                ctx.offer(&mut best, &list, 0, Shape::ThirteenOrphans);
+            }
+            Form::Standard => {
+                let Some(pair) = d.pair() else { continue };
+                let mut r = Reading {
+                    sets: declared,
+                    pair: pair.as_u8(),
+                    wait: WaitKind::Single,
+                };
+                let concealed = d.melds();
+                let n = concealed.len().min(4 - n_declared);
+                for (i, g) in concealed.iter().take(n).enumerate() {
+                    if let Some(slot) = r.sets.get_mut(n_declared + i) {
+                        *slot = Set {
+                            seq: g.kind == GroupKind::Sequence,
+                            tile: g.tile.as_u8(),
+                            concealed: true,
+                            kan: false,
+                        };
+                    }
+                }
+                // Concealed sets first (the yaku code expects identical sequences adjacent).
+                r.sets.rotate_left(n_declared);
+                if r.pair == w {
+                    ctx.standard(&mut best, &r);
+                }
+                for i in 0..n {
+                    let s = r.sets[i];
+                    if i > 0 && r.sets[i - 1] == s {
+                        continue;
+                    }
+                    let wait = if s.seq {
+                        match w.wrapping_sub(s.tile) {
+                            0 if s.tile % 9 == 6 => WaitKind::Edge,
+                            0 => WaitKind::TwoSided,
+                            1 => WaitKind::Closed,
+                            2 if s.tile.is_multiple_of(9) => WaitKind::Edge,
+                            2 => WaitKind::TwoSided,
+                            _ => continue,
+                        }
+                    } else if s.tile == w {
+                        WaitKind::PairWait
+                    } else {
+                        continue;
+                    };
+                    let mut placed = r;
+                    placed.wait = wait;
+                    if wait == WaitKind::PairWait && !win.tsumo {
+                        placed.sets[i].concealed = false;
+                    }
+                    ctx.standard(&mut best, &placed);
+                }
+            }
+        }
+    }
+    let c = best.ok_or(ScoreError::NoYaku)?;
+    let mut fu_details = FuParts::new();
+    if c.yaku.yakuman == 0 {
+        match c.shape {
+            Shape::Standard { reading, pinfu } => {
+                fu::standard(&ctx, &reading, pinfu, Some(&mut fu_details));
+            }
+            Shape::SevenPairs => {
+                fu::seven_pairs(Some(&mut fu_details));
+            }
+            Shape::ThirteenOrphans => {}
+        }
+    }
+    Ok(Score {
+        han: c.yaku.han,
+        fu: c.fu,
+        yakuman: c.yaku.yakuman,
+        yaku: c.yaku.entries(&ctx),
+        limit: c.limit,
+        points: c.points,
+        fu_details,
+    })
+}

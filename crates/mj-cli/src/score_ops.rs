@@ -162,9 +162,13 @@ fn yaku_words(answer: &Value) -> String {
     }
     let points = &answer["points"];
     let mut paid: Vec<String> = Vec::new();
-    for field in ["ron", "dealer", "others"] {
+    for (field, who) in [
+        ("ron", "the discarder pays"),
+        ("dealer", "the dealer pays"),
+        ("others", "each other player pays"),
+    ] {
         if let Some(n) = points[field].as_u64() {
-            paid.push(format!("{field} pays {n}"));
+            paid.push(format!("{who} {n}"));
         }
     }
     out.push_str(&format!(
@@ -231,3 +235,83 @@ pub const FLAG_FIELDS: &[&str] = &[
     "kong",
     "last_wall",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(rules: &str, hand: &str, win: &str) -> ScoreArgs {
+        ScoreArgs {
+            hand: HandArgs {
+                hand: hand.to_owned(),
+                rules: Some(rules.to_owned()),
+                ..HandArgs::default()
+            },
+            win: win.to_owned(),
+            ..ScoreArgs::default()
+        }
+    }
+
+    #[test]
+    fn riichi_in_words() {
+        let out = run(&ScoreArgs {
+            tsumo: true,
+            flags: vec!["riichi".into()],
+            honba: Some(2),
+            riichi_sticks: Some(1),
+            seat_wind: Some("2z".into()),
+            dora: Some("1p".into()),
+            ..args("riichi", "22334455m667788p", "8p")
+        })
+        .unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "7 han 20 fu", "{out}");
+        assert!(lines.contains(&"  ryanpeikou    3 han"), "{out}");
+        assert!(lines.contains(&"  base  20 fu"), "{out}");
+        assert!(lines.contains(&"limit: haneman"), "{out}");
+        assert_eq!(
+            lines.last(),
+            Some(&"points: 13600 (the dealer pays 6200, each other player pays 3200)")
+        );
+        let out = run(&args("riichi", "111m999p111s777z11z", "1z")).unwrap();
+        assert!(
+            out.starts_with("2x yakuman\n  suuankou_tanki  2x yakuman\nlimit: yakuman\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn chinese_fans_in_words() {
+        let out = run(&ScoreArgs {
+            tsumo: true,
+            flowers: Some(2),
+            ..args("mcr", "123m456m789m123p55p", "5p")
+        })
+        .unwrap();
+        assert!(out.starts_with("27 fan\n  清龙 qing_long"), "{out}");
+        assert!(out.contains("花牌 hua_pai          1 fan x2\n"), "{out}");
+        let wild = ScoreArgs {
+            tsumo: true,
+            hand: HandArgs {
+                wild: Some("7z".into()),
+                ..args("sichuan", "111222m33345m777z", "5m").hand
+            },
+            ..args("sichuan", "", "5m")
+        };
+        let out = run(&wild).unwrap();
+        assert!(
+            out.ends_with("wildcards as: 7z->1m 7z->2m 7z->3m\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn errors_name_their_kind() {
+        let e = run(&args("generic", "11z", "1z")).unwrap_err();
+        assert!(e.starts_with("unsupported_rules: "), "{e}");
+        let e = run(&args("riichi", "123m456p789s23455z", "5z")).unwrap_err();
+        assert!(e.starts_with("not_a_win: "), "{e}");
+        let e = run(&args("mcr", "123m345m234p678s55p", "8s")).unwrap_err();
+        assert!(e.starts_with("below_minimum: "), "{e}");
+    }
+}

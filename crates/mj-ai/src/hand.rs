@@ -12,7 +12,7 @@ pub enum HandError {
     /// The hand itself is not valid: its notation, a concealed count that is not `3k + 1` or
     /// `3k + 2` with `k` plus the declared melds at most five, more than eight wildcards, or a
     /// fifth copy across the concealed tiles and the melds. Hands are validated in one place,
-    /// [`mj_hu::Hand::new`]; this is its error.
+    /// [`mj_hu::check`]; this is its error.
     #[error(transparent)]
     Hand(#[from] HuError),
     /// The question needs a hand of the other size (`3k + 1` to draw, `3k + 2` to discard).
@@ -145,7 +145,8 @@ impl From<NotationError> for HandError {
 /// A validated hand as the analyses need it: a small `Copy` view of an [`mj_hu::Hand`]
 /// (concealed tiles, the real tiles without wildcards, the tiles in declared melds, the
 /// wildcards), cheap to change one tile at a time. Build it from an [`mj_hu::Hand`] (`From`) or
-/// with [`Hand::new`], which validates through [`mj_hu::Hand::new`].
+/// with [`Hand::new`], which validates through [`mj_hu::check`] (the checks of
+/// [`mj_hu::Hand::new`]).
 ///
 /// ```
 /// use mj_ai::Hand;
@@ -175,7 +176,31 @@ impl Hand {
     /// `k + melds <= 5`; more than eight wildcards; a fifth copy of a kind across the concealed
     /// tiles and the melds.
     pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, HandError> {
-        Ok(Hand::from(&mj_hu::Hand::new(concealed, melds, wild)?))
+        let checked = mj_hu::check(&concealed, melds, wild)?;
+        Ok(Hand::of_checked(concealed, &checked, melds.len(), wild))
+    }
+
+    /// The view of a hand [`mj_hu::check`] accepted.
+    fn of_checked(
+        concealed: TileCounts,
+        checked: &mj_hu::Checked,
+        declared: usize,
+        wild: TileSet,
+    ) -> Hand {
+        let mut real = concealed;
+        for t in wild {
+            // Setting a count to zero cannot fail.
+            let _ = real.set(t, 0);
+        }
+        Hand {
+            concealed,
+            real,
+            meld_tiles: checked.meld_tiles,
+            wild,
+            wildcards: checked.wildcards,
+            declared: declared as u8,
+            tiles: concealed.total() as u8,
+        }
     }
 
     /// A concealed hand in mpsz notation, no melds, no wildcards.
@@ -377,27 +402,19 @@ impl Hand {
 impl From<&mj_hu::Hand> for Hand {
     fn from(hand: &mj_hu::Hand) -> Hand {
         let concealed = *hand.concealed();
-        let mut real = concealed;
-        for t in hand.wild() {
-            // Setting a count to zero cannot fail.
-            let _ = real.set(t, 0);
-        }
         let mut meld_tiles = TileCounts::EMPTY;
         for meld in hand.melds() {
             for t in meld.tiles() {
-                // `mj_hu::Hand::new` checked that the melds hold no fifth copy.
+                // `mj_hu::check` found no fifth copy in the melds.
                 let _ = meld_tiles.add(t);
             }
         }
-        Hand {
-            concealed,
-            real,
+        let checked = mj_hu::Checked {
+            held: *hand.held(),
             meld_tiles,
-            wild: hand.wild(),
             wildcards: hand.eigens().wildcards(),
-            declared: hand.melds().len() as u8,
-            tiles: concealed.total() as u8,
-        }
+        };
+        Hand::of_checked(concealed, &checked, hand.melds().len(), hand.wild())
     }
 }
 

@@ -34,6 +34,7 @@ const SCORE_FIELDS: &[&str] = &[
     "chankan",
     "tenhou",
     "chiihou",
+    "renhou",
     "round_wind",
     "seat_wind",
     "dora",

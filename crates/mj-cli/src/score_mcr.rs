@@ -14,41 +14,6 @@ use serde_json::{Value, json};
 use crate::error::OpError;
 use crate::request::Request;
 
-/// The request fields of other presets, refused here.
-const OTHER_FIELDS: &[&str] = &[
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "dora",
-    "ura",
-    "honba",
-    "riichi_sticks",
-    "lack",
-    "cap",
-];
-
-/// The shape switches and the values the MCR preset fixes them to.
-const SHAPES: &[(&str, bool)] = &[
-    ("seven_pairs", true),
-    ("distinct_pairs", false),
-    ("thirteen_orphans", true),
-    ("honor_sequences", false),
-    ("eyes_258", false),
-    ("knitted", true),
-    ("honors", true),
-    ("lack_one_suit", false),
-];
-
-fn flag(request: &Request, name: &str) -> Result<bool, OpError> {
-    Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
-}
-
 fn wind(request: &Request, name: &str) -> Result<Tile, OpError> {
     let tile = request.extra_as::<Tile>(name)?.unwrap_or(Tile::EAST);
     if tile.is_wind() {
@@ -67,22 +32,6 @@ fn win(request: &Request) -> Result<Win, OpError> {
             "`wild`: the Chinese Official rules have no wildcards".to_owned(),
         ));
     }
-    for (name, value) in request.options().iter() {
-        let honoured = SHAPES
-            .iter()
-            .any(|&(s, v)| s == name && value == crate::request::SwitchValue::Bool(v));
-        if !honoured {
-            return Err(OpError::UnsupportedRules(format!(
-                "option `{name}`: the Chinese Official rules fix their shapes and have no \
-                 such switch"
-            )));
-        }
-    }
-    if let Some(field) = OTHER_FIELDS.iter().find(|f| request.extra(f).is_some()) {
-        return Err(OpError::InvalidField(format!(
-            "`{field}` does not apply under `mcr`"
-        )));
-    }
     let win_tile = request
         .extra_as::<Tile>("win_tile")?
         .ok_or_else(|| OpError::InvalidField("`win_tile` is required".to_owned()))?;
@@ -100,10 +49,10 @@ fn win(request: &Request) -> Result<Win, OpError> {
         concealed: request.pieces().iter().map(|p| p.tile()).collect(),
         melds: request.melds().to_vec(),
         win_tile,
-        tsumo: flag(request, "tsumo")?,
-        last_tile: flag(request, "last_tile")?,
-        kong: flag(request, "kong")?,
-        last_wall: flag(request, "last_wall")?,
+        tsumo: crate::score_ops::flag(request, "tsumo")?,
+        last_tile: crate::score_ops::flag(request, "last_tile")?,
+        kong: crate::score_ops::flag(request, "kong")?,
+        last_wall: crate::score_ops::flag(request, "last_wall")?,
         seat_wind: wind(request, "seat_wind")?,
         prevalent_wind: wind(request, "round_wind")?,
         flowers,

@@ -5,10 +5,104 @@ use serde_json::{Value, json};
 
 use crate::error::OpError;
 use crate::hand_cmd::{self, HandArgs};
-use crate::request::{Request, Rules};
+use crate::request::{Request, Rules, SwitchValue};
 
-/// `score`: the answer of the request's preset (PROTOCOL.md, section `score`).
+/// The presets that read each `score` field beyond `win_tile`, `tsumo`, `seat_wind` and
+/// `round_wind` (read by all three): the one place that says which field belongs to which
+/// preset. A field given under a preset that does not read it is `invalid_field`.
+const FIELD_PRESETS: &[(&str, &[Rules])] = &[
+    ("riichi", &[Rules::Riichi]),
+    ("double_riichi", &[Rules::Riichi]),
+    ("ippatsu", &[Rules::Riichi]),
+    ("haitei", &[Rules::Riichi]),
+    ("houtei", &[Rules::Riichi]),
+    ("rinshan", &[Rules::Riichi]),
+    ("chankan", &[Rules::Riichi, Rules::Sichuan]),
+    ("tenhou", &[Rules::Riichi, Rules::Sichuan]),
+    ("chiihou", &[Rules::Riichi, Rules::Sichuan]),
+    ("renhou", &[Rules::Riichi]),
+    ("dora", &[Rules::Riichi]),
+    ("ura", &[Rules::Riichi]),
+    ("honba", &[Rules::Riichi]),
+    ("riichi_sticks", &[Rules::Riichi]),
+    ("flowers", &[Rules::Mcr]),
+    ("last_tile", &[Rules::Mcr]),
+    ("kong", &[Rules::Mcr, Rules::Sichuan]),
+    ("last_wall", &[Rules::Mcr, Rules::Sichuan]),
+    ("lack", &[Rules::Sichuan]),
+    ("cap", &[Rules::Sichuan]),
+];
+
+/// The scoring switches of `options` and the preset each belongs to (shape switches, those of
+/// `mj_hu::Rules`, are checked apart: see [`check_options`]).
+const SWITCH_PRESETS: &[(&str, Rules)] = &[
+    ("kuitan", Rules::Riichi),
+    ("aka", Rules::Riichi),
+    ("double_yakuman", Rules::Riichi),
+    ("kazoe_yakuman", Rules::Riichi),
+    ("kiriage", Rules::Riichi),
+    ("renhou", Rules::Riichi),
+    ("sichuan_table", Rules::Sichuan),
+];
+
+/// Every extra field the request gave is read by its preset.
+fn check_fields(request: &Request) -> Result<(), OpError> {
+    let preset = request.rules();
+    for (field, presets) in FIELD_PRESETS {
+        if request.extra(field).is_some() && !presets.contains(&preset) {
+            let owners: Vec<&str> = presets.iter().map(|p| p.name()).collect();
+            return Err(OpError::InvalidField(format!(
+                "field `{field}` is not part of `score` under `{}` (it belongs to {})",
+                preset.name(),
+                owners.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `options` may set the preset's own scoring switches, and shape switches only to the
+/// preset's value: a scorer answers for its preset's shapes, never silently for others.
+fn check_options(request: &Request) -> Result<(), OpError> {
+    let name = request.rules().name();
+    let shapes = mj_hu::Rules::preset(name).map_err(|e| OpError::UnknownRules(e.to_string()))?;
+    for (switch, value) in request.options().iter() {
+        if let Some(&(_, owner)) = SWITCH_PRESETS.iter().find(|(s, _)| *s == switch) {
+            if owner != request.rules() {
+                return Err(OpError::UnsupportedRules(format!(
+                    "switch `{switch}` belongs to `score` under `{}`, not `{name}`",
+                    owner.name()
+                )));
+            }
+            continue;
+        }
+        let mut changed = shapes;
+        let same = match value {
+            SwitchValue::Bool(on) => changed.set(switch, on).is_ok() && changed == shapes,
+            SwitchValue::Name(_) => false,
+        };
+        if !same {
+            return Err(OpError::UnsupportedRules(format!(
+                "`score` under `{name}` scores the preset's own shapes: switch `{switch}` cannot \
+                 be changed"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A boolean `score` field, `false` when absent.
+pub(crate) fn flag(request: &Request, name: &str) -> Result<bool, OpError> {
+    Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
+}
+
+/// `score`: the answer of the request's preset (PROTOCOL.md, section `score`), after the
+/// checks every preset shares (fields and switches of the right preset).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
+    if request.rules() != Rules::Generic {
+        check_fields(request)?;
+        check_options(request)?;
+    }
     match request.rules() {
         Rules::Riichi => crate::score_riichi::score(request),
         Rules::Sichuan => crate::score_sichuan::score(request),
@@ -313,5 +407,62 @@ mod tests {
         assert!(e.starts_with("not_a_win: "), "{e}");
         let e = run(&args("mcr", "123m345m234p678s55p", "8s")).unwrap_err();
         assert!(e.starts_with("below_minimum: "), "{e}");
+    }
+
+    fn answer(line: &str) -> Value {
+        serde_json::from_str(&crate::answer_line(line.as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn fields_and_switches_belong_to_their_preset() {
+        let a = answer(
+            r#"{"op":"score","rules":"riichi","hand":"123m456p789s11122z","win_tile":"2z","flowers":1}"#,
+        );
+        assert_eq!(a["error"]["kind"], "invalid_field", "{a}");
+        assert!(
+            a["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("(it belongs to mcr)"),
+            "{a}"
+        );
+        let a = answer(
+            r#"{"op":"score","rules":"mcr","hand":"123m456p789s11122z","win_tile":"2z","options":{"kuitan":false}}"#,
+        );
+        assert_eq!(a["error"]["kind"], "unsupported_rules", "{a}");
+        let a = answer(
+            r#"{"op":"score","rules":"sichuan","hand":"11122233344455m","win_tile":"5m","options":{"seven_pairs":false}}"#,
+        );
+        assert_eq!(a["error"]["kind"], "unsupported_rules", "{a}");
+        // A shape switch at the preset's own value is accepted.
+        let a = answer(
+            r#"{"op":"score","rules":"sichuan","hand":"11122233344455m","win_tile":"5m","options":{"honors":false}}"#,
+        );
+        assert_eq!(a["fan"], 3, "{a}");
+    }
+
+    #[test]
+    fn renhou_is_scored_per_its_switch() {
+        let line = |switch: &str| {
+            format!(
+                r#"{{"op":"score","rules":"riichi","hand":"123m456p789s11122z","win_tile":"2z","seat_wind":"2z","renhou":true,"options":{{"renhou":"{switch}"}}}}"#
+            )
+        };
+        let a = answer(&line("yakuman"));
+        assert_eq!(a["yakuman"], 1, "{a}");
+        let a = answer(&line("mangan"));
+        assert!(
+            a["yaku"]
+                .as_array()
+                .unwrap()
+                .contains(&serde_json::json!({"name": "renhou", "han": 5})),
+            "{a}"
+        );
+        let a = answer(&line("none"));
+        assert_eq!(
+            a["yaku"],
+            serde_json::json!([{"name": "yakuhai_round_wind", "han": 1}]),
+            "{a}"
+        );
     }
 }

@@ -2,13 +2,13 @@
 //!
 //! The request's fields become a [`Win`] and [`RiichiRules`]; the answer is PROTOCOL.md's plus
 //! the extension field `fu_details` (`[{"name", "fu"}]`, names in `mj_score::riichi`'s docs;
-//! left out for yakuman hands, which have no fu). The request has no renhou field, so the
-//! `renhou` switch is accepted but only matters to library callers setting
-//! `WinFlags::renhou`.
+//! left out for yakuman hands, which have no fu). Beyond PROTOCOL.md's fields, `renhou: true`
+//! says the win is a non-dealer's ron before the first draw (人和), scored per the `renhou`
+//! switch (`none`: no yaku for it).
 //! Errors: `invalid_field` (a missing or malformed `win_tile`, winds, indicators, counters, a
 //! field of another preset, inconsistent flags, a winning tile not in the hand), `hand_size`,
-//! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild` or a shape switch
-//! other than riichi's (riichi always has distinct seven pairs and thirteen orphans).
+//! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild`. Fields and
+//! switches of other presets are refused before, by `score_ops`.
 
 use mj_score::riichi::{Points, Renhou, RiichiRules, Score, ScoreError, Win, score as score_win};
 use mj_tiles::{Piece, Tile};
@@ -16,21 +16,6 @@ use serde_json::{Value, json};
 
 use crate::error::OpError;
 use crate::request::{Request, SwitchValue};
-
-/// Shape switches and the only value riichi scoring honours.
-const SHAPES: [(&str, bool); 8] = [
-    ("seven_pairs", true),
-    ("distinct_pairs", true),
-    ("thirteen_orphans", true),
-    ("honor_sequences", false),
-    ("eyes_258", false),
-    ("knitted", false),
-    ("honors", true),
-    ("lack_one_suit", false),
-];
-
-/// `score` fields of the Chinese presets, not riichi's.
-const OTHER_FIELDS: [&str; 6] = ["flowers", "last_tile", "kong", "last_wall", "lack", "cap"];
 
 fn rules(request: &Request) -> Result<RiichiRules, OpError> {
     if !request.wild().is_empty() {
@@ -53,30 +38,19 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
                     _ => Renhou::None,
                 }
             }
-            (name, SwitchValue::Bool(b)) if SHAPES.contains(&(name, b)) => {}
-            (name, _) => {
-                return Err(OpError::UnsupportedRules(format!(
-                    "riichi scoring cannot honour option `{name}` with this value"
-                )));
-            }
+            // Shape switches at riichi's own values (checked by `score_ops`).
+            _ => {}
         }
     }
     Ok(rules)
 }
 
 fn win(request: &Request) -> Result<Win, OpError> {
-    if let Some(name) = OTHER_FIELDS.iter().find(|f| request.extra(f).is_some()) {
-        return Err(OpError::InvalidField(format!(
-            "field `{name}` is not a riichi field"
-        )));
-    }
     let win_tile: Piece = request.extra_as("win_tile")?.ok_or_else(|| {
         OpError::InvalidField("missing field `win_tile` (the winning tile, e.g. \"5p\")".into())
     })?;
     let mut win = Win::new(request.pieces(), request.melds(), win_tile.tile()).map_err(error)?;
-    let flag = |name: &str| -> Result<bool, OpError> {
-        Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
-    };
+    let flag = |name: &str| crate::score_ops::flag(request, name);
     win.tsumo = flag("tsumo")?;
     win.flags.riichi = flag("riichi")?;
     win.flags.double_riichi = flag("double_riichi")?;
@@ -87,6 +61,7 @@ fn win(request: &Request) -> Result<Win, OpError> {
     win.flags.chankan = flag("chankan")?;
     win.flags.tenhou = flag("tenhou")?;
     win.flags.chiihou = flag("chiihou")?;
+    win.flags.renhou = flag("renhou")?;
     if let Some(t) = request.extra_as::<Piece>("seat_wind")? {
         win.seat_wind = t.tile();
     }

@@ -19,25 +19,6 @@ use mj_tiles::{Suit, Tile};
 use crate::error::OpError;
 use crate::request::{Request, SwitchValue};
 
-/// The shape switches of `mj_hu::Rules`: allowed in `options` only with the preset's value.
-const SHAPE_SWITCHES: [&str; 8] = mj_hu::Rules::SWITCHES;
-
-/// Request fields of other presets, refused here.
-const FOREIGN_FIELDS: [&str; 12] = [
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "dora",
-    "ura",
-    "honba",
-    "riichi_sticks",
-    "flowers",
-    "last_tile",
-];
-
 /// `score` with `"rules": "sichuan"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     let rules = rules(request)?;
@@ -65,31 +46,12 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
 }
 
 fn rules(request: &Request) -> Result<SichuanRules, OpError> {
+    // The other switches `options` may hold are shape switches at the preset's values
+    // (checked by `score_ops`).
     let mut rules = SichuanRules::COMMON;
-    for (name, value) in request.options().iter() {
-        match (name, value) {
-            ("sichuan_table", SwitchValue::Name(table)) => {
-                rules = SichuanRules::preset(table).ok_or_else(|| {
-                    OpError::InvalidOption(format!("unknown sichuan table `{table}`"))
-                })?;
-            }
-            (name, SwitchValue::Bool(on)) if SHAPE_SWITCHES.contains(&name) => {
-                let mut changed = mj_hu::Rules::SICHUAN;
-                changed
-                    .set(name, on)
-                    .map_err(|e| OpError::InvalidOption(e.to_string()))?;
-                if changed != mj_hu::Rules::SICHUAN {
-                    return Err(OpError::UnsupportedRules(format!(
-                        "`score` under `sichuan` scores the preset's shapes only: switch `{name}` cannot be {on}"
-                    )));
-                }
-            }
-            (name, _) => {
-                return Err(OpError::UnsupportedRules(format!(
-                    "switch `{name}` is not part of `score` under `sichuan` (only `sichuan_table` and the preset's own shape switches)"
-                )));
-            }
-        }
+    if let Some(SwitchValue::Name(table)) = request.options().get("sichuan_table") {
+        rules = SichuanRules::preset(table)
+            .ok_or_else(|| OpError::InvalidOption(format!("unknown sichuan table `{table}`")))?;
     }
     if let Some(cap) = request.extra_as::<u32>("cap")? {
         rules = rules.with_cap(Some(cap));
@@ -97,16 +59,7 @@ fn rules(request: &Request) -> Result<SichuanRules, OpError> {
     Ok(rules)
 }
 
-fn flag(request: &Request, name: &str) -> Result<bool, OpError> {
-    Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
-}
-
 fn win(request: &Request) -> Result<Win, OpError> {
-    if let Some(name) = FOREIGN_FIELDS.iter().find(|f| request.extra(f).is_some()) {
-        return Err(OpError::InvalidField(format!(
-            "field `{name}` is not part of `score` under `sichuan`"
-        )));
-    }
     let win_tile: Tile = request
         .extra_as("win_tile")?
         .ok_or_else(|| OpError::InvalidField("field `win_tile` is required".to_owned()))?;
@@ -130,12 +83,12 @@ fn win(request: &Request) -> Result<Win, OpError> {
         request.wild(),
         win_tile,
     );
-    win.tsumo = flag(request, "tsumo")?;
-    win.kong = flag(request, "kong")?;
-    win.chankan = flag(request, "chankan")?;
-    win.last_wall = flag(request, "last_wall")?;
-    win.tenhou = flag(request, "tenhou")?;
-    win.chiihou = flag(request, "chiihou")?;
+    win.tsumo = crate::score_ops::flag(request, "tsumo")?;
+    win.kong = crate::score_ops::flag(request, "kong")?;
+    win.chankan = crate::score_ops::flag(request, "chankan")?;
+    win.last_wall = crate::score_ops::flag(request, "last_wall")?;
+    win.tenhou = crate::score_ops::flag(request, "tenhou")?;
+    win.chiihou = crate::score_ops::flag(request, "chiihou")?;
     win.lack = lack;
     Ok(win)
 }

@@ -113,28 +113,60 @@ pub struct Hand {
     meld_suits: u8,
 }
 
+/// What [`check`] found: the tiles held (concealed and melds together), the tiles in the melds
+/// and the number of wildcards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Physical copies per kind in the concealed tiles and the melds.
+    pub held: TileCounts,
+    /// Copies per kind in the declared melds.
+    pub meld_tiles: TileCounts,
+    /// Concealed tiles of a wild kind.
+    pub wildcards: u8,
+}
+
+/// The checks of [`Hand::new`] without building the hand (for callers that keep their own view
+/// of it, such as `mj-ai`): no kind more than four times across the concealed tiles and the
+/// melds, at most eight wildcards, a concealed count of the form 3k+1 or 3k+2 with
+/// k + melds <= 5. The one place a hand is validated.
+pub fn check(concealed: &TileCounts, melds: &[Meld], wild: TileSet) -> Result<Checked, HuError> {
+    let mut meld_tiles = TileCounts::EMPTY;
+    for meld in melds {
+        for t in meld.tiles() {
+            meld_tiles.add(t).map_err(|e| HuError::FifthCopy(e.tile))?;
+        }
+    }
+    let held = if melds.is_empty() {
+        *concealed
+    } else {
+        concealed
+            .checked_add(&meld_tiles)
+            .map_err(|e| HuError::FifthCopy(e.tile))?
+    };
+    let wildcards: u32 = wild.into_iter().map(|t| u32::from(concealed.get(t))).sum();
+    if wildcards > u32::from(MAX_WILDCARDS) {
+        return Err(HuError::TooManyWildcards(wildcards.min(255) as u8));
+    }
+    let n = concealed.total();
+    if n.is_multiple_of(3) || n / 3 + melds.len() as u32 > MAX_MELDS {
+        return Err(HuError::WrongTileCount {
+            concealed: n,
+            melds: melds.len(),
+            expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
+        });
+    }
+    Ok(Checked {
+        held,
+        meld_tiles,
+        wildcards: wildcards as u8,
+    })
+}
+
 impl Hand {
     /// Checks and builds a hand. `concealed` holds every concealed tile, wildcards included.
     pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, HuError> {
-        let mut held = concealed;
-        for meld in melds {
-            for t in meld.tiles() {
-                held.add(t).map_err(|e| HuError::FifthCopy(e.tile))?;
-            }
-        }
+        let Checked { held, .. } = check(&concealed, melds, wild)?;
         let eigens = EigenHand::from_counts(&concealed, wild);
-        if eigens.wildcards() > MAX_WILDCARDS {
-            return Err(HuError::TooManyWildcards(eigens.wildcards()));
-        }
-        let n = concealed.total();
-        let concealed_melds = n / 3;
-        if n.is_multiple_of(3) || concealed_melds + melds.len() as u32 > MAX_MELDS {
-            return Err(HuError::WrongTileCount {
-                concealed: n,
-                melds: melds.len(),
-                expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
-            });
-        }
         let mut meld_suits = 0u8;
         for meld in melds {
             let suit = meld.base().suit();

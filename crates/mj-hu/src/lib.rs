@@ -35,5 +35,5 @@ mod rules;
 pub mod sample;
 
 pub use fast::{Checker, Declared, is_ready, is_winning, waits};
-pub use hand::{Hand, HuError, MAX_MELDS, MAX_WILDCARDS, SizeError};
+pub use hand::{Checked, Hand, HuError, MAX_MELDS, MAX_WILDCARDS, SizeError, check};
 pub use rules::{Rules, RulesError};

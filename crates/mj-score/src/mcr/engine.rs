@@ -752,18 +752,20 @@ fn limit_pair_fans(found: &[Option<Fan>], max: i32, table: &mut FanTable) {
     }
 }
 
+/// The four ways to take three of four sets, with the one left out.
+const THREE_OF_FOUR: [([usize; 3], usize); 4] = [
+    ([0, 1, 2], 3),
+    ([0, 1, 3], 2),
+    ([0, 2, 3], 1),
+    ([1, 2, 3], 0),
+];
+
 fn four_chows(t: [u8; 4], table: &mut FanTable) {
     if let Some(f) = four_chows_fan(t) {
         table[f as usize] = 1;
         return;
     }
-    const TRIPLES: [([usize; 3], usize); 4] = [
-        ([0, 1, 2], 3),
-        ([0, 1, 3], 2),
-        ([0, 2, 3], 1),
-        ([1, 2, 3], 0),
-    ];
-    for (three, extra) in TRIPLES {
+    for (three, extra) in THREE_OF_FOUR {
         if let Some(f) = three_chows_fan(t[three[0]], t[three[1]], t[three[2]]) {
             table[f as usize] = 1;
             if let Some(e) = extra_chow_fan([t[three[0]], t[three[1]], t[three[2]]], t[extra]) {
@@ -810,13 +812,7 @@ fn four_pungs(t: [u8; 4], table: &mut FanTable) {
         table[f as usize] = 1;
         return;
     }
-    const TRIPLES: [([usize; 3], usize); 4] = [
-        ([0, 1, 2], 3),
-        ([0, 1, 3], 2),
-        ([0, 2, 3], 1),
-        ([1, 2, 3], 0),
-    ];
-    for (three, free) in TRIPLES {
+    for (three, free) in THREE_OF_FOUR {
         if let Some(f) = three_pungs_fan(t[three[0]], t[three[1]], t[three[2]]) {
             table[f as usize] = 1;
             // The fourth pung combines once with the others.

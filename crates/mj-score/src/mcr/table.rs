@@ -85,94 +85,6 @@
 //! | 80 | `zi_mo` | 自摸 | 1 |
 //! | 81 | `hua_pai` | 花牌 | 1 per flower |
 
-/// One of the 81 fans, in the rule book's order (the order of the answer's `fans`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Fan {
-    DaSiXi,
-    DaSanYuan,
-    LvYiSe,
-    JiuLianBaoDeng,
-    SiGang,
-    LianQiDui,
-    ShiSanYao,
-    QingYaoJiu,
-    XiaoSiXi,
-    XiaoSanYuan,
-    ZiYiSe,
-    SiAnKe,
-    YiSeShuangLongHui,
-    YiSeSiTongShun,
-    YiSeSiJieGao,
-    YiSeSiBuGao,
-    SanGang,
-    HunYaoJiu,
-    QiDui,
-    QiXingBuKao,
-    QuanShuangKe,
-    QingYiSe,
-    YiSeSanTongShun,
-    YiSeSanJieGao,
-    QuanDa,
-    QuanZhong,
-    QuanXiao,
-    QingLong,
-    SanSeShuangLongHui,
-    YiSeSanBuGao,
-    QuanDaiWu,
-    SanTongKe,
-    SanAnKe,
-    QuanBuKao,
-    ZuHeLong,
-    DaYuWu,
-    XiaoYuWu,
-    SanFengKe,
-    HuaLong,
-    TuiBuDao,
-    SanSeSanTongShun,
-    SanSeSanJieGao,
-    WuFanHe,
-    MiaoShouHuiChun,
-    HaiDiLaoYue,
-    GangShangKaiHua,
-    QiangGangHe,
-    PengPengHe,
-    HunYiSe,
-    SanSeSanBuGao,
-    WuMenQi,
-    QuanQiuRen,
-    ShuangAnGang,
-    ShuangJianKe,
-    QuanDaiYao,
-    BuQiuRen,
-    ShuangMingGang,
-    HeJueZhang,
-    JianKe,
-    QuanFengKe,
-    MenFengKe,
-    MenQianQing,
-    PingHe,
-    SiGuiYi,
-    ShuangTongKe,
-    ShuangAnKe,
-    AnGang,
-    DuanYao,
-    YiBanGao,
-    XiXiangFeng,
-    LianLiu,
-    LaoShaoFu,
-    YaoJiuKe,
-    MingGang,
-    QueYiMen,
-    WuZi,
-    BianZhang,
-    KanZhang,
-    DanDiaoJiang,
-    ZiMo,
-    HuaPai,
-}
-
 /// How many fans there are (81, flowers included).
 pub const FAN_COUNT: usize = 81;
 
@@ -191,191 +103,112 @@ const fn row(name: &'static str, zh: &'static str, value: u32) -> FanInfo {
     FanInfo { name, zh, value }
 }
 
-/// The table, indexed by `Fan as usize`.
-pub const FANS: [FanInfo; FAN_COUNT] = [
-    row("da_si_xi", "大四喜", 88),
-    row("da_san_yuan", "大三元", 88),
-    row("lv_yi_se", "绿一色", 88),
-    row("jiu_lian_bao_deng", "九莲宝灯", 88),
-    row("si_gang", "四杠", 88),
-    row("lian_qi_dui", "连七对", 88),
-    row("shi_san_yao", "十三幺", 88),
-    row("qing_yao_jiu", "清幺九", 64),
-    row("xiao_si_xi", "小四喜", 64),
-    row("xiao_san_yuan", "小三元", 64),
-    row("zi_yi_se", "字一色", 64),
-    row("si_an_ke", "四暗刻", 64),
-    row("yi_se_shuang_long_hui", "一色双龙会", 64),
-    row("yi_se_si_tong_shun", "一色四同顺", 48),
-    row("yi_se_si_jie_gao", "一色四节高", 48),
-    row("yi_se_si_bu_gao", "一色四步高", 32),
-    row("san_gang", "三杠", 32),
-    row("hun_yao_jiu", "混幺九", 32),
-    row("qi_dui", "七对", 24),
-    row("qi_xing_bu_kao", "七星不靠", 24),
-    row("quan_shuang_ke", "全双刻", 24),
-    row("qing_yi_se", "清一色", 24),
-    row("yi_se_san_tong_shun", "一色三同顺", 24),
-    row("yi_se_san_jie_gao", "一色三节高", 24),
-    row("quan_da", "全大", 24),
-    row("quan_zhong", "全中", 24),
-    row("quan_xiao", "全小", 24),
-    row("qing_long", "清龙", 16),
-    row("san_se_shuang_long_hui", "三色双龙会", 16),
-    row("yi_se_san_bu_gao", "一色三步高", 16),
-    row("quan_dai_wu", "全带五", 16),
-    row("san_tong_ke", "三同刻", 16),
-    row("san_an_ke", "三暗刻", 16),
-    row("quan_bu_kao", "全不靠", 12),
-    row("zu_he_long", "组合龙", 12),
-    row("da_yu_wu", "大于五", 12),
-    row("xiao_yu_wu", "小于五", 12),
-    row("san_feng_ke", "三风刻", 12),
-    row("hua_long", "花龙", 8),
-    row("tui_bu_dao", "推不倒", 8),
-    row("san_se_san_tong_shun", "三色三同顺", 8),
-    row("san_se_san_jie_gao", "三色三节高", 8),
-    row("wu_fan_he", "无番和", 8),
-    row("miao_shou_hui_chun", "妙手回春", 8),
-    row("hai_di_lao_yue", "海底捞月", 8),
-    row("gang_shang_kai_hua", "杠上开花", 8),
-    row("qiang_gang_he", "抢杠和", 8),
-    row("peng_peng_he", "碰碰和", 6),
-    row("hun_yi_se", "混一色", 6),
-    row("san_se_san_bu_gao", "三色三步高", 6),
-    row("wu_men_qi", "五门齐", 6),
-    row("quan_qiu_ren", "全求人", 6),
-    row("shuang_an_gang", "双暗杠", 6),
-    row("shuang_jian_ke", "双箭刻", 6),
-    row("quan_dai_yao", "全带幺", 4),
-    row("bu_qiu_ren", "不求人", 4),
-    row("shuang_ming_gang", "双明杠", 4),
-    row("he_jue_zhang", "和绝张", 4),
-    row("jian_ke", "箭刻", 2),
-    row("quan_feng_ke", "圈风刻", 2),
-    row("men_feng_ke", "门风刻", 2),
-    row("men_qian_qing", "门前清", 2),
-    row("ping_he", "平和", 2),
-    row("si_gui_yi", "四归一", 2),
-    row("shuang_tong_ke", "双同刻", 2),
-    row("shuang_an_ke", "双暗刻", 2),
-    row("an_gang", "暗杠", 2),
-    row("duan_yao", "断幺", 2),
-    row("yi_ban_gao", "一般高", 1),
-    row("xi_xiang_feng", "喜相逢", 1),
-    row("lian_liu", "连六", 1),
-    row("lao_shao_fu", "老少副", 1),
-    row("yao_jiu_ke", "幺九刻", 1),
-    row("ming_gang", "明杠", 1),
-    row("que_yi_men", "缺一门", 1),
-    row("wu_zi", "无字", 1),
-    row("bian_zhang", "边张", 1),
-    row("kan_zhang", "嵌张", 1),
-    row("dan_diao_jiang", "单钓将", 1),
-    row("zi_mo", "自摸", 1),
-    row("hua_pai", "花牌", 1),
-];
+/// Declares [`Fan`], [`FANS`] and [`Fan::ALL`] from one list, so the three cannot disagree.
+macro_rules! fan_table {
+    ($($fan:ident => $name:literal, $zh:literal, $value:literal;)*) => {
+        /// One of the 81 fans, in the rule book's order (the order of the answer's `fans`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum Fan {
+            $($fan),*
+        }
+
+        /// The table, indexed by `Fan as usize`.
+        pub const FANS: [FanInfo; FAN_COUNT] = [$(row($name, $zh, $value)),*];
+
+        impl Fan {
+            /// Every fan, in table order.
+            pub const ALL: [Fan; FAN_COUNT] = [$(Fan::$fan),*];
+        }
+    };
+}
+
+fan_table! {
+    DaSiXi => "da_si_xi", "大四喜", 88;
+    DaSanYuan => "da_san_yuan", "大三元", 88;
+    LvYiSe => "lv_yi_se", "绿一色", 88;
+    JiuLianBaoDeng => "jiu_lian_bao_deng", "九莲宝灯", 88;
+    SiGang => "si_gang", "四杠", 88;
+    LianQiDui => "lian_qi_dui", "连七对", 88;
+    ShiSanYao => "shi_san_yao", "十三幺", 88;
+    QingYaoJiu => "qing_yao_jiu", "清幺九", 64;
+    XiaoSiXi => "xiao_si_xi", "小四喜", 64;
+    XiaoSanYuan => "xiao_san_yuan", "小三元", 64;
+    ZiYiSe => "zi_yi_se", "字一色", 64;
+    SiAnKe => "si_an_ke", "四暗刻", 64;
+    YiSeShuangLongHui => "yi_se_shuang_long_hui", "一色双龙会", 64;
+    YiSeSiTongShun => "yi_se_si_tong_shun", "一色四同顺", 48;
+    YiSeSiJieGao => "yi_se_si_jie_gao", "一色四节高", 48;
+    YiSeSiBuGao => "yi_se_si_bu_gao", "一色四步高", 32;
+    SanGang => "san_gang", "三杠", 32;
+    HunYaoJiu => "hun_yao_jiu", "混幺九", 32;
+    QiDui => "qi_dui", "七对", 24;
+    QiXingBuKao => "qi_xing_bu_kao", "七星不靠", 24;
+    QuanShuangKe => "quan_shuang_ke", "全双刻", 24;
+    QingYiSe => "qing_yi_se", "清一色", 24;
+    YiSeSanTongShun => "yi_se_san_tong_shun", "一色三同顺", 24;
+    YiSeSanJieGao => "yi_se_san_jie_gao", "一色三节高", 24;
+    QuanDa => "quan_da", "全大", 24;
+    QuanZhong => "quan_zhong", "全中", 24;
+    QuanXiao => "quan_xiao", "全小", 24;
+    QingLong => "qing_long", "清龙", 16;
+    SanSeShuangLongHui => "san_se_shuang_long_hui", "三色双龙会", 16;
+    YiSeSanBuGao => "yi_se_san_bu_gao", "一色三步高", 16;
+    QuanDaiWu => "quan_dai_wu", "全带五", 16;
+    SanTongKe => "san_tong_ke", "三同刻", 16;
+    SanAnKe => "san_an_ke", "三暗刻", 16;
+    QuanBuKao => "quan_bu_kao", "全不靠", 12;
+    ZuHeLong => "zu_he_long", "组合龙", 12;
+    DaYuWu => "da_yu_wu", "大于五", 12;
+    XiaoYuWu => "xiao_yu_wu", "小于五", 12;
+    SanFengKe => "san_feng_ke", "三风刻", 12;
+    HuaLong => "hua_long", "花龙", 8;
+    TuiBuDao => "tui_bu_dao", "推不倒", 8;
+    SanSeSanTongShun => "san_se_san_tong_shun", "三色三同顺", 8;
+    SanSeSanJieGao => "san_se_san_jie_gao", "三色三节高", 8;
+    WuFanHe => "wu_fan_he", "无番和", 8;
+    MiaoShouHuiChun => "miao_shou_hui_chun", "妙手回春", 8;
+    HaiDiLaoYue => "hai_di_lao_yue", "海底捞月", 8;
+    GangShangKaiHua => "gang_shang_kai_hua", "杠上开花", 8;
+    QiangGangHe => "qiang_gang_he", "抢杠和", 8;
+    PengPengHe => "peng_peng_he", "碰碰和", 6;
+    HunYiSe => "hun_yi_se", "混一色", 6;
+    SanSeSanBuGao => "san_se_san_bu_gao", "三色三步高", 6;
+    WuMenQi => "wu_men_qi", "五门齐", 6;
+    QuanQiuRen => "quan_qiu_ren", "全求人", 6;
+    ShuangAnGang => "shuang_an_gang", "双暗杠", 6;
+    ShuangJianKe => "shuang_jian_ke", "双箭刻", 6;
+    QuanDaiYao => "quan_dai_yao", "全带幺", 4;
+    BuQiuRen => "bu_qiu_ren", "不求人", 4;
+    ShuangMingGang => "shuang_ming_gang", "双明杠", 4;
+    HeJueZhang => "he_jue_zhang", "和绝张", 4;
+    JianKe => "jian_ke", "箭刻", 2;
+    QuanFengKe => "quan_feng_ke", "圈风刻", 2;
+    MenFengKe => "men_feng_ke", "门风刻", 2;
+    MenQianQing => "men_qian_qing", "门前清", 2;
+    PingHe => "ping_he", "平和", 2;
+    SiGuiYi => "si_gui_yi", "四归一", 2;
+    ShuangTongKe => "shuang_tong_ke", "双同刻", 2;
+    ShuangAnKe => "shuang_an_ke", "双暗刻", 2;
+    AnGang => "an_gang", "暗杠", 2;
+    DuanYao => "duan_yao", "断幺", 2;
+    YiBanGao => "yi_ban_gao", "一般高", 1;
+    XiXiangFeng => "xi_xiang_feng", "喜相逢", 1;
+    LianLiu => "lian_liu", "连六", 1;
+    LaoShaoFu => "lao_shao_fu", "老少副", 1;
+    YaoJiuKe => "yao_jiu_ke", "幺九刻", 1;
+    MingGang => "ming_gang", "明杠", 1;
+    QueYiMen => "que_yi_men", "缺一门", 1;
+    WuZi => "wu_zi", "无字", 1;
+    BianZhang => "bian_zhang", "边张", 1;
+    KanZhang => "kan_zhang", "嵌张", 1;
+    DanDiaoJiang => "dan_diao_jiang", "单钓将", 1;
+    ZiMo => "zi_mo", "自摸", 1;
+    HuaPai => "hua_pai", "花牌", 1;
+}
 
 impl Fan {
-    /// Every fan, in table order.
-    pub const ALL: [Fan; FAN_COUNT] = {
-        let mut all = [Fan::DaSiXi; FAN_COUNT];
-        let mut i = 0;
-        while i < FAN_COUNT {
-            all[i] = Fan::from_index(i);
-            i += 1;
-        }
-        all
-    };
-
-    const fn from_index(i: usize) -> Fan {
-        use Fan::*;
-        const ORDER: [Fan; FAN_COUNT] = [
-            DaSiXi,
-            DaSanYuan,
-            LvYiSe,
-            JiuLianBaoDeng,
-            SiGang,
-            LianQiDui,
-            ShiSanYao,
-            QingYaoJiu,
-            XiaoSiXi,
-            XiaoSanYuan,
-            ZiYiSe,
-            SiAnKe,
-            YiSeShuangLongHui,
-            YiSeSiTongShun,
-            YiSeSiJieGao,
-            YiSeSiBuGao,
-            SanGang,
-            HunYaoJiu,
-            QiDui,
-            QiXingBuKao,
-            QuanShuangKe,
-            QingYiSe,
-            YiSeSanTongShun,
-            YiSeSanJieGao,
-            QuanDa,
-            QuanZhong,
-            QuanXiao,
-            QingLong,
-            SanSeShuangLongHui,
-            YiSeSanBuGao,
-            QuanDaiWu,
-            SanTongKe,
-            SanAnKe,
-            QuanBuKao,
-            ZuHeLong,
-            DaYuWu,
-            XiaoYuWu,
-            SanFengKe,
-            HuaLong,
-            TuiBuDao,
-            SanSeSanTongShun,
-            SanSeSanJieGao,
-            WuFanHe,
-            MiaoShouHuiChun,
-            HaiDiLaoYue,
-            GangShangKaiHua,
-            QiangGangHe,
-            PengPengHe,
-            HunYiSe,
-            SanSeSanBuGao,
-            WuMenQi,
-            QuanQiuRen,
-            ShuangAnGang,
-            ShuangJianKe,
-            QuanDaiYao,
-            BuQiuRen,
-            ShuangMingGang,
-            HeJueZhang,
-            JianKe,
-            QuanFengKe,
-            MenFengKe,
-            MenQianQing,
-            PingHe,
-            SiGuiYi,
-            ShuangTongKe,
-            ShuangAnKe,
-            AnGang,
-            DuanYao,
-            YiBanGao,
-            XiXiangFeng,
-            LianLiu,
-            LaoShaoFu,
-            YaoJiuKe,
-            MingGang,
-            QueYiMen,
-            WuZi,
-            BianZhang,
-            KanZhang,
-            DanDiaoJiang,
-            ZiMo,
-            HuaPai,
-        ];
-        ORDER[i]
-    }
-
     /// This fan's row of [`FANS`].
     pub const fn info(self) -> &'static FanInfo {
         &FANS[self as usize]

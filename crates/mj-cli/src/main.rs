@@ -86,9 +86,11 @@ struct ScoreOpts {
     /// Won by self-draw (otherwise by discard).
     #[arg(long)]
     tsumo: bool,
-    /// A win condition set to true; repeatable.
-    #[arg(long = "flag", value_name = "FLAG",
-          value_parser = clap::builder::PossibleValuesParser::new(mj_cli::score_ops::FLAG_FIELDS))]
+    /// A boolean field of the `score` request set to true (riichi: riichi, double_riichi,
+    /// ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou; mcr: last_tile,
+    /// kong, last_wall; sichuan: kong, chankan, last_wall, tenhou, chiihou); repeatable. A
+    /// field the preset does not read is refused.
+    #[arg(long = "flag", value_name = "FIELD")]
     flags: Vec<String>,
     /// Dora indicators (riichi), mpsz, e.g. `4z1m`.
     #[arg(long)]

@@ -314,22 +314,6 @@ fn fan_words(answer: &Value) -> String {
     out
 }
 
-/// The boolean request fields `mj score --flag` may set.
-pub const FLAG_FIELDS: &[&str] = &[
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "last_tile",
-    "kong",
-    "last_wall",
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,11 +8,11 @@
 
 use mj_agari::{Form, GroupKind, WaitKind, decompositions};
 use mj_hu::Hand;
-use mj_tiles::{Tile, TileCounts, TileSet};
+use mj_tiles::{FifthCopy, Tile, TileCounts, TileSet};
 
 use super::fu::{self, FuParts};
 use super::points::{self, Limit, Points};
-use super::yaku::{self, YakuList};
+use super::yaku::{self, SetTally, YakuList};
 use super::{RiichiRules, Score, ScoreError, Win, WinFlags};
 
 /// What every reading of a win shares.
@@ -22,6 +22,8 @@ pub(crate) struct Ctx<'a> {
     pub rules: &'a RiichiRules,
     /// A declared meld other than a closed kan.
     pub open: bool,
+    /// The declared melds' facts.
+    pub declared: Declared,
     /// Kinds held, concealed or in melds (bit = kind index).
     pub mask: u64,
     pub seat: u8,
@@ -57,6 +59,75 @@ pub(crate) struct Reading {
     pub wait: WaitKind,
 }
 
+/// What the declared melds (副露 and 暗槓) give every reading, read once per win.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Declared {
+    /// Their sets, in the melds' order (the first `count`).
+    pub sets: [Set; 4],
+    /// How many melds are declared.
+    pub count: usize,
+    /// A meld other than a closed kan opens the hand.
+    pub open: bool,
+    /// A kan among them.
+    pub kan: bool,
+    /// Kinds in them (bit = kind index).
+    pub mask: u64,
+    /// Red fives in them.
+    pub red_fives: u32,
+    /// Their sets as the yaku read them.
+    pub tally: SetTally,
+}
+
+impl Declared {
+    /// One pass over the melds; their tiles are added to `held` (a fifth copy is an error).
+    fn read(win: &Win, held: &mut TileCounts) -> Result<Declared, ScoreError> {
+        let mut d = Declared {
+            sets: [Set {
+                seq: false,
+                tile: 0,
+                concealed: false,
+                kan: false,
+            }; 4],
+            count: 0,
+            open: false,
+            kan: false,
+            mask: 0,
+            red_fives: 0,
+            tally: SetTally::EMPTY,
+        };
+        let fifth = |e: FifthCopy| ScoreError::FifthCopy(e.tile);
+        for (slot, m) in d.sets.iter_mut().zip(&win.melds) {
+            let kind = m.kind();
+            let base = m.base();
+            let tile = base.as_u8();
+            let seq = m.is_sequence();
+            let pieces = m.pieces();
+            if seq {
+                for p in pieces {
+                    held.add(p.tile()).map_err(fifth)?;
+                }
+            } else {
+                // A triplet or quad adds its 3 or 4 copies at once (the same fifth copy).
+                let copies = held.get(base) + pieces.len() as u8;
+                held.set(base, copies).map_err(fifth)?;
+            }
+            d.red_fives += pieces.iter().filter(|p| p.is_red()).count() as u32;
+            *slot = Set {
+                seq,
+                tile,
+                concealed: !kind.is_open(),
+                kan: kind.is_kan(),
+            };
+            d.count += 1;
+            d.open |= kind.is_open();
+            d.kan |= kind.is_kan();
+            d.mask |= if seq { 7 << tile } else { 1 << tile };
+            d.tally.add(slot);
+        }
+        Ok(d)
+    }
+}
+
 /// The form of a scored reading (its fu parts are rebuilt for the best one only).
 #[derive(Clone, Copy, Debug)]
 enum Shape {
@@ -87,7 +158,9 @@ impl Candidate {
     }
 }
 
-fn validate(win: &Win) -> Result<TileCounts, ScoreError> {
+/// Checks a win; returns every tile held (concealed and declared) and the declared melds'
+/// facts.
+fn validate(win: &Win) -> Result<(TileCounts, Declared), ScoreError> {
     for (field, tile) in [("seat_wind", win.seat_wind), ("round_wind", win.round_wind)] {
         if !tile.is_wind() {
             return Err(ScoreError::NotAWind { field, tile });
@@ -109,21 +182,16 @@ fn validate(win: &Win) -> Result<TileCounts, ScoreError> {
         });
     }
     let mut held = win.concealed;
-    for m in &win.melds {
-        for t in m.tiles() {
-            held.add(t).map_err(|e| ScoreError::FifthCopy(e.tile))?;
-        }
-    }
+    let declared = Declared::read(win, &mut held)?;
     if win.concealed.get(win.win_tile) == 0 {
         return Err(ScoreError::WinTileNotInHand(win.win_tile));
     }
     let f = &win.flags;
     if *f == WinFlags::default() {
-        return Ok(held);
+        return Ok((held, declared));
     }
     let riichi = f.riichi || f.double_riichi;
-    let open = win.is_open();
-    let kan = win.melds.iter().any(|m| m.kind().is_kan());
+    let Declared { open, kan, .. } = declared;
     let first = f.tenhou || f.chiihou || f.renhou;
     let bad = |cond: bool, why: &'static str| {
         if cond {
@@ -168,7 +236,7 @@ fn validate(win: &Win) -> Result<TileCounts, ScoreError> {
             "tenhou, chiihou and renhou exclude each other",
         ));
     }
-    Ok(held)
+    Ok((held, declared))
 }
 
 /// Dora (ドラ) of some indicators over every tile held (a kan's four included).
@@ -180,7 +248,13 @@ fn dora_count(held: &TileCounts, indicators: &[Tile]) -> u32 {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(win: &'a Win, rules: &'a RiichiRules, held: &TileCounts, hand: &Hand) -> Ctx<'a> {
+    fn new(
+        win: &'a Win,
+        rules: &'a RiichiRules,
+        held: &TileCounts,
+        declared: &Declared,
+        hand: &Hand,
+    ) -> Ctx<'a> {
         let mut mask = 0u64;
         for (s, eigen) in hand.eigens().suits().iter().enumerate() {
             let raw = eigen.raw();
@@ -190,17 +264,9 @@ impl<'a> Ctx<'a> {
                 nz &= nz - 1;
             }
         }
-        for m in &win.melds {
-            let b = m.base().as_u8();
-            mask |= if m.is_sequence() { 7 << b } else { 1 << b };
-        }
+        mask |= declared.mask;
         let aka = if rules.aka {
-            u32::from(win.red_fives)
-                + win
-                    .melds
-                    .iter()
-                    .map(|m| m.pieces().iter().filter(|p| p.is_red()).count() as u32)
-                    .sum::<u32>()
+            u32::from(win.red_fives) + declared.red_fives
         } else {
             0
         };
@@ -208,7 +274,8 @@ impl<'a> Ctx<'a> {
         let mut ctx = Ctx {
             win,
             rules,
-            open: win.is_open(),
+            open: declared.open,
+            declared: *declared,
             mask,
             seat: win.seat_wind.as_u8(),
             round: win.round_wind.as_u8(),
@@ -224,6 +291,11 @@ impl<'a> Ctx<'a> {
         };
         (ctx.yakuman, ctx.ordinary) = yaku::shared(&ctx);
         ctx
+    }
+
+    /// A reading's concealed sets (they come before the declared ones).
+    pub fn concealed_sets<'r>(&self, r: &'r Reading) -> &'r [Set] {
+        r.sets.get(..4 - self.declared.count).unwrap_or(&[])
     }
 
     /// Scores a reading and keeps it in `best` if it beats what is there (the candidate is
@@ -271,7 +343,7 @@ impl<'a> Ctx<'a> {
 
 /// The best reading's score (see the module docs).
 pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> {
-    let held = validate(win)?;
+    let (held, declared) = validate(win)?;
     let built;
     let hand = match &win.hand {
         Some(h) if h.concealed() == &win.concealed => h,
@@ -285,27 +357,13 @@ pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> 
             &built
         }
     };
-    let ctx = Ctx::new(win, rules, &held, hand);
+    let ctx = Ctx::new(win, rules, &held, &declared, hand);
     let agari = decompositions(hand).map_err(|e| ScoreError::Tables(e.to_string()))?;
     if agari.is_empty() {
         return Err(ScoreError::NotAWin);
     }
     let w = win.win_tile.as_u8();
-    let mut declared = [Set {
-        seq: false,
-        tile: 0,
-        concealed: false,
-        kan: false,
-    }; 4];
-    for (slot, m) in declared.iter_mut().zip(&win.melds) {
-        *slot = Set {
-            seq: m.is_sequence(),
-            tile: m.base().as_u8(),
-            concealed: !m.kind().is_open(),
-            kan: m.kind().is_kan(),
-        };
-    }
-    let n_declared = win.melds.len();
+    let n_declared = declared.count;
     let mut best: Option<Candidate> = None;
     for d in agari.iter() {
         match d.form {
@@ -322,25 +380,25 @@ pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> 
             }
             Form::Standard => {
                 let Some(pair) = d.pair() else { continue };
+                // Concealed sets first (the yaku code expects identical sequences adjacent),
+                // then the declared ones.
                 let mut r = Reading {
-                    sets: declared,
+                    sets: declared.sets,
                     pair: pair.as_u8(),
                     wait: WaitKind::Single,
                 };
-                let concealed = d.melds();
-                let n = concealed.len().min(4 - n_declared);
-                for (i, g) in concealed.iter().take(n).enumerate() {
-                    if let Some(slot) = r.sets.get_mut(n_declared + i) {
-                        *slot = Set {
-                            seq: g.kind == GroupKind::Sequence,
-                            tile: g.tile.as_u8(),
-                            concealed: true,
-                            kan: false,
-                        };
-                    }
+                let n = 4 - n_declared;
+                for (slot, g) in r.sets.iter_mut().zip(d.melds()).take(n) {
+                    *slot = Set {
+                        seq: g.kind == GroupKind::Sequence,
+                        tile: g.tile.as_u8(),
+                        concealed: true,
+                        kan: false,
+                    };
                 }
-                // Concealed sets first (the yaku code expects identical sequences adjacent).
-                r.sets.rotate_left(n_declared);
+                for (slot, set) in r.sets.iter_mut().skip(n).zip(&declared.sets) {
+                    *slot = *set;
+                }
                 if r.pair == w {
                     ctx.standard(&mut best, &r);
                 }

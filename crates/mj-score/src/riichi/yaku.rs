@@ -5,7 +5,7 @@ use smallvec::SmallVec;
 
 use super::Renhou;
 use super::fu::is_terminal_or_honor;
-use super::reading::{Ctx, Reading};
+use super::reading::{Ctx, Reading, Set};
 
 /// Every yaku the engine reports, with its protocol name ([`Yaku::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -334,6 +334,8 @@ const SUIT: [u64; 4] = [0x1FF, 0x1FF << 9, 0x1FF << 18, 0x7F << 27];
 const HONORS: u64 = SUIT[3];
 const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
 const TERMINALS_HONORS: u64 = TERMINALS | HONORS;
+const WINDS: u64 = 0xF << 27;
+const DRAGONS: u64 = 0x7 << 31;
 /// 2, 3, 4, 6, 8 of bamboo and the green dragon (緑一色).
 const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 
@@ -484,33 +486,68 @@ pub(crate) fn seven_pairs(ctx: &Ctx<'_>) -> YakuList {
     finish(ctx, list)
 }
 
+/// What the yaku of a standard reading read from its sets, summed set by set: the declared
+/// sets once per win ([`super::reading::Declared`]), then each reading's concealed sets.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SetTally {
+    /// Sequences (順子).
+    seqs: u32,
+    /// Concealed triplets and quads (暗刻).
+    ankou: u32,
+    /// Quads (槓子).
+    kans: u32,
+    /// Bit = the lowest kind of a sequence.
+    seq_mask: u32,
+    /// Bit = the kind of a triplet or quad (a kind makes at most one).
+    trip_mask: u64,
+    /// Every set holds a terminal or an honor (全帯).
+    all_outside: bool,
+}
+
+impl SetTally {
+    /// No set.
+    pub(crate) const EMPTY: SetTally = SetTally {
+        seqs: 0,
+        ankou: 0,
+        kans: 0,
+        seq_mask: 0,
+        trip_mask: 0,
+        all_outside: true,
+    };
+
+    /// Counts one more set.
+    pub(crate) fn add(&mut self, s: &Set) {
+        if s.seq {
+            self.seqs += 1;
+            self.seq_mask |= 1 << s.tile;
+            self.all_outside &= s.tile.is_multiple_of(9) || s.tile % 9 == 6;
+        } else {
+            self.trip_mask |= 1 << s.tile;
+            self.ankou += u32::from(s.concealed);
+            self.kans += u32::from(s.kan);
+            self.all_outside &= is_terminal_or_honor(s.tile);
+        }
+    }
+
+    /// Dragon triplets and quads.
+    fn dragons(&self) -> u32 {
+        (self.trip_mask & DRAGONS).count_ones()
+    }
+
+    /// Wind triplets and quads.
+    fn winds(&self) -> u32 {
+        (self.trip_mask & WINDS).count_ones()
+    }
+}
+
 /// A standard reading (四面子一雀頭).
 pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
     let closed = !ctx.open;
-    let mut ankou = 0u32;
-    let mut kans = 0u32;
-    let mut dragons = 0u32;
-    let mut winds = 0u32;
-    let mut seq_mask = 0u32; // bit = lowest tile of a sequence
-    let mut trip_mask = 0u64;
-    let mut seqs = 0u32;
-    let mut outside = is_terminal_or_honor(r.pair);
-    let mut all_outside = outside;
-    for s in &r.sets {
-        if s.seq {
-            seqs += 1;
-            seq_mask |= 1 << s.tile;
-            outside = s.tile.is_multiple_of(9) || s.tile % 9 == 6;
-        } else {
-            trip_mask |= 1 << s.tile;
-            ankou += u32::from(s.concealed);
-            kans += u32::from(s.kan);
-            dragons += u32::from(s.tile >= 31);
-            winds += u32::from((27..31).contains(&s.tile));
-            outside = is_terminal_or_honor(s.tile);
-        }
-        all_outside &= outside;
+    let mut t = ctx.declared.tally;
+    for s in ctx.concealed_sets(r) {
+        t.add(s);
     }
+    let (ankou, kans, dragons, winds) = (t.ankou, t.kans, t.dragons(), t.winds());
     // Yakuman (the list is copied only when one may be there).
     if ctx.yakuman.yakuman > 0 || ankou == 4 || dragons == 3 || winds >= 3 || kans == 4 {
         let list = set_yakuman(ctx, r, [ankou, dragons, winds, kans]);
@@ -541,30 +578,26 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
             _ => list.add(ctx, Yaku::Ryanpeikou),
         }
     }
-    for s in &r.sets {
-        if s.seq {
-            continue;
-        }
-        match s.tile {
-            31 => list.add(ctx, Yaku::YakuhaiHaku),
-            32 => list.add(ctx, Yaku::YakuhaiHatsu),
-            33 => list.add(ctx, Yaku::YakuhaiChun),
-            _ => {}
-        }
-        if s.tile == ctx.seat {
-            list.add(ctx, Yaku::YakuhaiSeatWind);
-        }
-        if s.tile == ctx.round {
-            list.add(ctx, Yaku::YakuhaiRoundWind);
+    let has = |kind: u8| t.trip_mask & 1 << kind != 0;
+    for (kind, yaku) in [
+        (31, Yaku::YakuhaiHaku),
+        (32, Yaku::YakuhaiHatsu),
+        (33, Yaku::YakuhaiChun),
+        (ctx.seat, Yaku::YakuhaiSeatWind),
+        (ctx.round, Yaku::YakuhaiRoundWind),
+    ] {
+        if has(kind) {
+            list.add(ctx, yaku);
         }
     }
-    if all_outside && seqs > 0 {
+    if t.all_outside && is_terminal_or_honor(r.pair) && t.seqs > 0 {
         if ctx.mask & HONORS == 0 {
             list.add(ctx, Yaku::Junchan);
         } else {
             list.add(ctx, Yaku::Chanta);
         }
     }
+    let (seq_mask, trip_mask) = (t.seq_mask, t.trip_mask);
     // Bit i of a mask is a set starting at kind i: 123 456 789 of one suit are bits 0, 3, 6
     // of that suit; the three suits' same rank are bits 9 apart.
     const SUIT_STARTS: u32 = 1 | 1 << 9 | 1 << 18;
@@ -577,7 +610,7 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
     if trip_mask & (trip_mask >> 9) & (trip_mask >> 18) & 0x1FF != 0 {
         list.add(ctx, Yaku::SanshokuDoukou);
     }
-    if seqs == 0 {
+    if t.seqs == 0 {
         list.add(ctx, Yaku::Toitoi);
     }
     if ankou == 3 {

@@ -19,15 +19,13 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use benches::riichi_fixtures::{self, FixtureWin};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_score::riichi::{Points, RiichiRules, Win, score};
-use mj_tiles::notation::parse_pieces;
-use mj_tiles::{Meld, MeldKind, Piece, Tile};
+use mj_tiles::{MeldKind, Piece, Tile};
 use riichienv_core::hand_evaluator::HandEvaluator;
 use riichienv_core::types::{Conditions, Meld as RMeld, MeldType, Wind};
-use serde_json::Value;
 
-const FIXTURES: &str = include_str!("../../crates/mj-score/testdata/riichi_oracle.jsonl");
 const N: usize = 1024;
 
 /// One hand in both engines' terms.
@@ -38,10 +36,6 @@ struct Case {
     dora: Vec<u8>,
     ura: Vec<u8>,
     conditions: Conditions,
-}
-
-fn tile(v: &Value) -> Piece {
-    v.as_str().unwrap().parse().unwrap()
 }
 
 /// 136-ids: red fives are copy 0 of their kind, other tiles take the next free copy.
@@ -66,29 +60,17 @@ impl Ids {
     }
 }
 
-fn case(req: &Value) -> Option<Case> {
-    let flag = |name: &str| req[name].as_bool().unwrap_or(false);
-    if req.get("options").is_some() || flag("tenhou") || flag("chiihou") {
-        return None;
-    }
-    let pieces = parse_pieces(req["hand"].as_str().unwrap()).unwrap();
+fn case(fixture: FixtureWin) -> Option<Case> {
+    let FixtureWin { win, pieces, .. } = fixture;
     let mut ids = Ids([0; 34]);
-    let mut melds = Vec::new();
     let mut peer_melds = Vec::new();
-    for m in req["melds"].as_array().into_iter().flatten() {
-        let kind = MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap();
-        let meld = Meld::parse(
-            kind,
-            m["tiles"].as_str().unwrap(),
-            m["called"].as_str(),
-            m["from"].as_u64().map(|f| f as u8),
-        )
-        .unwrap();
+    for meld in &win.melds {
         let tiles: Vec<u8> = meld
             .pieces()
             .iter()
             .map(|&p| ids.take(p))
             .collect::<Option<_>>()?;
+        let kind = meld.kind();
         let ty = match kind {
             MeldKind::Chi => MeldType::Chi,
             MeldKind::Pon => MeldType::Pon,
@@ -98,35 +80,9 @@ fn case(req: &Value) -> Option<Case> {
         };
         let called = (kind != MeldKind::Ankan).then(|| tiles[0]);
         peer_melds.push(RMeld::new(ty, tiles, kind.is_open(), 1, called));
-        melds.push(meld);
     }
-    let win_piece = tile(&req["win_tile"]);
     let hand_136: Vec<u8> = pieces.iter().map(|&p| ids.take(p)).collect::<Option<_>>()?;
-    let win_136 = (4 * win_piece.tile().index()) as u8;
-    let mut win = Win::new(&pieces, &melds, win_piece.tile()).unwrap();
-    win.tsumo = flag("tsumo");
-    win.flags.riichi = flag("riichi");
-    win.flags.double_riichi = flag("double_riichi");
-    win.flags.ippatsu = flag("ippatsu");
-    win.flags.haitei = flag("haitei");
-    win.flags.houtei = flag("houtei");
-    win.flags.rinshan = flag("rinshan");
-    win.flags.chankan = flag("chankan");
-    let wind = |name: &str| req.get(name).map_or(Tile::EAST, |v| tile(v).tile());
-    win.seat_wind = wind("seat_wind");
-    win.round_wind = wind("round_wind");
-    let indicators = |name: &str| -> Vec<Tile> {
-        req[name]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|v| tile(v).tile())
-            .collect()
-    };
-    win.dora = indicators("dora").into_iter().collect();
-    win.ura = indicators("ura").into_iter().collect();
-    win.honba = req["honba"].as_u64().unwrap_or(0) as u32;
-    win.riichi_sticks = req["riichi_sticks"].as_u64().unwrap_or(0) as u32;
+    let win_136 = (4 * win.win_tile.index()) as u8;
     let to_wind = |t: Tile| Wind::from(t.as_u8() - 27);
     let conditions = Conditions {
         tsumo: win.tsumo,
@@ -188,34 +144,17 @@ fn agree(c: &Case) -> bool {
 }
 
 fn groups() -> Vec<(&'static str, Vec<Case>)> {
-    let mut out: Vec<(&'static str, Vec<Case>)> = vec![
-        ("closed_ron", Vec::new()),
-        ("closed_tsumo", Vec::new()),
-        ("open", Vec::new()),
-    ];
+    let mut out: Vec<(&'static str, Vec<Case>)> = riichi_fixtures::GROUPS
+        .iter()
+        .map(|&name| (name, Vec::new()))
+        .collect();
     let mut seen = [0usize; 3];
-    for line in FIXTURES.lines().skip(1) {
-        let rec: Value = serde_json::from_str(line).unwrap();
-        if !rec["oracle"]["error"].is_null() {
-            continue;
-        }
-        let req = &rec["request"];
-        let melds = req["melds"].as_array().map_or(0, Vec::len);
-        let open = req["melds"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|m| m["kind"] != "ankan");
-        let g = match (melds, open, req["tsumo"].as_bool().unwrap_or(false)) {
-            (0, _, false) => 0,
-            (0, _, true) => 1,
-            (_, true, _) => 2,
-            _ => continue,
-        };
+    for fixture in riichi_fixtures::wins() {
+        let g = fixture.group;
         if out[g].1.len() == N {
             continue;
         }
-        let Some(c) = case(req) else { continue };
+        let Some(c) = case(fixture) else { continue };
         seen[g] += 1;
         if agree(&c) {
             out[g].1.push(c);

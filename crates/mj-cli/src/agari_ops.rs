@@ -4,7 +4,6 @@
 use mj_agari::{AgariError, Karaten};
 use serde_json::{Value, json};
 
-use crate::answer_line;
 use crate::error::OpError;
 use crate::hand_cmd::{self, HandArgs};
 use crate::hu_ops::{hu_error, hu_hand};
@@ -29,14 +28,7 @@ pub(crate) fn agari(request: &Request) -> Result<Value, OpError> {
 
 /// `mj agari`: the decompositions in words; `Err` holds the error message.
 pub fn agari_text(args: &HandArgs) -> Result<String, String> {
-    let line = hand_cmd::request("agari", args)?.to_string();
-    let answer: Value =
-        serde_json::from_str(&answer_line(line.as_bytes())).map_err(|e| e.to_string())?;
-    if let Some(error) = answer.get("error") {
-        let kind = error["kind"].as_str().unwrap_or("error");
-        let message = error["message"].as_str().unwrap_or("");
-        return Err(format!("{kind}: {message}"));
-    }
+    let answer = hand_cmd::ask(&hand_cmd::request("agari", args)?.to_string())?;
     let list = answer["decompositions"]
         .as_array()
         .cloned()

@@ -65,14 +65,7 @@ pub fn request(op: &str, args: &HandArgs) -> Result<Value, String> {
 /// Runs `op` (`hu`, `waits` or `shanten`) and describes the answer; `Err` holds the error
 /// message.
 pub fn run(op: &str, args: &HandArgs) -> Result<String, String> {
-    let line = request(op, args)?.to_string();
-    let answer: Value =
-        serde_json::from_str(&answer_line(line.as_bytes())).map_err(|e| e.to_string())?;
-    if let Some(error) = answer.get("error") {
-        let kind = error["kind"].as_str().unwrap_or("error");
-        let message = error["message"].as_str().unwrap_or("");
-        return Err(format!("{kind}: {message}"));
-    }
+    let answer = ask(&request(op, args)?.to_string())?;
     match op {
         "hu" => Ok(if answer["hu"] == json!(true) {
             "win\n"

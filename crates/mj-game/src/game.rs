@@ -1,0 +1,306 @@
+//! A match (半荘 / 東風戦 / one round): rounds one after another with dealer repeats, honba,
+//! sticks, busting, the dealer's agari-yame, the extension round, and final ranks with uma
+//! and oka.
+
+use core::fmt;
+
+use mj_tiles::random::SplitMix64;
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, IllegalAction, Seat};
+use crate::mjai::Event;
+use crate::round::{ActionList, Round, RoundResult, RoundSetup};
+use crate::rules::{GameRules, Length};
+use crate::wall::Wall;
+
+/// Where each round's wall comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WallSource {
+    /// Round `n` (0-based, counting repeats) uses `Wall::from_seed(SplitMix64::new(seed)`'s
+    /// `n`-th output).
+    Seeded {
+        /// The match seed.
+        seed: u64,
+    },
+    /// Explicit walls, one per round in order (a replay); a match that needs more ends.
+    Given(Vec<Wall>),
+}
+
+impl WallSource {
+    fn wall(&self, n: usize) -> Option<Wall> {
+        match self {
+            WallSource::Seeded { seed } => {
+                let mut rng = SplitMix64::new(*seed);
+                let mut s = 0;
+                for _ in 0..=n {
+                    s = rng.next_u64();
+                }
+                Some(Wall::from_seed(s))
+            }
+            WallSource::Given(w) => w.get(n).cloned(),
+        }
+    }
+}
+
+/// The end of a match: final scores, ranks and points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchResult {
+    /// Final scores (sticks left on the table go to the first place).
+    pub scores: [i32; 4],
+    /// Rank of each seat, 1..=4 (ties broken by seat order from the first dealer).
+    pub ranks: [u8; 4],
+    /// Final points in tenths (uma and oka included; Tenhou's rounding, .5 down).
+    pub points_tenths: [i32; 4],
+    /// Rounds played.
+    pub rounds: u32,
+}
+
+impl fmt::Display for MatchResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in 0..4 {
+            if s > 0 {
+                f.write_str("  ")?;
+            }
+            let p = self.points_tenths[s];
+            write!(
+                f,
+                "seat {s}: {} ({}, {}{}.{})",
+                self.scores[s],
+                self.ranks[s],
+                if p < 0 { "-" } else { "+" },
+                p.abs() / 10,
+                p.abs() % 10
+            )?;
+        }
+        write!(f, "; {} rounds", self.rounds)
+    }
+}
+
+/// Ranks by score, ties broken by seat order (seat 0 first).
+pub fn ranks(scores: &[i32; 4]) -> [u8; 4] {
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_by_key(|&s| (core::cmp::Reverse(scores[s]), s));
+    let mut r = [0u8; 4];
+    for (i, &s) in order.iter().enumerate() {
+        r[s] = i as u8 + 1;
+    }
+    r
+}
+
+/// Final points in tenths: (score - target) / 1000 rounded as Tenhou does (.5 and below
+/// toward minus infinity... see below), plus uma, plus oka to the first place.
+pub fn final_points(rules: &GameRules, scores: &[i32; 4]) -> [i32; 4] {
+    let r = ranks(scores);
+    let mut pts = [0i32; 4];
+    let oka = 4 * (rules.target - rules.start_points);
+    for s in 0..4 {
+        if r[s] == 1 {
+            continue;
+        }
+        // Tenhou rounds to whole thousands, five down, six up (五捨六入), on the raw score.
+        let x = scores[s] - rules.target;
+        let whole = (x.div_euclid(1000), x.rem_euclid(1000));
+        let k = if whole.1 >= 600 { whole.0 + 1 } else { whole.0 };
+        pts[s] = 10 * (k + rules.uma[usize::from(r[s] - 1)]);
+    }
+    // First place takes what the others lose, so the sum is zero.
+    let first = (0..4).find(|&s| r[s] == 1).unwrap_or(0);
+    let others: i32 = pts.iter().sum();
+    pts[first] = -others;
+    let _ = oka;
+    pts
+}
+
+/// A match between four seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Match {
+    rules: GameRules,
+    length: Length,
+    walls: WallSource,
+    round: Round,
+    played: u32,
+    record: bool,
+    result: Option<MatchResult>,
+    history: Vec<RoundResult>,
+    log: Vec<Event>,
+}
+
+impl Match {
+    /// A match whose walls come from `walls`; with `record` it keeps its mjai events.
+    pub fn new(rules: GameRules, length: Length, walls: WallSource, record: bool) -> Match {
+        let setup = RoundSetup::first(rules.start_points);
+        let wall = walls.wall(0).unwrap_or_else(|| Wall::from_seed(0));
+        let round = Round::new(rules, setup, wall, record);
+        let mut log = Vec::new();
+        if record {
+            log.push(Event::StartGame {
+                names: core::array::from_fn(|s| format!("seat{s}")),
+            });
+        }
+        Match {
+            rules,
+            length,
+            walls,
+            round,
+            played: 0,
+            record,
+            result: None,
+            history: Vec::new(),
+            log,
+        }
+    }
+
+    /// A seeded match.
+    pub fn seeded(rules: GameRules, length: Length, seed: u64, record: bool) -> Match {
+        Match::new(rules, length, WallSource::Seeded { seed }, record)
+    }
+
+    /// The round in play (the last one once the match is over).
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &GameRules {
+        &self.rules
+    }
+
+    /// The results of the rounds played so far.
+    pub fn history(&self) -> &[RoundResult] {
+        &self.history
+    }
+
+    /// The final result once the match is over.
+    pub fn result(&self) -> Option<&MatchResult> {
+        self.result.as_ref()
+    }
+
+    /// `true` once the match is over.
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Seats that must decide now (bit mask).
+    pub fn to_act(&self) -> u8 {
+        if self.is_over() {
+            0
+        } else {
+            self.round.to_act()
+        }
+    }
+
+    /// The legal actions of `seat`.
+    pub fn legal_actions(&self, seat: Seat) -> ActionList {
+        if self.is_over() {
+            return ActionList::new();
+        }
+        self.round.legal_actions(seat)
+    }
+
+    /// Every mjai event so far (with `record`), this round's included.
+    pub fn events(&self) -> Vec<Event> {
+        let mut v = self.log.clone();
+        v.extend_from_slice(self.round.events());
+        v
+    }
+
+    /// Applies an action; when it ends the round, the next round starts (or the match ends).
+    pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::RoundOver);
+        }
+        self.round.play(seat, action)?;
+        if self.round.is_over() {
+            self.advance();
+        }
+        Ok(())
+    }
+
+    fn advance(&mut self) {
+        let Some(res) = self.round.result().cloned() else {
+            return;
+        };
+        self.log.extend(self.round.take_events());
+        self.played += 1;
+        let setup = *self.round.setup();
+        let scores = res.scores;
+        let sticks = res.sticks;
+        let r = &self.rules;
+        let index = setup.round_wind * 4 + setup.dealer;
+        let last_regular = self.length.rounds() - 1;
+        let dealer_win = matches!(&res.end, crate::round::RoundEnd::Wins(w) if w.iter().any(|w| w.seat == setup.dealer));
+        let is_draw = matches!(res.end, crate::round::RoundEnd::Draw { .. });
+        let honba = if dealer_win || is_draw {
+            setup.honba + 1
+        } else {
+            0
+        };
+        let (next_index, next_dealer) = if res.dealer_keeps {
+            (index, setup.dealer)
+        } else {
+            (index + 1, (setup.dealer + 1) & 3)
+        };
+        self.history.push(res);
+        let top_reached = scores.iter().any(|&s| s >= r.target);
+        let mut end = false;
+        if self.length == Length::OneRound {
+            end = true;
+        }
+        if r.busting && scores.iter().any(|&s| s < 0) {
+            end = true;
+        }
+        if index >= last_regular {
+            if res_keeps(&self.history) {
+                // Agari-yame / tenpai-yame: the dealer is first with the target.
+                let rk = ranks(&scores);
+                if r.agari_yame
+                    && rk[usize::from(setup.dealer)] == 1
+                    && scores[usize::from(setup.dealer)] >= r.target
+                {
+                    end = true;
+                }
+                if index > last_regular && top_reached {
+                    end = true;
+                }
+            } else if top_reached || !r.extension || next_index > last_regular + 4 {
+                end = true;
+            }
+        }
+        if !end {
+            let Some(wall) = self.walls.wall(self.played as usize) else {
+                end = true;
+                return self.finish(scores, sticks, end);
+            };
+            let setup = RoundSetup {
+                round_wind: next_index / 4,
+                dealer: next_dealer,
+                honba,
+                sticks,
+                scores,
+            };
+            self.round = Round::new(self.rules, setup, wall, self.record);
+            return;
+        }
+        self.finish(scores, sticks, end);
+    }
+
+    fn finish(&mut self, mut scores: [i32; 4], sticks: u32, _end: bool) {
+        let rk = ranks(&scores);
+        if let Some(first) = (0..4).find(|&s| rk[s] == 1) {
+            scores[first] += 1000 * sticks as i32;
+        }
+        if self.record {
+            self.log.push(Event::EndGame { scores });
+        }
+        self.result = Some(MatchResult {
+            scores,
+            ranks: ranks(&scores),
+            points_tenths: final_points(&self.rules, &scores),
+            rounds: self.played,
+        });
+    }
+}
+
+fn res_keeps(history: &[RoundResult]) -> bool {
+    history.last().is_some_and(|r| r.dealer_keeps)
+}

@@ -1,0 +1,268 @@
+//! The game as mjai events (the JSON Lines format of Mortal and mjai.app), and each seat's
+//! view of them.
+//!
+//! Tiles use mjai's names: `1m`..`9m`, `1p`..`9p`, `1s`..`9s`, `5mr`/`5pr`/`5sr` for red
+//! fives, `E S W N` for the winds, `P F C` for white, green and red dragons, and `?` for a
+//! tile the viewer cannot see.
+
+use core::fmt;
+
+use mj_tiles::Tile;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
+
+use crate::action::Seat;
+use crate::tiles::{id_of_mjai, is_red_id, mjai_name};
+
+/// A tile in an mjai event: a Tenhou id (its kind and redness are what is written), or hidden.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MjaiTile(u8);
+
+impl MjaiTile {
+    /// A tile the viewer cannot see (`?`).
+    pub const HIDDEN: MjaiTile = MjaiTile(255);
+
+    /// The tile of an id; with `reds` off a red-five id is written as a plain five.
+    pub fn id(id: u8, reds: bool) -> MjaiTile {
+        if !reds && is_red_id(id) {
+            MjaiTile(id + 1)
+        } else {
+            MjaiTile(id.min(135))
+        }
+    }
+
+    /// A plain tile of a kind.
+    pub fn kind(t: Tile) -> MjaiTile {
+        MjaiTile(t.as_u8() * 4 + u8::from(t.rank() == 5 && !t.is_honor()))
+    }
+
+    /// `true` for `?`.
+    pub fn is_hidden(self) -> bool {
+        self.0 == 255
+    }
+
+    /// The Tenhou id (a canonical copy of the kind when read from text); `None` when hidden.
+    pub fn tile_id(self) -> Option<u8> {
+        (self.0 < 136).then_some(self.0)
+    }
+}
+
+impl fmt::Display for MjaiTile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_hidden() {
+            f.write_str("?")
+        } else {
+            f.write_str(&mjai_name(self.0, true))
+        }
+    }
+}
+
+impl fmt::Debug for MjaiTile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Serialize for MjaiTile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for MjaiTile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        if text == "?" {
+            return Ok(MjaiTile::HIDDEN);
+        }
+        id_of_mjai(&text)
+            .map(MjaiTile)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown mjai tile {text:?}")))
+    }
+}
+
+/// One mjai event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The match starts.
+    StartGame {
+        /// Player names.
+        names: [String; 4],
+    },
+    /// A round starts.
+    StartKyoku {
+        /// Round wind.
+        bakaze: MjaiTile,
+        /// First dora indicator.
+        dora_marker: MjaiTile,
+        /// 1..=4: the dealer's seat plus one.
+        kyoku: u8,
+        /// Honba.
+        honba: u32,
+        /// Riichi sticks on the table.
+        kyotaku: u32,
+        /// Dealer.
+        oya: Seat,
+        /// Scores.
+        scores: [i32; 4],
+        /// Starting hands (others hidden in a seat's view).
+        tehais: [[MjaiTile; 13]; 4],
+    },
+    /// A draw.
+    Tsumo {
+        /// Who.
+        actor: Seat,
+        /// The tile (hidden to others).
+        pai: MjaiTile,
+    },
+    /// A discard.
+    Dahai {
+        /// Who.
+        actor: Seat,
+        /// The tile.
+        pai: MjaiTile,
+        /// The tile just drawn.
+        tsumogiri: bool,
+    },
+    /// A chi.
+    Chi {
+        /// Who called.
+        actor: Seat,
+        /// Who discarded.
+        target: Seat,
+        /// The called tile.
+        pai: MjaiTile,
+        /// The tiles from the hand.
+        consumed: [MjaiTile; 2],
+    },
+    /// A pon.
+    Pon {
+        /// Who called.
+        actor: Seat,
+        /// Who discarded.
+        target: Seat,
+        /// The called tile.
+        pai: MjaiTile,
+        /// The tiles from the hand.
+        consumed: [MjaiTile; 2],
+    },
+    /// An open kan on a discard.
+    Daiminkan {
+        /// Who called.
+        actor: Seat,
+        /// Who discarded.
+        target: Seat,
+        /// The called tile.
+        pai: MjaiTile,
+        /// The tiles from the hand.
+        consumed: [MjaiTile; 3],
+    },
+    /// An added kan.
+    Kakan {
+        /// Who.
+        actor: Seat,
+        /// The added tile.
+        pai: MjaiTile,
+        /// The pon's tiles.
+        consumed: [MjaiTile; 3],
+    },
+    /// A closed kan.
+    Ankan {
+        /// Who.
+        actor: Seat,
+        /// The four tiles.
+        consumed: [MjaiTile; 4],
+    },
+    /// A new dora indicator.
+    Dora {
+        /// The indicator.
+        dora_marker: MjaiTile,
+    },
+    /// Riichi declared (the discard follows).
+    Reach {
+        /// Who.
+        actor: Seat,
+    },
+    /// Riichi accepted: the stick is on the table.
+    ReachAccepted {
+        /// Who.
+        actor: Seat,
+        /// Score changes (the deposit).
+        deltas: [i32; 4],
+        /// Scores after.
+        scores: [i32; 4],
+    },
+    /// A win.
+    Hora {
+        /// The winner.
+        actor: Seat,
+        /// Who dealt in (the winner on a tsumo).
+        target: Seat,
+        /// The winning tile.
+        pai: MjaiTile,
+        /// Ura dora indicators (riichi only).
+        uradora_markers: SmallVec<[MjaiTile; 5]>,
+        /// Fu.
+        fu: u32,
+        /// Han (0 for a yakuman hand).
+        fan: u32,
+        /// Number of yakuman.
+        #[serde(default)]
+        yakuman: u32,
+        /// Everything the winner receives.
+        hora_points: u32,
+        /// Every seat's change (all winners of the round together).
+        deltas: [i32; 4],
+        /// Scores after.
+        scores: [i32; 4],
+    },
+    /// A draw or an abort.
+    Ryukyoku {
+        /// Which kind (`exhaustive`, `nagashi_mangan`, `nine_terminals`, ...).
+        reason: String,
+        /// Seats in tenpai.
+        tenpais: [bool; 4],
+        /// Every seat's change.
+        deltas: [i32; 4],
+        /// Scores after.
+        scores: [i32; 4],
+    },
+    /// The round ends.
+    EndKyoku,
+    /// The match ends.
+    EndGame {
+        /// Final scores.
+        scores: [i32; 4],
+    },
+}
+
+impl Event {
+    /// The event as `seat` sees it: other seats' starting hands and draws are hidden.
+    pub fn view(&self, seat: Seat) -> Event {
+        match self {
+            Event::StartKyoku { tehais, .. } => {
+                let mut ev = self.clone();
+                if let Event::StartKyoku { tehais: t, .. } = &mut ev {
+                    for (s, hand) in t.iter_mut().enumerate() {
+                        if s != usize::from(seat) {
+                            *hand = [MjaiTile::HIDDEN; 13];
+                        }
+                    }
+                }
+                let _ = tehais;
+                ev
+            }
+            Event::Tsumo { actor, .. } if *actor != seat => Event::Tsumo {
+                actor: *actor,
+                pai: MjaiTile::HIDDEN,
+            },
+            _ => self.clone(),
+        }
+    }
+
+    /// One JSON line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}

@@ -1,0 +1,1700 @@
+//! One round (kyoku, 局) as a state machine: the deal, draws, discards, calls and their
+//! priority, riichi, furiten, kans and dora, every kind of draw, and settlement.
+//!
+//! At every decision point [`Round::to_act`] says which seats must decide, and
+//! [`Round::legal_actions`] lists each one's actions. [`Round::play`] applies one; an illegal
+//! action is an [`IllegalAction`] and leaves the round unchanged (all checks run before the
+//! first change). Claims on a discard (or on an added kan) are collected from every seat that
+//! has one, then resolved: ron before pon and kan before chi; several rons all win (up to the
+//! rules' limit).
+
+use mj_hu::{Checker, Hand, Rules};
+use mj_tiles::{Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use crate::action::{Action, IllegalAction, Seat, refuse};
+use crate::mjai::{Event, MjaiTile};
+use crate::rules::GameRules;
+use crate::settle::{self, Payments, WinContext, WinScore};
+use crate::tiles::{Ids, is_red_id, kind, piece};
+use crate::wall::{DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, URA_AT, Wall};
+
+/// The legal actions of one seat.
+pub type ActionList = SmallVec<[Action; 24]>;
+
+/// Where a round starts: the round wind, the dealer, counters and scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundSetup {
+    /// Round wind (場風): 0 East, 1 South, 2 West, 3 North.
+    pub round_wind: u8,
+    /// The dealer's seat (親), 0..4; kyoku number minus one.
+    pub dealer: Seat,
+    /// Honba (本場) counters.
+    pub honba: u32,
+    /// Riichi sticks (供託) left on the table from earlier rounds.
+    pub sticks: u32,
+    /// Scores at the start of the round.
+    pub scores: [i32; 4],
+}
+
+impl RoundSetup {
+    /// East 1, no counters, every seat with `points`.
+    pub fn first(points: i32) -> RoundSetup {
+        RoundSetup {
+            round_wind: 0,
+            dealer: 0,
+            honba: 0,
+            sticks: 0,
+            scores: [points; 4],
+        }
+    }
+}
+
+/// A declared meld with the exact tiles that moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CalledMeld {
+    /// The meld as the scorer reads it.
+    pub meld: Meld,
+    /// The tile ids (3, or 4 for a kan; the rest is 255).
+    pub ids: [u8; 4],
+    /// The id taken from another seat (255 for a closed kan).
+    pub called: u8,
+    /// The seat it came from (the own seat for a closed kan).
+    pub from: Seat,
+}
+
+/// A discarded tile in a river.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RiverTile {
+    /// The tile id.
+    pub tile: u8,
+    /// Discarded straight after drawing it (ツモ切り).
+    pub tsumogiri: bool,
+    /// The riichi declaration tile (宣言牌).
+    pub riichi: bool,
+    /// Taken by another seat's call.
+    pub called: bool,
+}
+
+/// One seat's state in a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub(crate) hand: Ids,
+    pub(crate) counts: TileCounts,
+    pub(crate) melds: SmallVec<[CalledMeld; 4]>,
+    pub(crate) river: SmallVec<[RiverTile; 24]>,
+    /// Kinds this seat ever discarded (furiten).
+    pub(crate) discarded: TileSet,
+    /// Riichi accepted (stick paid).
+    pub(crate) riichi: bool,
+    pub(crate) double_riichi: bool,
+    pub(crate) ippatsu: bool,
+    pub(crate) temp_furiten: bool,
+    pub(crate) riichi_furiten: bool,
+    /// Waits of the 13-tile hand (kinds held four times left out), kept up to date whenever the
+    /// seat is not the one to discard.
+    pub(crate) waits: TileSet,
+    /// Kinds that may not be discarded this turn (kuikae).
+    pub(crate) kuikae: TileSet,
+    /// All discards terminals and honors and none called (nagashi mangan).
+    pub(crate) nagashi: bool,
+    /// The seat liable (包) for this seat's big three dragons / big four winds.
+    pub(crate) pao: Option<Seat>,
+}
+
+impl Player {
+    fn new() -> Player {
+        Player {
+            hand: Ids::default(),
+            counts: TileCounts::EMPTY,
+            melds: SmallVec::new(),
+            river: SmallVec::new(),
+            discarded: TileSet::EMPTY,
+            riichi: false,
+            double_riichi: false,
+            ippatsu: false,
+            temp_furiten: false,
+            riichi_furiten: false,
+            waits: TileSet::EMPTY,
+            kuikae: TileSet::EMPTY,
+            nagashi: true,
+            pao: None,
+        }
+    }
+
+    fn add(&mut self, id: u8) {
+        self.hand.insert(id);
+        let _ = self.counts.add(kind(id));
+    }
+
+    fn take(&mut self, id: u8) {
+        self.hand.remove(id);
+        self.counts.remove(kind(id));
+    }
+
+    /// Closed hand (門前): no melds but closed kans.
+    pub fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| m.meld.kind() == MeldKind::Ankan)
+    }
+
+    /// The concealed tile ids, increasing.
+    pub fn hand_ids(&self) -> impl Iterator<Item = u8> + '_ {
+        self.hand.iter()
+    }
+
+    /// The declared melds.
+    pub fn melds(&self) -> &[CalledMeld] {
+        &self.melds
+    }
+
+    /// The river.
+    pub fn river(&self) -> &[RiverTile] {
+        &self.river
+    }
+
+    /// Riichi declared and accepted.
+    pub fn in_riichi(&self) -> bool {
+        self.riichi
+    }
+
+    /// Furiten now: a wait among its own discards, a passed winning tile, or riichi furiten.
+    pub fn is_furiten(&self) -> bool {
+        self.temp_furiten || self.riichi_furiten || !(self.waits & self.discarded).is_empty()
+    }
+
+    fn meld_counts(&self) -> TileCounts {
+        let mut c = TileCounts::EMPTY;
+        for m in &self.melds {
+            for t in m.meld.tiles() {
+                let _ = c.add(t);
+            }
+        }
+        c
+    }
+}
+
+/// Where the tile on offer came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimSource {
+    /// A discard; `riichi` when it declared riichi.
+    Discard {
+        /// The discard declared riichi.
+        riichi: bool,
+    },
+    /// A tile added to a pon (chankan, 槍槓).
+    Kakan,
+    /// A closed kan (chankan for thirteen orphans only).
+    Ankan,
+}
+
+const OFFER_RON: u8 = 1;
+const OFFER_PON: u8 = 2;
+const OFFER_KAN: u8 = 4;
+const OFFER_CHI: u8 = 8;
+
+/// A tile on offer and the answers collected so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claims {
+    /// Who discarded (or added to a kan).
+    pub from: Seat,
+    /// The tile id.
+    pub tile: u8,
+    /// Where it came from.
+    pub source: ClaimSource,
+    offers: [u8; 4],
+    answers: [Option<Action>; 4],
+    /// After the claims: the round aborts (four winds, four kans, four riichi) unless a ron.
+    abort: Option<DrawKind>,
+}
+
+/// Where the round stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// `seat` holds 14 tiles (counting kans as 3) and must act.
+    Turn {
+        /// Who.
+        seat: Seat,
+        /// Right after a chi or pon: only a discard.
+        after_call: bool,
+        /// The tile in hand came from the dead wall (嶺上).
+        rinshan: bool,
+    },
+    /// Seats decide on a tile on offer.
+    Claims(Claims),
+    /// The round is over; see [`Round::result`].
+    Over,
+}
+
+/// How a round ended without a win, or aborted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawKind {
+    /// The live wall ran out (荒牌流局), tenpai payments.
+    Exhaustive,
+    /// Nagashi mangan (流し満貫) at an exhaustive draw.
+    NagashiMangan,
+    /// Nine terminals (九種九牌).
+    NineTerminals,
+    /// Four winds (四風連打).
+    FourWinds,
+    /// Four riichi (四家立直).
+    FourRiichi,
+    /// Four kans (四開槓).
+    FourKans,
+    /// Three rons (三家和).
+    TripleRon,
+}
+
+impl DrawKind {
+    /// mjai / Tenhou-style name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawKind::Exhaustive => "exhaustive",
+            DrawKind::NagashiMangan => "nagashi_mangan",
+            DrawKind::NineTerminals => "nine_terminals",
+            DrawKind::FourWinds => "four_winds",
+            DrawKind::FourRiichi => "four_riichi",
+            DrawKind::FourKans => "four_kans",
+            DrawKind::TripleRon => "triple_ron",
+        }
+    }
+}
+
+/// One winner of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinRecord {
+    /// The winner.
+    pub seat: Seat,
+    /// Who dealt in (the winner itself on a tsumo).
+    pub from: Seat,
+    /// The winning tile id.
+    pub tile: u8,
+    /// The score.
+    pub score: WinScore,
+    /// The liable seat (包), if it paid.
+    pub pao: Option<Seat>,
+    /// Ura dora indicators (ids) when the winner was in riichi.
+    pub ura: SmallVec<[u8; 5]>,
+}
+
+/// How a round ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundEnd {
+    /// One or more wins.
+    Wins(Vec<WinRecord>),
+    /// A draw; `tenpai` for the exhaustive draw (and nagashi mangan).
+    Draw {
+        /// Which kind.
+        kind: DrawKind,
+        /// Seats in tenpai (exhaustive draws).
+        tenpai: [bool; 4],
+    },
+}
+
+/// The outcome of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    /// How it ended.
+    pub end: RoundEnd,
+    /// Each seat's change from payments (sticks won included; riichi deposits not).
+    pub deltas: [i32; 4],
+    /// Scores after the round.
+    pub scores: [i32; 4],
+    /// Riichi sticks left on the table.
+    pub sticks: u32,
+    /// The dealer keeps the seat (連荘).
+    pub dealer_keeps: bool,
+}
+
+fn checker() -> Option<&'static Checker> {
+    static CHECKER: std::sync::OnceLock<Option<Checker>> = std::sync::OnceLock::new();
+    CHECKER
+        .get_or_init(|| Checker::new(Rules::RIICHI).ok())
+        .as_ref()
+}
+
+/// Waits of a 13-tile (3k+1) concealed hand, kinds held four times (hand and melds) left out.
+pub(crate) fn waits_of(counts: &TileCounts, meld_counts: &TileCounts) -> TileSet {
+    let Some(c) = checker() else {
+        return TileSet::EMPTY;
+    };
+    let Ok(hand) = Hand::new(*counts, &[], TileSet::EMPTY) else {
+        return TileSet::EMPTY;
+    };
+    let mut w = c.waits(&hand).unwrap_or(TileSet::EMPTY);
+    for t in w {
+        if counts.get(t) + meld_counts.get(t) >= 4 {
+            w.remove(t);
+        }
+    }
+    w
+}
+
+fn is_winning(counts: &TileCounts) -> bool {
+    let Some(c) = checker() else {
+        return false;
+    };
+    Hand::new(*counts, &[], TileSet::EMPTY)
+        .ok()
+        .and_then(|h| c.is_winning(&h).ok())
+        .unwrap_or(false)
+}
+
+/// A round of four-player riichi.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    rules: GameRules,
+    setup: RoundSetup,
+    scores: [i32; 4],
+    sticks: u32,
+    wall: Wall,
+    live_next: u8,
+    rinshan: u8,
+    dora: u8,
+    pending_dora: u8,
+    players: [Player; 4],
+    phase: Phase,
+    drawn: Option<u8>,
+    interrupted: bool,
+    discards: u8,
+    kans: u8,
+    kan_seats: u8,
+    result: Option<RoundResult>,
+    log: Option<Vec<Event>>,
+}
+
+impl Round {
+    /// Deals a round from `wall` and lets the dealer draw. With `record`, the round keeps its
+    /// mjai events ([`Round::events`]).
+    pub fn new(rules: GameRules, setup: RoundSetup, wall: Wall, record: bool) -> Round {
+        let mut r = Round {
+            rules,
+            setup,
+            scores: setup.scores,
+            sticks: setup.sticks,
+            wall,
+            live_next: FIRST_LIVE as u8,
+            rinshan: 0,
+            dora: 1,
+            pending_dora: 0,
+            players: core::array::from_fn(|_| Player::new()),
+            phase: Phase::Over,
+            drawn: None,
+            interrupted: false,
+            discards: 0,
+            kans: 0,
+            kan_seats: 0,
+            result: None,
+            log: record.then(Vec::new),
+        };
+        let mut at = 135usize;
+        for pass in 0..4 {
+            for k in 0..4u8 {
+                let seat = (setup.dealer + k) & 3;
+                let n = if pass < 3 { 4 } else { 1 };
+                for _ in 0..n {
+                    let id = r.wall.at(at);
+                    r.players[usize::from(seat)].add(id);
+                    at -= 1;
+                }
+            }
+        }
+        for s in 0..4 {
+            let p = &mut r.players[s];
+            p.waits = waits_of(&p.counts, &TileCounts::EMPTY);
+        }
+        if r.log.is_some() {
+            let tehais: [[MjaiTile; 13]; 4] = core::array::from_fn(|s| {
+                let mut t = [MjaiTile::HIDDEN; 13];
+                for (slot, id) in t.iter_mut().zip(r.players[s].hand.iter()) {
+                    *slot = r.mt(id);
+                }
+                t
+            });
+            let ev = Event::StartKyoku {
+                bakaze: MjaiTile::kind(
+                    Tile::new(27 + (setup.round_wind & 3)).unwrap_or(Tile::EAST),
+                ),
+                dora_marker: r.mt(r.wall.at(DORA_AT[0])),
+                kyoku: setup.dealer + 1,
+                honba: setup.honba,
+                kyotaku: setup.sticks,
+                oya: setup.dealer,
+                scores: setup.scores,
+                tehais,
+            };
+            r.emit(ev);
+        }
+        r.draw(setup.dealer, false);
+        r
+    }
+
+    // ----- queries -----
+
+    /// The rules.
+    pub fn rules(&self) -> &GameRules {
+        &self.rules
+    }
+
+    /// The setup the round started from.
+    pub fn setup(&self) -> &RoundSetup {
+        &self.setup
+    }
+
+    /// Current scores (riichi deposits taken).
+    pub fn scores(&self) -> [i32; 4] {
+        self.scores
+    }
+
+    /// Riichi sticks on the table.
+    pub fn sticks(&self) -> u32 {
+        self.sticks
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// A seat's state.
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[usize::from(seat & 3)]
+    }
+
+    /// The wall.
+    pub fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// The tile just drawn by the seat to act, if any.
+    pub fn drawn(&self) -> Option<u8> {
+        self.drawn
+    }
+
+    /// Live tiles left to draw.
+    pub fn live_left(&self) -> u8 {
+        (i16::from(self.live_next) + 1 - DEAD_WALL as i16 - i16::from(self.rinshan)).max(0) as u8
+    }
+
+    /// Revealed dora indicator ids.
+    pub fn dora_indicators(&self) -> impl Iterator<Item = u8> + '_ {
+        DORA_AT[..usize::from(self.dora)]
+            .iter()
+            .map(|&i| self.wall.at(i))
+    }
+
+    /// Kans declared this round.
+    pub fn kans(&self) -> u8 {
+        self.kans
+    }
+
+    /// The outcome, once the round is over.
+    pub fn result(&self) -> Option<&RoundResult> {
+        self.result.as_ref()
+    }
+
+    /// `true` once the round is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    /// The mjai events so far (empty unless recording).
+    pub fn events(&self) -> &[Event] {
+        self.log.as_deref().unwrap_or(&[])
+    }
+
+    /// Takes the recorded events out.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.log.as_mut().map(core::mem::take).unwrap_or_default()
+    }
+
+    /// Tile ids accounted for: hands, melds, rivers (not called away), the wall not yet drawn
+    /// and the dead wall. Always 136 (a property the tests check).
+    pub fn tiles_accounted(&self) -> usize {
+        let mut n = 0usize;
+        for p in &self.players {
+            n += p.hand.len() as usize;
+            for m in &p.melds {
+                n += m.meld.kind().tile_count();
+            }
+            n += p.river.iter().filter(|t| !t.called).count();
+        }
+        // Undrawn live tiles: indices 14 + rinshan ..= live_next; dead wall: 14 minus rinshan.
+        n += usize::from(self.live_left()) + DEAD_WALL - usize::from(self.rinshan);
+        n
+    }
+
+    /// Seats that must decide now, as a bit mask (bit `s` for seat `s`).
+    pub fn to_act(&self) -> u8 {
+        match &self.phase {
+            Phase::Turn { seat, .. } => 1 << seat,
+            Phase::Claims(c) => {
+                let mut m = 0;
+                for s in 0..4 {
+                    if c.offers[s] != 0 && c.answers[s].is_none() {
+                        m |= 1 << s;
+                    }
+                }
+                m
+            }
+            Phase::Over => 0,
+        }
+    }
+
+    fn mt(&self, id: u8) -> MjaiTile {
+        MjaiTile::id(id, self.rules.red_fives)
+    }
+
+    fn emit(&mut self, ev: Event) {
+        if let Some(log) = self.log.as_mut() {
+            log.push(ev);
+        }
+    }
+
+    fn seat_wind(&self, seat: Seat) -> u8 {
+        (seat + 4 - self.setup.dealer) & 3
+    }
+
+    // ----- legal actions -----
+
+    /// The legal actions of `seat` now (empty when it has nothing to decide).
+    pub fn legal_actions(&self, seat: Seat) -> ActionList {
+        let mut out = ActionList::new();
+        if seat > 3 || self.to_act() >> seat & 1 == 0 {
+            return out;
+        }
+        match &self.phase {
+            Phase::Turn {
+                after_call,
+                rinshan,
+                ..
+            } => self.turn_actions(seat, *after_call, *rinshan, &mut out),
+            Phase::Claims(c) => self.claim_actions(seat, c, &mut out),
+            Phase::Over => {}
+        }
+        out
+    }
+
+    /// The ids to offer for discards: one per (kind, redness), the drawn tile itself for its
+    /// kind when it is one of them.
+    fn discard_choices(&self, seat: Seat) -> SmallVec<[u8; 14]> {
+        let p = &self.players[usize::from(seat)];
+        let mut out: SmallVec<[u8; 14]> = SmallVec::new();
+        let mut seen: u64 = 0;
+        let mut seen_red: u8 = 0;
+        if let Some(d) = self.drawn
+            && p.hand.contains(d)
+        {
+            out.push(d);
+            if is_red_id(d) && self.rules.red_fives {
+                seen_red |= 1 << (d / 36);
+            } else {
+                seen |= 1 << (d / 4);
+            }
+        }
+        for id in p.hand.iter() {
+            if is_red_id(id) && self.rules.red_fives {
+                let bit = 1 << (id / 36);
+                if seen_red & bit == 0 {
+                    seen_red |= bit;
+                    out.push(id);
+                }
+            } else if seen >> (id / 4) & 1 == 0 {
+                seen |= 1 << (id / 4);
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    fn turn_actions(&self, seat: Seat, after_call: bool, rinshan: bool, out: &mut ActionList) {
+        let p = &self.players[usize::from(seat)];
+        if !after_call {
+            if let Some(d) = self.drawn
+                && self.tsumo_score(seat, d, rinshan).is_some()
+            {
+                out.push(Action::Tsumo);
+            }
+            if self.can_nine_terminals(seat) {
+                out.push(Action::NineTerminals);
+            }
+            if self.kans < 4 && self.live_left() > 0 {
+                for t in p.counts.kinds_at_least(4) {
+                    if self.ankan_ok(seat, t) {
+                        out.push(Action::Ankan { kind: t.as_u8() });
+                    }
+                }
+                if !p.riichi {
+                    for m in &p.melds {
+                        if m.meld.kind() == MeldKind::Pon
+                            && let Some(id) = p.hand.of_kind(m.meld.base()).next()
+                        {
+                            out.push(Action::Kakan { tile: id });
+                        }
+                    }
+                }
+            }
+        }
+        let choices = self.discard_choices(seat);
+        if p.riichi {
+            if let Some(d) = self.drawn {
+                out.push(Action::Discard { tile: d });
+            }
+            return;
+        }
+        for &id in &choices {
+            if !p.kuikae.contains(kind(id)) {
+                out.push(Action::Discard { tile: id });
+            }
+        }
+        if !after_call && self.riichi_allowed(seat) {
+            for &id in &choices {
+                if self.riichi_discard_ok(seat, id) {
+                    out.push(Action::Riichi { tile: id });
+                }
+            }
+        }
+    }
+
+    fn can_nine_terminals(&self, seat: Seat) -> bool {
+        let p = &self.players[usize::from(seat)];
+        self.rules.nine_terminals
+            && !self.interrupted
+            && p.river.is_empty()
+            && Tile::ORPHANS
+                .iter()
+                .filter(|&&t| p.counts.get(t) > 0)
+                .count()
+                >= 9
+    }
+
+    fn riichi_allowed(&self, seat: Seat) -> bool {
+        let p = &self.players[usize::from(seat)];
+        !p.riichi
+            && p.is_closed()
+            && self.scores[usize::from(seat)] >= self.rules.riichi_min_points
+            && self.live_left() >= self.rules.riichi_min_tiles
+    }
+
+    fn riichi_discard_ok(&self, seat: Seat, id: u8) -> bool {
+        let p = &self.players[usize::from(seat)];
+        if !p.hand.contains(id) {
+            return false;
+        }
+        let mut c = p.counts;
+        c.remove(kind(id));
+        !waits_of(&c, &p.meld_counts()).is_empty()
+    }
+
+    fn ankan_ok(&self, seat: Seat, t: Tile) -> bool {
+        let p = &self.players[usize::from(seat)];
+        if p.counts.get(t) < 4 {
+            return false;
+        }
+        if !p.riichi {
+            return true;
+        }
+        // In riichi: only the drawn tile, and the waits must stay the same.
+        let Some(d) = self.drawn else { return false };
+        if kind(d) != t {
+            return false;
+        }
+        let mut before = p.counts;
+        before.remove(t);
+        let mc = p.meld_counts();
+        let w0 = waits_of(&before, &mc);
+        let mut after = p.counts;
+        let _ = after.set(t, 0);
+        let mut mc2 = mc;
+        let _ = mc2.set(t, 4);
+        w0 == waits_of(&after, &mc2) && !w0.is_empty()
+    }
+
+    fn claim_actions(&self, seat: Seat, c: &Claims, out: &mut ActionList) {
+        let o = c.offers[usize::from(seat)];
+        if o & OFFER_RON != 0 {
+            out.push(Action::Ron);
+        }
+        if o & OFFER_KAN != 0 {
+            out.push(Action::Minkan);
+        }
+        if o & OFFER_PON != 0 {
+            for pair in self.pon_choices(seat, c.tile) {
+                out.push(Action::Pon { tiles: pair });
+            }
+        }
+        if o & OFFER_CHI != 0 {
+            for pair in self.chi_choices(seat, c.tile) {
+                out.push(Action::Chi { tiles: pair });
+            }
+        }
+        out.push(Action::Pass);
+    }
+
+    /// Pairs of ids that can pon `tile` (one per distinct redness mix), kuikae respected.
+    fn pon_choices(&self, seat: Seat, tile: u8) -> SmallVec<[[u8; 2]; 2]> {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let ids: SmallVec<[u8; 4]> = p.hand.of_kind(t).collect();
+        let mut out = SmallVec::new();
+        if ids.len() < 2 {
+            return out;
+        }
+        let reds = self.rules.red_fives;
+        let red: SmallVec<[u8; 1]> = ids
+            .iter()
+            .copied()
+            .filter(|&i| reds && is_red_id(i))
+            .collect();
+        let plain: SmallVec<[u8; 4]> = ids
+            .iter()
+            .copied()
+            .filter(|&i| !(reds && is_red_id(i)))
+            .collect();
+        if plain.len() >= 2 {
+            out.push([plain[0], plain[1]]);
+        }
+        if let (Some(&r), Some(&n)) = (red.first(), plain.first()) {
+            out.push([r, n]);
+        }
+        out.retain(|pair| self.call_leaves_discard(seat, pair, &[t]));
+        out
+    }
+
+    /// Pairs of ids that can chi `tile`, kuikae respected.
+    fn chi_choices(&self, seat: Seat, tile: u8) -> SmallVec<[[u8; 2]; 6]> {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let mut out = SmallVec::new();
+        if t.is_honor() {
+            return out;
+        }
+        let r = t.rank() as i8;
+        let reds = self.rules.red_fives;
+        for (a, b, forbid_other) in [(-2i8, -1i8, -3i8), (-1, 1, 0), (1, 2, 3)] {
+            if r + a < 1 || r + b > 9 {
+                continue;
+            }
+            let ka = Tile::new((t.as_u8() as i8 + a) as u8);
+            let kb = Tile::new((t.as_u8() as i8 + b) as u8);
+            let (Some(ka), Some(kb)) = (ka, kb) else {
+                continue;
+            };
+            let opts = |k: Tile| -> SmallVec<[u8; 2]> {
+                let mut v = SmallVec::new();
+                let mut plain = None;
+                for i in p.hand.of_kind(k) {
+                    if reds && is_red_id(i) {
+                        v.push(i);
+                    } else if plain.is_none() {
+                        plain = Some(i);
+                    }
+                }
+                if let Some(i) = plain {
+                    v.insert(0, i);
+                }
+                v
+            };
+            let mut forbid: SmallVec<[Tile; 2]> = SmallVec::new();
+            forbid.push(t);
+            if forbid_other != 0
+                && (1..=9).contains(&(r + forbid_other))
+                && let Some(k) = Tile::new((t.as_u8() as i8 + forbid_other) as u8)
+            {
+                forbid.push(k);
+            }
+            for x in opts(ka) {
+                for y in opts(kb) {
+                    if self.call_leaves_discard(seat, &[x, y], &forbid) {
+                        out.push([x, y]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// After taking `used` out of the hand, is some tile left that kuikae allows to discard?
+    fn call_leaves_discard(&self, seat: Seat, used: &[u8; 2], forbid: &[Tile]) -> bool {
+        if !self.rules.kuikae_forbidden {
+            return true;
+        }
+        let p = &self.players[usize::from(seat)];
+        let mut c = p.counts;
+        c.remove(kind(used[0]));
+        c.remove(kind(used[1]));
+        c.tiles().any(|t| !forbid.contains(&t))
+    }
+
+    // ----- scoring helpers -----
+
+    fn context(
+        &self,
+        seat: Seat,
+        tsumo: bool,
+        rinshan: bool,
+        chankan: bool,
+        first: bool,
+    ) -> WinContext {
+        let p = &self.players[usize::from(seat)];
+        let mut ctx = WinContext {
+            tsumo,
+            seat_wind: self.seat_wind(seat),
+            round_wind: self.setup.round_wind,
+            honba: self.setup.honba,
+            sticks: self.sticks,
+            ..WinContext::default()
+        };
+        for i in 0..usize::from(self.dora) {
+            ctx.dora.push(kind(self.wall.at(DORA_AT[i])));
+            if p.riichi {
+                ctx.ura.push(kind(self.wall.at(URA_AT[i])));
+            }
+        }
+        let f = &mut ctx.flags;
+        f.riichi = p.riichi && !p.double_riichi;
+        f.double_riichi = p.double_riichi;
+        f.ippatsu = p.riichi && p.ippatsu;
+        let last = self.live_left() == 0;
+        f.haitei = tsumo && last && !rinshan;
+        f.houtei = !tsumo && last && !chankan;
+        f.rinshan = tsumo && rinshan;
+        f.chankan = chankan;
+        let dealer = seat == self.setup.dealer;
+        f.tenhou = tsumo && first && dealer;
+        f.chiihou = tsumo && first && !dealer;
+        ctx
+    }
+
+    fn score(&self, seat: Seat, win_id: u8, ctx: &WinContext) -> Option<WinScore> {
+        let p = &self.players[usize::from(seat)];
+        let reds = self.rules.red_fives;
+        let mut pieces: SmallVec<[Piece; 14]> = p.hand.iter().map(|i| piece(i, reds)).collect();
+        if !p.hand.contains(win_id) {
+            pieces.push(piece(win_id, reds));
+        }
+        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
+        settle::score_win(&self.rules, &pieces, &melds, kind(win_id), ctx).ok()
+    }
+
+    fn tsumo_score(&self, seat: Seat, d: u8, rinshan: bool) -> Option<WinScore> {
+        let p = &self.players[usize::from(seat)];
+        if !is_winning(&p.counts) {
+            return None;
+        }
+        let first = !self.interrupted && p.river.is_empty();
+        let ctx = self.context(seat, true, rinshan, false, first);
+        self.score(seat, d, &ctx)
+    }
+
+    fn ron_score(&self, seat: Seat, c: &Claims) -> Option<WinScore> {
+        let chankan = !matches!(c.source, ClaimSource::Discard { .. });
+        let ctx = self.context(seat, false, false, chankan, false);
+        let s = self.score(seat, c.tile, &ctx)?;
+        if c.source == ClaimSource::Ankan && !s.yaku.iter().any(|(n, _)| n.starts_with("kokushi")) {
+            return None;
+        }
+        Some(s)
+    }
+
+    // ----- play -----
+
+    /// Applies `action` by `seat`. On error nothing changes.
+    pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        if seat > 3 {
+            return Err(IllegalAction::NoSuchSeat(seat));
+        }
+        if self.is_over() {
+            return Err(IllegalAction::RoundOver);
+        }
+        if self.to_act() >> seat & 1 == 0 {
+            return Err(IllegalAction::NotYourTurn(seat));
+        }
+        match self.phase.clone() {
+            Phase::Turn {
+                after_call,
+                rinshan,
+                ..
+            } => self.play_turn(seat, action, after_call, rinshan),
+            Phase::Claims(c) => self.play_claim(seat, action, c),
+            Phase::Over => Err(IllegalAction::RoundOver),
+        }
+    }
+
+    fn check_tile(&self, seat: Seat, id: u8) -> Result<(), IllegalAction> {
+        if id >= 136 {
+            return Err(IllegalAction::NoSuchTile(id));
+        }
+        if !self.players[usize::from(seat)].hand.contains(id) {
+            return Err(IllegalAction::NotInHand(crate::tiles::mjai_name(id, true)));
+        }
+        Ok(())
+    }
+
+    fn play_turn(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        after_call: bool,
+        rinshan: bool,
+    ) -> Result<(), IllegalAction> {
+        let s = usize::from(seat);
+        match action {
+            Action::Discard { tile } | Action::Riichi { tile } => {
+                self.check_tile(seat, tile)?;
+                let riichi = matches!(action, Action::Riichi { .. });
+                let p = &self.players[s];
+                if p.riichi && Some(tile) != self.drawn {
+                    return Err(refuse(
+                        action,
+                        "in riichi only the drawn tile may be discarded",
+                    ));
+                }
+                if p.kuikae.contains(kind(tile)) {
+                    return Err(refuse(
+                        action,
+                        "swap-calling (kuikae): this kind may not be discarded right after the call",
+                    ));
+                }
+                if riichi {
+                    if after_call {
+                        return Err(refuse(action, "riichi right after a call"));
+                    }
+                    if p.riichi {
+                        return Err(refuse(action, "already in riichi"));
+                    }
+                    if !p.is_closed() {
+                        return Err(refuse(action, "riichi needs a closed hand"));
+                    }
+                    if self.scores[s] < self.rules.riichi_min_points {
+                        return Err(refuse(action, "riichi needs 1,000 points"));
+                    }
+                    if self.live_left() < self.rules.riichi_min_tiles {
+                        return Err(refuse(action, "riichi needs 4 live tiles left"));
+                    }
+                    if !self.riichi_discard_ok(seat, tile) {
+                        return Err(refuse(action, "the hand is not ready after this discard"));
+                    }
+                }
+                self.do_discard(seat, tile, riichi);
+                Ok(())
+            }
+            Action::Tsumo => {
+                let d = self
+                    .drawn
+                    .filter(|_| !after_call)
+                    .ok_or_else(|| refuse(action, "no drawn tile"))?;
+                let score = self
+                    .tsumo_score(seat, d, rinshan)
+                    .ok_or_else(|| refuse(action, "not a winning hand with a yaku"))?;
+                self.finish_wins(SmallVec::from_iter([(seat, seat, d, score)]));
+                Ok(())
+            }
+            Action::NineTerminals => {
+                if after_call || !self.can_nine_terminals(seat) {
+                    return Err(refuse(
+                        action,
+                        "needs nine different terminals and honors on an uninterrupted first draw",
+                    ));
+                }
+                self.finish_draw(DrawKind::NineTerminals);
+                Ok(())
+            }
+            Action::Ankan { kind: k } => {
+                let t = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
+                if after_call {
+                    return Err(refuse(action, "a kan right after a call"));
+                }
+                if self.kans >= 4 {
+                    return Err(refuse(action, "four kans were declared"));
+                }
+                if self.live_left() == 0 {
+                    return Err(refuse(action, "no kan on the last tile"));
+                }
+                if !self.ankan_ok(seat, t) {
+                    return Err(refuse(
+                        action,
+                        "needs four of the kind (in riichi: the drawn tile, waits unchanged)",
+                    ));
+                }
+                self.do_ankan(seat, t);
+                Ok(())
+            }
+            Action::Kakan { tile } => {
+                self.check_tile(seat, tile)?;
+                if after_call {
+                    return Err(refuse(action, "a kan right after a call"));
+                }
+                if self.kans >= 4 {
+                    return Err(refuse(action, "four kans were declared"));
+                }
+                if self.live_left() == 0 {
+                    return Err(refuse(action, "no kan on the last tile"));
+                }
+                let t = kind(tile);
+                let Some(mi) = self.players[s]
+                    .melds
+                    .iter()
+                    .position(|m| m.meld.kind() == MeldKind::Pon && m.meld.base() == t)
+                else {
+                    return Err(refuse(action, "no pon of this kind"));
+                };
+                self.do_kakan(seat, tile, mi);
+                Ok(())
+            }
+            _ => Err(refuse(action, "not a turn action")),
+        }
+    }
+
+    fn play_claim(&mut self, seat: Seat, action: Action, c: Claims) -> Result<(), IllegalAction> {
+        let s = usize::from(seat);
+        let o = c.offers[s];
+        let ok = match action {
+            Action::Pass => true,
+            Action::Ron => o & OFFER_RON != 0,
+            Action::Minkan => o & OFFER_KAN != 0,
+            Action::Pon { tiles } => {
+                o & OFFER_PON != 0 && {
+                    let p = &self.players[s];
+                    tiles[0] != tiles[1]
+                        && tiles
+                            .iter()
+                            .all(|&i| p.hand.contains(i) && kind(i) == kind(c.tile))
+                        && self.call_leaves_discard(seat, &tiles, &[kind(c.tile)])
+                }
+            }
+            Action::Chi { tiles } => {
+                o & OFFER_CHI != 0 && {
+                    let mut want = self.chi_choices(seat, c.tile);
+                    want.retain(|p| {
+                        (p[0] == tiles[0] && p[1] == tiles[1])
+                            || (p[0] == tiles[1] && p[1] == tiles[0])
+                    });
+                    // The offered pairs use one representative per redness; accept any plain copy.
+                    let p = &self.players[s];
+                    !want.is_empty() || {
+                        let alts = self.chi_choices(seat, c.tile);
+                        let key = |i: u8| (kind(i), self.rules.red_fives && is_red_id(i));
+                        tiles.iter().all(|&i| p.hand.contains(i))
+                            && tiles[0] != tiles[1]
+                            && alts.iter().any(|a| {
+                                let (x, y) = (key(a[0]), key(a[1]));
+                                (x, y) == (key(tiles[0]), key(tiles[1]))
+                                    || (y, x) == (key(tiles[0]), key(tiles[1]))
+                            })
+                    }
+                }
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(refuse(action, "not one of the calls on offer"));
+        }
+        let Phase::Claims(cl) = &mut self.phase else {
+            return Err(IllegalAction::RoundOver);
+        };
+        cl.answers[s] = Some(action);
+        if self.to_act() == 0 {
+            self.resolve_claims();
+        }
+        Ok(())
+    }
+
+    // ----- state changes -----
+
+    fn draw(&mut self, seat: Seat, rinshan: bool) {
+        let id = if rinshan {
+            let id = self.wall.at(RINSHAN_AT[usize::from(self.rinshan.min(3))]);
+            self.rinshan += 1;
+            id
+        } else {
+            let id = self.wall.at(usize::from(self.live_next));
+            self.live_next -= 1;
+            id
+        };
+        self.players[usize::from(seat)].add(id);
+        self.drawn = Some(id);
+        self.phase = Phase::Turn {
+            seat,
+            after_call: false,
+            rinshan,
+        };
+        let pai = self.mt(id);
+        self.emit(Event::Tsumo { actor: seat, pai });
+    }
+
+    fn reveal_dora(&mut self) {
+        if usize::from(self.dora) < DORA_AT.len() {
+            let id = self.wall.at(DORA_AT[usize::from(self.dora)]);
+            self.dora += 1;
+            let m = self.mt(id);
+            self.emit(Event::Dora { dora_marker: m });
+        }
+    }
+
+    fn reveal_pending(&mut self) {
+        while self.pending_dora > 0 {
+            self.pending_dora -= 1;
+            self.reveal_dora();
+        }
+    }
+
+    fn do_discard(&mut self, seat: Seat, tile: u8, riichi: bool) {
+        let s = usize::from(seat);
+        let tsumogiri = self.drawn == Some(tile);
+        let first = self.players[s].river.is_empty() && !self.interrupted;
+        if riichi {
+            self.emit(Event::Reach { actor: seat });
+        }
+        {
+            let p = &mut self.players[s];
+            p.take(tile);
+            if p.riichi {
+                p.ippatsu = false;
+            }
+            p.river.push(RiverTile {
+                tile,
+                tsumogiri,
+                riichi,
+                called: false,
+            });
+            let k = kind(tile);
+            p.discarded.insert(k);
+            if !k.is_terminal_or_honor() {
+                p.nagashi = false;
+            }
+            p.temp_furiten = false;
+            p.kuikae = TileSet::EMPTY;
+            p.waits = waits_of(&p.counts, &p.meld_counts());
+            if riichi {
+                p.double_riichi = first;
+            }
+        }
+        self.drawn = None;
+        self.discards += 1;
+        let pai = self.mt(tile);
+        self.emit(Event::Dahai {
+            actor: seat,
+            pai,
+            tsumogiri,
+        });
+        self.reveal_pending();
+        // Aborts that only a ron can prevent.
+        let mut abort = None;
+        if self.rules.four_winds && !self.interrupted && self.discards == 4 {
+            let k0 = kind(tile);
+            if k0.is_wind()
+                && self
+                    .players
+                    .iter()
+                    .all(|p| p.river.len() == 1 && kind(p.river[0].tile) == k0)
+            {
+                abort = Some(DrawKind::FourWinds);
+            }
+        }
+        if riichi && self.rules.four_riichi && self.players.iter().filter(|p| p.riichi).count() == 3
+        {
+            abort = Some(DrawKind::FourRiichi);
+        }
+        if self.rules.four_kans && self.kans == 4 && self.kan_seats.count_ones() > 1 {
+            abort = Some(DrawKind::FourKans);
+        }
+        self.open_claims(seat, tile, ClaimSource::Discard { riichi }, abort);
+    }
+
+    /// Offers `tile` to the other seats; resolves at once when nobody can claim.
+    fn open_claims(&mut self, from: Seat, tile: u8, source: ClaimSource, abort: Option<DrawKind>) {
+        let mut c = Claims {
+            from,
+            tile,
+            source,
+            offers: [0; 4],
+            answers: [None; 4],
+            abort,
+        };
+        let k = kind(tile);
+        let last = self.live_left() == 0;
+        let calls_ok = matches!(source, ClaimSource::Discard { .. }) && abort.is_none() && !last;
+        for d in 1..4u8 {
+            let seat = (from + d) & 3;
+            let p = &self.players[usize::from(seat)];
+            let mut o = 0u8;
+            if p.waits.contains(k) && !p.is_furiten() && self.ron_score(seat, &c).is_some() {
+                o |= OFFER_RON;
+            }
+            if calls_ok && !p.riichi {
+                let n = p.counts.get(k);
+                if n >= 2 && !self.pon_choices(seat, tile).is_empty() {
+                    o |= OFFER_PON;
+                }
+                if n >= 3 && self.kans < 4 {
+                    o |= OFFER_KAN;
+                }
+                if d == 1 && !self.chi_choices(seat, tile).is_empty() {
+                    o |= OFFER_CHI;
+                }
+            }
+            c.offers[usize::from(seat)] = o;
+        }
+        self.phase = Phase::Claims(c);
+        if self.to_act() == 0 {
+            self.resolve_claims();
+        }
+    }
+
+    fn resolve_claims(&mut self) {
+        let Phase::Claims(c) = self.phase.clone() else {
+            return;
+        };
+        let k = kind(c.tile);
+        // Every seat that could have won on this tile and did not is furiten.
+        let mut rons: SmallVec<[Seat; 3]> = SmallVec::new();
+        for d in 1..4u8 {
+            let seat = (c.from + d) & 3;
+            let ron = c.answers[usize::from(seat)] == Some(Action::Ron);
+            if ron {
+                rons.push(seat);
+            } else {
+                let p = &mut self.players[usize::from(seat)];
+                if p.waits.contains(k) {
+                    p.temp_furiten = true;
+                    if p.riichi {
+                        p.riichi_furiten = true;
+                    }
+                }
+            }
+        }
+        if !rons.is_empty() {
+            if rons.len() == 3 && self.rules.triple_ron_abort {
+                self.finish_draw(DrawKind::TripleRon);
+                return;
+            }
+            if !self.rules.double_ron {
+                rons.truncate(1);
+            }
+            let mut wins = SmallVec::new();
+            for &seat in &rons {
+                if let Some(score) = self.ron_score(seat, &c) {
+                    wins.push((seat, c.from, c.tile, score));
+                }
+            }
+            self.finish_wins(wins);
+            return;
+        }
+        if let ClaimSource::Discard { riichi: true } = c.source {
+            let s = usize::from(c.from);
+            self.players[s].riichi = true;
+            self.players[s].ippatsu = true;
+            self.scores[s] -= 1000;
+            self.sticks += 1;
+            let scores = self.scores;
+            let mut deltas = [0; 4];
+            deltas[s] = -1000;
+            self.emit(Event::ReachAccepted {
+                actor: c.from,
+                deltas,
+                scores,
+            });
+        }
+        if let Some(kind) = c.abort {
+            self.finish_draw(kind);
+            return;
+        }
+        match c.source {
+            ClaimSource::Kakan | ClaimSource::Ankan => {
+                if c.source == ClaimSource::Kakan {
+                    for p in &mut self.players {
+                        p.ippatsu = false;
+                    }
+                }
+                self.draw(c.from, true);
+            }
+            ClaimSource::Discard { .. } => {
+                // Pon or kan first, then chi.
+                for d in 1..4u8 {
+                    let seat = (c.from + d) & 3;
+                    match c.answers[usize::from(seat)] {
+                        Some(Action::Pon { tiles }) => {
+                            self.do_call(seat, &c, MeldKind::Pon, &tiles);
+                            return;
+                        }
+                        Some(Action::Minkan) => {
+                            let ids: SmallVec<[u8; 3]> =
+                                self.players[usize::from(seat)].hand.of_kind(k).collect();
+                            self.do_call(seat, &c, MeldKind::Minkan, &ids);
+                            return;
+                        }
+                        _ => {}
+                    }
+                }
+                let next = (c.from + 1) & 3;
+                if let Some(Action::Chi { tiles }) = c.answers[usize::from(next)] {
+                    self.do_call(next, &c, MeldKind::Chi, &tiles);
+                    return;
+                }
+                if self.live_left() == 0 {
+                    self.finish_exhaustive();
+                } else {
+                    self.draw(next, false);
+                }
+            }
+        }
+    }
+
+    fn do_call(&mut self, seat: Seat, c: &Claims, kind_: MeldKind, own: &[u8]) {
+        let s = usize::from(seat);
+        let reds = self.rules.red_fives;
+        let from_rel = (seat + 4 - c.from) & 3;
+        let mut ids = [255u8; 4];
+        let mut pieces: SmallVec<[Piece; 4]> = SmallVec::new();
+        for (i, &id) in own.iter().enumerate() {
+            ids[i] = id;
+            pieces.push(piece(id, reds));
+        }
+        ids[own.len()] = c.tile;
+        pieces.push(piece(c.tile, reds));
+        let Ok(meld) = Meld::new(kind_, &pieces, Some(piece(c.tile, reds)), Some(from_rel)) else {
+            debug_assert!(false, "call tiles were checked");
+            return;
+        };
+        let k = kind(c.tile);
+        {
+            let d = &mut self.players[usize::from(c.from)];
+            if let Some(last) = d.river.last_mut() {
+                last.called = true;
+            }
+            d.nagashi = false;
+        }
+        for pl in &mut self.players {
+            pl.ippatsu = false;
+        }
+        self.interrupted = true;
+        let p = &mut self.players[s];
+        for &id in own {
+            p.take(id);
+        }
+        p.melds.push(CalledMeld {
+            meld,
+            ids,
+            called: c.tile,
+            from: c.from,
+        });
+        // Kuikae: the called kind, and for a chi from an end the other end.
+        p.kuikae = TileSet::EMPTY;
+        if self.rules.kuikae_forbidden && kind_ != MeldKind::Minkan {
+            p.kuikae.insert(k);
+            if kind_ == MeldKind::Chi {
+                let lo = meld.base();
+                if lo == k && k.rank() <= 6 {
+                    if let Some(t) = Tile::new(k.as_u8() + 3) {
+                        p.kuikae.insert(t);
+                    }
+                } else if lo.rank() + 2 == k.rank()
+                    && k.rank() >= 4
+                    && let Some(t) = Tile::new(k.as_u8() - 3)
+                {
+                    p.kuikae.insert(t);
+                }
+            }
+        }
+        // Pao: the third dragon set or the fourth wind set.
+        if self.rules.pao && matches!(kind_, MeldKind::Pon | MeldKind::Minkan) && k.is_honor() {
+            let sets = |dragon: bool| {
+                p.melds
+                    .iter()
+                    .filter(|m| {
+                        m.meld.kind() != MeldKind::Chi
+                            && m.meld.base().is_dragon() == dragon
+                            && m.meld.base().is_honor()
+                    })
+                    .count()
+            };
+            if (k.is_dragon() && sets(true) == 3) || (k.is_wind() && sets(false) == 4) {
+                p.pao = Some(c.from);
+            }
+        }
+        let consumed: SmallVec<[MjaiTile; 3]> =
+            own.iter().map(|&i| MjaiTile::id(i, reds)).collect();
+        let pai = MjaiTile::id(c.tile, reds);
+        let ev = match kind_ {
+            MeldKind::Chi => Event::Chi {
+                actor: seat,
+                target: c.from,
+                pai,
+                consumed: [consumed[0], consumed[1]],
+            },
+            MeldKind::Pon => Event::Pon {
+                actor: seat,
+                target: c.from,
+                pai,
+                consumed: [consumed[0], consumed[1]],
+            },
+            _ => Event::Daiminkan {
+                actor: seat,
+                target: c.from,
+                pai,
+                consumed: [consumed[0], consumed[1], consumed[2]],
+            },
+        };
+        self.emit(ev);
+        self.drawn = None;
+        if kind_ == MeldKind::Minkan {
+            self.kans += 1;
+            self.kan_seats |= 1 << seat;
+            self.pending_dora += 1;
+            self.draw(seat, true);
+        } else {
+            self.phase = Phase::Turn {
+                seat,
+                after_call: true,
+                rinshan: false,
+            };
+        }
+    }
+
+    fn do_ankan(&mut self, seat: Seat, t: Tile) {
+        let s = usize::from(seat);
+        let reds = self.rules.red_fives;
+        self.reveal_pending();
+        let ids: SmallVec<[u8; 4]> = self.players[s].hand.of_kind(t).collect();
+        let pieces: SmallVec<[Piece; 4]> = ids.iter().map(|&i| piece(i, reds)).collect();
+        let Ok(meld) = Meld::new(MeldKind::Ankan, &pieces, None, None) else {
+            debug_assert!(false, "four of a kind");
+            return;
+        };
+        let p = &mut self.players[s];
+        for &i in &ids {
+            p.take(i);
+        }
+        let mut arr = [255u8; 4];
+        arr[..4].copy_from_slice(&ids[..4]);
+        p.melds.push(CalledMeld {
+            meld,
+            ids: arr,
+            called: 255,
+            from: seat,
+        });
+        for pl in &mut self.players {
+            pl.ippatsu = false;
+        }
+        self.interrupted = true;
+        self.kans += 1;
+        self.kan_seats |= 1 << seat;
+        self.drawn = None;
+        let consumed = [ids[0], ids[1], ids[2], ids[3]].map(|i| MjaiTile::id(i, reds));
+        self.emit(Event::Ankan {
+            actor: seat,
+            consumed,
+        });
+        self.reveal_dora();
+        let tile = ids[0];
+        if self.rules.chankan_ankan_kokushi {
+            self.open_claims(seat, tile, ClaimSource::Ankan, None);
+        } else {
+            self.draw(seat, true);
+        }
+    }
+
+    fn do_kakan(&mut self, seat: Seat, tile: u8, mi: usize) {
+        let s = usize::from(seat);
+        let reds = self.rules.red_fives;
+        self.reveal_pending();
+        let p = &mut self.players[s];
+        let old = p.melds[mi];
+        let mut pieces: SmallVec<[Piece; 4]> = old.meld.pieces().iter().copied().collect();
+        pieces.push(piece(tile, reds));
+        let Ok(meld) = Meld::new(MeldKind::Kakan, &pieces, old.meld.called(), old.meld.from())
+        else {
+            debug_assert!(false, "a pon plus its fourth tile");
+            return;
+        };
+        p.take(tile);
+        let mut ids = old.ids;
+        ids[3] = tile;
+        p.melds[mi] = CalledMeld { meld, ids, ..old };
+        self.interrupted = true;
+        self.kans += 1;
+        self.kan_seats |= 1 << seat;
+        self.pending_dora += 1;
+        self.drawn = None;
+        let consumed = [old.ids[0], old.ids[1], old.ids[2]].map(|i| MjaiTile::id(i, reds));
+        self.emit(Event::Kakan {
+            actor: seat,
+            pai: MjaiTile::id(tile, reds),
+            consumed,
+        });
+        self.open_claims(seat, tile, ClaimSource::Kakan, None);
+    }
+
+    // ----- endings -----
+
+    fn finish_wins(&mut self, wins: SmallVec<[(Seat, Seat, u8, WinScore); 3]>) {
+        let mut deltas = [0i32; 4];
+        let mut records: Vec<WinRecord> = Vec::with_capacity(wins.len());
+        let dealer = self.setup.dealer;
+        let honba = i32::try_from(self.setup.honba).unwrap_or(i32::MAX / 1000);
+        for (i, (seat, from, tile, score)) in wins.into_iter().enumerate() {
+            let w = usize::from(seat);
+            let first = i == 0;
+            // The scorer was given every honba and every stick; take back what this winner
+            // does not get.
+            let sticks = if first { 1000 * self.sticks as i32 } else { 0 };
+            let honba_paid = if first || !self.rules.honba_to_first_winner {
+                honba
+            } else {
+                0
+            };
+            let pao = self.players[w].pao.filter(|_| score.pao_yakuman > 0);
+            let is_dealer = seat == dealer;
+            match score.payments {
+                Payments::Ron(ron) => {
+                    let ron = ron as i32 - 300 * (honba - honba_paid);
+                    match pao {
+                        Some(p) if p != from => {
+                            let half =
+                                settle::yakuman_ron_value(score.pao_yakuman, is_dealer) as i32 / 2;
+                            deltas[usize::from(p)] -= half;
+                            deltas[usize::from(from)] -= ron - half;
+                        }
+                        _ => deltas[usize::from(from)] -= ron,
+                    }
+                    deltas[w] += ron + sticks;
+                }
+                Payments::Tsumo(d, o) => {
+                    let mut got = 0;
+                    for x in 0..4u8 {
+                        if x == seat {
+                            continue;
+                        }
+                        let pay = if x == dealer { d.unwrap_or(o) } else { o } as i32;
+                        got += pay;
+                        match pao {
+                            Some(p) => deltas[usize::from(p)] -= pay,
+                            None => deltas[usize::from(x)] -= pay,
+                        }
+                    }
+                    deltas[w] += got + sticks;
+                }
+            }
+            let ura = if self.players[w].riichi {
+                (0..usize::from(self.dora))
+                    .map(|j| self.wall.at(URA_AT[j]))
+                    .collect()
+            } else {
+                SmallVec::new()
+            };
+            records.push(WinRecord {
+                seat,
+                from,
+                tile,
+                score,
+                pao,
+                ura,
+            });
+        }
+        self.sticks = 0;
+        let dealer_keeps = records.iter().any(|r| r.seat == dealer);
+        for (score, d) in self.scores.iter_mut().zip(deltas) {
+            *score += d;
+        }
+        if self.log.is_some() {
+            for r in &records {
+                let reds = self.rules.red_fives;
+                let ev = Event::Hora {
+                    actor: r.seat,
+                    target: r.from,
+                    pai: MjaiTile::id(r.tile, reds),
+                    uradora_markers: r.ura.iter().map(|&i| MjaiTile::id(i, reds)).collect(),
+                    fu: r.score.fu,
+                    fan: r.score.han,
+                    yakuman: r.score.yakuman,
+                    hora_points: r.score.total,
+                    deltas,
+                    scores: self.scores,
+                };
+                self.emit(ev);
+            }
+            self.emit(Event::EndKyoku);
+        }
+        self.result = Some(RoundResult {
+            end: RoundEnd::Wins(records),
+            deltas,
+            scores: self.scores,
+            sticks: 0,
+            dealer_keeps,
+        });
+        self.phase = Phase::Over;
+    }
+
+    fn finish_draw(&mut self, kind: DrawKind) {
+        self.finish_draw_with(kind, [false; 4], [0; 4]);
+    }
+
+    fn finish_draw_with(&mut self, kind: DrawKind, tenpai: [bool; 4], deltas: [i32; 4]) {
+        for (score, d) in self.scores.iter_mut().zip(deltas) {
+            *score += d;
+        }
+        let dealer_keeps = match kind {
+            DrawKind::Exhaustive | DrawKind::NagashiMangan => {
+                tenpai[usize::from(self.setup.dealer)]
+            }
+            _ => true,
+        };
+        if self.log.is_some() {
+            self.emit(Event::Ryukyoku {
+                reason: kind.name().to_string(),
+                tenpais: tenpai,
+                deltas,
+                scores: self.scores,
+            });
+            self.emit(Event::EndKyoku);
+        }
+        self.result = Some(RoundResult {
+            end: RoundEnd::Draw { kind, tenpai },
+            deltas,
+            scores: self.scores,
+            sticks: self.sticks,
+            dealer_keeps,
+        });
+        self.phase = Phase::Over;
+    }
+
+    fn finish_exhaustive(&mut self) {
+        let tenpai: [bool; 4] = core::array::from_fn(|s| !self.players[s].waits.is_empty());
+        let mut deltas = [0i32; 4];
+        let nagashi: SmallVec<[usize; 4]> = (0..4)
+            .filter(|&s| {
+                self.rules.nagashi_mangan
+                    && self.players[s].nagashi
+                    && !self.players[s].river.is_empty()
+            })
+            .collect();
+        if !nagashi.is_empty() {
+            let dealer = usize::from(self.setup.dealer);
+            for &w in &nagashi {
+                for x in 0..4 {
+                    if x == w {
+                        continue;
+                    }
+                    let pay = if w == dealer || x == dealer {
+                        4000
+                    } else {
+                        2000
+                    };
+                    deltas[x] -= pay;
+                    deltas[w] += pay;
+                }
+            }
+            self.finish_draw_with(DrawKind::NagashiMangan, tenpai, deltas);
+            return;
+        }
+        let n = tenpai.iter().filter(|&&t| t).count() as i32;
+        if n > 0 && n < 4 {
+            for (d, &t) in deltas.iter_mut().zip(&tenpai) {
+                *d = if t { 3000 / n } else { -3000 / (4 - n) };
+            }
+        }
+        self.finish_draw_with(DrawKind::Exhaustive, tenpai, deltas);
+    }
+}

@@ -1,0 +1,103 @@
+//! The one place that calls the scorer (`mj_score::riichi`), and the payments of wins and
+//! draws. When the scorer's types change, this file is what changes.
+
+use mj_score::riichi::{Points, Score, ScoreError, Win, WinFlags, Yaku, score};
+use mj_tiles::{Meld, Piece, Tile};
+use smallvec::SmallVec;
+
+use crate::rules::GameRules;
+
+/// Everything about a win the scorer needs beyond the tiles.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct WinContext {
+    pub tsumo: bool,
+    pub flags: WinFlags,
+    pub seat_wind: u8,
+    pub round_wind: u8,
+    pub dora: SmallVec<[Tile; 5]>,
+    pub ura: SmallVec<[Tile; 5]>,
+    pub honba: u32,
+    pub sticks: u32,
+}
+
+/// What a scored win pays and why (the parts of `mj_score::riichi::Score` the game keeps).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WinScore {
+    /// Han (翻), 0 for a yakuman hand.
+    pub han: u32,
+    /// Fu (符), 0 for a yakuman hand.
+    pub fu: u32,
+    /// Number of yakuman (役満).
+    pub yakuman: u32,
+    /// The yaku by name with their han (yakuman with 0).
+    pub yaku: SmallVec<[(String, u32); 8]>,
+    /// Base payment: what the discarder pays on a ron, or the dealer / each other player on a
+    /// tsumo, honba included.
+    pub payments: Payments,
+    /// Everything the winner receives, honba and sticks included.
+    pub total: u32,
+    /// The yakuman a liable player (包) answers for: big three dragons or big four winds.
+    pub pao_yakuman: u32,
+}
+
+/// Who pays what on a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Payments {
+    /// The discarder pays this.
+    Ron(u32),
+    /// The dealer pays the first (absent when the winner is the dealer), every other player
+    /// the second.
+    Tsumo(Option<u32>, u32),
+}
+
+fn wind(i: u8) -> Tile {
+    Tile::new(27 + (i & 3)).unwrap_or(Tile::EAST)
+}
+
+/// Scores a win: concealed pieces (winning tile included), melds, the winning tile.
+pub(crate) fn score_win(
+    rules: &GameRules,
+    concealed: &[Piece],
+    melds: &[Meld],
+    win_tile: Tile,
+    ctx: &WinContext,
+) -> Result<WinScore, ScoreError> {
+    let mut win = Win::new(concealed, melds, win_tile)?;
+    win.tsumo = ctx.tsumo;
+    win.flags = ctx.flags;
+    win.seat_wind = wind(ctx.seat_wind);
+    win.round_wind = wind(ctx.round_wind);
+    win.dora = ctx.dora.clone();
+    win.ura = ctx.ura.clone();
+    win.honba = ctx.honba;
+    win.riichi_sticks = ctx.sticks;
+    let s: Score = score(&win, &rules.riichi_rules())?;
+    let payments = match s.points {
+        Points::Ron { ron, .. } => Payments::Ron(ron),
+        Points::Tsumo { dealer, others, .. } => Payments::Tsumo(dealer, others),
+    };
+    let mut pao_yakuman = 0;
+    for e in &s.yaku {
+        if matches!(e.yaku, Yaku::Daisangen | Yaku::Daisuushii) {
+            pao_yakuman += u32::from(e.yakuman.max(1));
+        }
+    }
+    Ok(WinScore {
+        han: s.han,
+        fu: s.fu,
+        yakuman: s.yakuman,
+        yaku: s
+            .yaku
+            .iter()
+            .map(|e| (e.yaku.name().to_string(), u32::from(e.han)))
+            .collect(),
+        payments,
+        total: s.points.total(),
+        pao_yakuman,
+    })
+}
+
+/// Basic points of `n` yakuman paid by one liable player: the ron value, dealer or not.
+pub(crate) fn yakuman_ron_value(n: u32, dealer: bool) -> u32 {
+    8000 * n * if dealer { 6 } else { 4 }
+}

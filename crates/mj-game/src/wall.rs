@@ -1,0 +1,164 @@
+//! The wall: 136 tiles in Tenhou's layout, built from a `u64` seed or given explicitly.
+//!
+//! # Layout
+//!
+//! `tiles[i]` for `i` in `0..136` holds a Tenhou tile id (`id / 4` is the kind; 16, 52 and 88
+//! are the red fives). The tiles are taken from the highest index down:
+//!
+//! * the deal: `tiles[135]` downwards, four tiles to each seat starting with the dealer, three
+//!   times, then one tile each (52 tiles);
+//! * live draws: `tiles[83]`, `tiles[82]`, ... down to `tiles[14 + k]` where `k` is the number of
+//!   replacement tiles taken so far (each kan shortens the live wall by one);
+//! * the dead wall is `tiles[0..14]`: dora indicators `tiles[5]`, then `7`, `9`, `11`, `13` for
+//!   each kan; ura dora indicators `tiles[4]`, `6`, `8`, `10`, `12`; replacement tiles (嶺上牌)
+//!   `tiles[1]`, `tiles[0]`, `tiles[3]`, `tiles[2]`, in that order.
+//!
+//! This is the layout of Tenhou's shuffled array, so a wall rebuilt from an mjlog `SHUFFLE`
+//! seed replays the logged game unchanged.
+//!
+//! # Seeded walls
+//!
+//! [`Wall::from_seed`] shuffles the 136 ids with a Fisher-Yates shuffle driven by
+//! `mj_tiles::random::SplitMix64::new(seed)` (`i` from 135 down to 1 swaps `i` with
+//! `below(i + 1)`): the same seed always gives the same wall.
+
+use core::fmt;
+
+use mj_tiles::random::SplitMix64;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Tiles in a wall.
+pub const WALL_TILES: usize = 136;
+/// Dora indicator positions, first and then one per kan.
+pub const DORA_AT: [usize; 5] = [5, 7, 9, 11, 13];
+/// Ura dora indicator positions.
+pub const URA_AT: [usize; 5] = [4, 6, 8, 10, 12];
+/// Replacement tile (嶺上牌) positions, in drawing order.
+pub const RINSHAN_AT: [usize; 4] = [1, 0, 3, 2];
+/// Index of the first live draw after the deal.
+pub const FIRST_LIVE: usize = 135 - 52;
+/// Index below which the dead wall starts (before kans).
+pub const DEAD_WALL: usize = 14;
+
+/// A wall: a permutation of the 136 tile ids in Tenhou's layout (see the module docs).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Wall {
+    tiles: [u8; WALL_TILES],
+}
+
+/// Why explicit wall tiles are not a wall.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WallError {
+    /// Not 136 tiles.
+    #[error("a wall has 136 tiles, got {0}")]
+    WrongSize(usize),
+    /// An id above 135.
+    #[error("tile id {id} at position {at} is not below 136")]
+    BadId {
+        /// The id.
+        id: u32,
+        /// Its position.
+        at: usize,
+    },
+    /// An id given twice.
+    #[error("tile id {id} appears twice (second at position {at})")]
+    Duplicate {
+        /// The id.
+        id: u32,
+        /// The second position.
+        at: usize,
+    },
+}
+
+impl Wall {
+    /// A wall from explicit ids in the layout of the module docs (e.g. a Tenhou wall).
+    pub fn from_ids<T: Copy + Into<u32>>(ids: &[T]) -> Result<Wall, WallError> {
+        if ids.len() != WALL_TILES {
+            return Err(WallError::WrongSize(ids.len()));
+        }
+        let mut seen = [false; WALL_TILES];
+        let mut tiles = [0u8; WALL_TILES];
+        for (at, &id) in ids.iter().enumerate() {
+            let id: u32 = id.into();
+            if id >= WALL_TILES as u32 {
+                return Err(WallError::BadId { id, at });
+            }
+            if seen[id as usize] {
+                return Err(WallError::Duplicate { id, at });
+            }
+            seen[id as usize] = true;
+            tiles[at] = id as u8;
+        }
+        Ok(Wall { tiles })
+    }
+
+    /// A shuffled wall from a seed (see the module docs).
+    pub fn from_seed(seed: u64) -> Wall {
+        let mut rng = SplitMix64::new(seed);
+        let mut tiles = [0u8; WALL_TILES];
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = i as u8;
+        }
+        for i in (1..WALL_TILES).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            tiles.swap(i, j);
+        }
+        Wall { tiles }
+    }
+
+    /// The id at a position.
+    #[inline]
+    pub fn at(&self, i: usize) -> u8 {
+        self.tiles[i]
+    }
+
+    /// All 136 ids.
+    pub fn ids(&self) -> &[u8; WALL_TILES] {
+        &self.tiles
+    }
+}
+
+impl fmt::Debug for Wall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Wall({:?})", &self.tiles[..])
+    }
+}
+
+impl Serialize for Wall {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.tiles[..].serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Wall {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let ids = Vec::<u8>::deserialize(d)?;
+        Wall::from_ids(&ids).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_walls_are_permutations_and_deterministic() {
+        for seed in 0..50 {
+            let w = Wall::from_seed(seed);
+            assert!(Wall::from_ids(w.ids()).is_ok(), "seed {seed}");
+            assert_eq!(w, Wall::from_seed(seed));
+        }
+        assert_ne!(Wall::from_seed(1), Wall::from_seed(2));
+    }
+
+    #[test]
+    fn explicit_walls_are_checked() {
+        assert_eq!(Wall::from_ids(&[0u8; 3]), Err(WallError::WrongSize(3)));
+        let mut ids: Vec<u8> = (0..136).collect();
+        ids[7] = 3;
+        assert_eq!(
+            Wall::from_ids(&ids),
+            Err(WallError::Duplicate { id: 3, at: 7 })
+        );
+    }
+}

@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 use crate::action::Seat;
 use crate::tiles::{id_of_mjai, is_red_id, mjai_name};
 
-/// A tile in an mjai event: a Tenhou id (its kind and redness are what is written), or hidden.
+/// A tile in an mjai event: its kind and redness (kept as a canonical Tenhou id), or hidden.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MjaiTile(u8);
 
@@ -23,11 +23,14 @@ impl MjaiTile {
     pub const HIDDEN: MjaiTile = MjaiTile(255);
 
     /// The tile of an id; with `reds` off a red-five id is written as a plain five.
+    /// Two tiles with the same mjai name are equal: the id kept is the canonical one.
     pub fn id(id: u8, reds: bool) -> MjaiTile {
-        if !reds && is_red_id(id) {
-            MjaiTile(id + 1)
+        let id = id.min(135);
+        if reds && is_red_id(id) {
+            MjaiTile(id)
         } else {
-            MjaiTile(id.min(135))
+            let k = id / 4;
+            MjaiTile(k * 4 + u8::from(matches!(k, 4 | 13 | 22)))
         }
     }
 

@@ -520,8 +520,8 @@ impl Round {
             }
             n += p.river.iter().filter(|t| !t.called).count();
         }
-        // Undrawn live tiles: indices 14 + rinshan ..= live_next; dead wall: 14 minus rinshan.
-        n += usize::from(self.live_left()) + DEAD_WALL - usize::from(self.rinshan);
+        // Undrawn tiles: indices 0..=live_next less the replacement tiles taken.
+        n += usize::from(self.live_next) + 1 - usize::from(self.rinshan);
         n
     }
 

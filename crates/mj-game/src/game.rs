@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, IllegalAction, Seat};
 use crate::mjai::Event;
-use crate::round::{ActionList, Round, RoundResult, RoundSetup};
+use crate::round::{ActionList, Round, RoundEnd, RoundResult, RoundSetup};
 use crate::rules::{GameRules, Length};
 use crate::wall::Wall;
 
@@ -87,27 +87,28 @@ pub fn ranks(scores: &[i32; 4]) -> [u8; 4] {
     r
 }
 
-/// Final points in tenths: (score - target) / 1000 rounded as Tenhou does (.5 and below
-/// toward minus infinity... see below), plus uma, plus oka to the first place.
+/// Final points in tenths, as Tenhou computes them: each score is rounded to whole thousands
+/// (half away from zero: 7,500 -> 8,000, -500 -> -1,000), `target` is taken off and the uma of
+/// the rank added; the first place takes what makes the sum zero (its share plus the oka).
 pub fn final_points(rules: &GameRules, scores: &[i32; 4]) -> [i32; 4] {
     let r = ranks(scores);
     let mut pts = [0i32; 4];
-    let oka = 4 * (rules.target - rules.start_points);
     for s in 0..4 {
         if r[s] == 1 {
             continue;
         }
-        // Tenhou rounds to whole thousands, five down, six up (五捨六入), on the raw score.
-        let x = scores[s] - rules.target;
-        let whole = (x.div_euclid(1000), x.rem_euclid(1000));
-        let k = if whole.1 >= 600 { whole.0 + 1 } else { whole.0 };
-        pts[s] = 10 * (k + rules.uma[usize::from(r[s] - 1)]);
+        let x = scores[s];
+        let uma = 10 * rules.uma[usize::from(r[s] - 1)];
+        pts[s] = if rules.round_final_points {
+            let rounded = x.signum() * ((x.abs() + 500) / 1000) * 1000;
+            10 * ((rounded - rules.target) / 1000) + uma
+        } else {
+            (x - rules.target) / 100 + uma
+        };
     }
-    // First place takes what the others lose, so the sum is zero.
     let first = (0..4).find(|&s| r[s] == 1).unwrap_or(0);
     let others: i32 = pts.iter().sum();
     pts[first] = -others;
-    let _ = oka;
     pts
 }
 
@@ -223,84 +224,118 @@ impl Match {
         self.log.extend(self.round.take_events());
         self.played += 1;
         let setup = *self.round.setup();
-        let scores = res.scores;
-        let sticks = res.sticks;
-        let r = &self.rules;
-        let index = setup.round_wind * 4 + setup.dealer;
-        let last_regular = self.length.rounds() - 1;
-        let dealer_win = matches!(&res.end, crate::round::RoundEnd::Wins(w) if w.iter().any(|w| w.seat == setup.dealer));
-        let is_draw = matches!(res.end, crate::round::RoundEnd::Draw { .. });
-        let honba = if dealer_win || is_draw {
-            setup.honba + 1
-        } else {
-            0
-        };
-        let (next_index, next_dealer) = if res.dealer_keeps {
-            (index, setup.dealer)
-        } else {
-            (index + 1, (setup.dealer + 1) & 3)
-        };
+        let next = next_round(&self.rules, self.length, &setup, &res);
         self.history.push(res);
-        let top_reached = scores.iter().any(|&s| s >= r.target);
-        let mut end = false;
-        if self.length == Length::OneRound {
-            end = true;
+        match next {
+            Next::Continue(setup) => match self.walls.wall(self.played as usize) {
+                Some(wall) => self.round = Round::new(self.rules, setup, wall, self.record),
+                None => self.finish(setup.scores, setup.sticks),
+            },
+            Next::End { scores, sticks } => self.finish(scores, sticks),
         }
-        if r.busting && scores.iter().any(|&s| s < 0) {
-            end = true;
-        }
-        if index >= last_regular {
-            if res_keeps(&self.history) {
-                // Agari-yame / tenpai-yame: the dealer is first with the target.
-                let rk = ranks(&scores);
-                if r.agari_yame
-                    && rk[usize::from(setup.dealer)] == 1
-                    && scores[usize::from(setup.dealer)] >= r.target
-                {
-                    end = true;
-                }
-                if index > last_regular && top_reached {
-                    end = true;
-                }
-            } else if top_reached || !r.extension || next_index > last_regular + 4 {
-                end = true;
-            }
-        }
-        if !end {
-            let Some(wall) = self.walls.wall(self.played as usize) else {
-                end = true;
-                return self.finish(scores, sticks, end);
-            };
-            let setup = RoundSetup {
-                round_wind: next_index / 4,
-                dealer: next_dealer,
-                honba,
-                sticks,
-                scores,
-            };
-            self.round = Round::new(self.rules, setup, wall, self.record);
-            return;
-        }
-        self.finish(scores, sticks, end);
     }
 
-    fn finish(&mut self, mut scores: [i32; 4], sticks: u32, _end: bool) {
-        let rk = ranks(&scores);
-        if let Some(first) = (0..4).find(|&s| rk[s] == 1) {
-            scores[first] += 1000 * sticks as i32;
-        }
+    fn finish(&mut self, scores: [i32; 4], sticks: u32) {
+        let result = final_result(&self.rules, scores, sticks, self.played);
         if self.record {
-            self.log.push(Event::EndGame { scores });
+            self.log.push(Event::EndGame {
+                scores: result.scores,
+            });
         }
-        self.result = Some(MatchResult {
-            scores,
-            ranks: ranks(&scores),
-            points_tenths: final_points(&self.rules, &scores),
-            rounds: self.played,
-        });
+        self.result = Some(result);
     }
 }
 
-fn res_keeps(history: &[RoundResult]) -> bool {
-    history.last().is_some_and(|r| r.dealer_keeps)
+/// What follows a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The next round starts from this setup.
+    Continue(RoundSetup),
+    /// The match ends with these scores and sticks left on the table.
+    End {
+        /// Scores after the last round.
+        scores: [i32; 4],
+        /// Riichi sticks left on the table.
+        sticks: u32,
+    },
+}
+
+/// The match rules applied to a finished round: dealer repeat (連荘) on a dealer win, a dealer
+/// tenpai at an exhaustive draw or any abortive draw; honba up on a repeat or a draw, back to
+/// zero when a non-dealer wins; the match ends when a player is below zero (busting), after the
+/// last regular round unless nobody has `target` (then the next wind is played, sudden death,
+/// to its fourth round at most), or in the last round when the dealer repeats as first with
+/// `target` points (agari-yame).
+pub fn next_round(
+    rules: &GameRules,
+    length: Length,
+    setup: &RoundSetup,
+    res: &RoundResult,
+) -> Next {
+    let scores = res.scores;
+    let sticks = res.sticks;
+    let end = Next::End { scores, sticks };
+    let index = setup.round_wind * 4 + setup.dealer;
+    let last_regular = length.rounds() - 1;
+    let dealer_win =
+        matches!(&res.end, RoundEnd::Wins(w) if w.iter().any(|w| w.seat == setup.dealer));
+    let is_draw = matches!(res.end, RoundEnd::Draw { .. });
+    let honba = if dealer_win || is_draw {
+        setup.honba + 1
+    } else {
+        0
+    };
+    let (next_index, next_dealer) = if res.dealer_keeps {
+        (index, setup.dealer)
+    } else {
+        (index + 1, (setup.dealer + 1) & 3)
+    };
+    let top_reached = scores.iter().any(|&s| s >= rules.target);
+    if length == Length::OneRound || (rules.busting && scores.iter().any(|&s| s < 0)) {
+        return end;
+    }
+    if index >= last_regular {
+        if res.dealer_keeps && (dealer_win || rules.tenpai_yame) {
+            let rk = ranks(&scores);
+            let d = usize::from(setup.dealer);
+            if rules.agari_yame && rk[d] == 1 && scores[d] >= rules.target {
+                return end;
+            }
+            if index > last_regular && top_reached {
+                return end;
+            }
+        } else if res.dealer_keeps {
+            if index > last_regular && top_reached {
+                return end;
+            }
+        } else if top_reached || !rules.extension || next_index > last_regular + 4 {
+            return end;
+        }
+    }
+    Next::Continue(RoundSetup {
+        round_wind: next_index / 4,
+        dealer: next_dealer,
+        honba,
+        sticks,
+        scores,
+    })
+}
+
+/// The final result: sticks left on the table go to the first place, then ranks and points.
+pub fn final_result(
+    rules: &GameRules,
+    mut scores: [i32; 4],
+    sticks: u32,
+    rounds: u32,
+) -> MatchResult {
+    let rk = ranks(&scores);
+    if let Some(first) = (0..4).find(|&s| rk[s] == 1) {
+        scores[first] += 1000 * sticks as i32;
+    }
+    MatchResult {
+        scores,
+        ranks: ranks(&scores),
+        points_tenths: final_points(rules, &scores),
+        rounds,
+    }
 }

@@ -484,6 +484,12 @@ impl Round {
             .map(|&i| self.wall.at(i))
     }
 
+    /// Kan dora indicators still to be turned (open and added kans turn theirs after the
+    /// replacement tile's discard).
+    pub fn pending_dora(&self) -> u8 {
+        self.pending_dora
+    }
+
     /// Kans declared this round.
     pub fn kans(&self) -> u8 {
         self.kans
@@ -1256,8 +1262,10 @@ impl Round {
             if ron {
                 rons.push(seat);
             } else {
+                let offered = c.offers[usize::from(seat)] & OFFER_RON != 0;
                 let p = &mut self.players[usize::from(seat)];
-                if p.waits.contains(k) {
+                // A closed kan is a chance to win only for thirteen orphans (offered or not).
+                if p.waits.contains(k) && (offered || c.source != ClaimSource::Ankan) {
                     p.temp_furiten = true;
                     if p.riichi {
                         p.riichi_furiten = true;

@@ -77,9 +77,11 @@ pub struct GameRules {
     pub pao: bool,
     /// The match ends when a player falls below zero (飛び).
     pub busting: bool,
-    /// In the last round the dealer's win or tenpai ends the match if the dealer is first
-    /// with at least `target` points (和了止め / 聴牌止め).
+    /// In the last round the dealer's win ends the match if the dealer is first
+    /// with at least `target` points (和了止め).
     pub agari_yame: bool,
+    /// The same when the dealer repeats by being tenpai at an exhaustive draw (聴牌止め).
+    pub tenpai_yame: bool,
     /// When nobody has `target` points after the last regular round, the match goes on into
     /// the next wind (sudden death: it ends as soon as somebody has `target`).
     pub extension: bool,
@@ -89,6 +91,9 @@ pub struct GameRules {
     pub target: i32,
     /// Uma by final rank, in thousands (first to fourth).
     pub uma: [i32; 4],
+    /// Final scores are rounded to whole thousands before the uma (Tenhou until about 2021);
+    /// off: points to the tenth.
+    pub round_final_points: bool,
     /// Double yakuman count twice.
     pub double_yakuman: bool,
     /// 13+ han is a counted yakuman.
@@ -126,10 +131,12 @@ impl GameRules {
             pao: true,
             busting: true,
             agari_yame: true,
+            tenpai_yame: true,
             extension: true,
             start_points: 25000,
             target: 30000,
             uma: [20, 10, -10, -20],
+            round_final_points: true,
             double_yakuman: false,
             kazoe_yakuman: true,
             kiriage: false,
@@ -142,6 +149,7 @@ impl GameRules {
         GameRules {
             triple_ron_abort: false,
             uma: [15, 5, -5, -15],
+            round_final_points: false,
             double_yakuman: true,
             honba_to_first_winner: true,
             ..GameRules::tenhou()

@@ -6,16 +6,21 @@ pub mod action;
 pub mod game;
 pub mod mjai;
 pub mod play;
+pub mod replay;
 pub mod round;
 pub mod rules;
 mod settle;
 mod tiles;
 pub mod wall;
 
+// Log readers.
+pub mod mjlog;
+
 pub use action::{Action, IllegalAction, Seat};
 pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
+pub use replay::{Replay, replay};
 pub use round::{ActionList, DrawKind, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord};
 pub use rules::{GameRules, Length};
 pub use settle::{Payments, WinScore};

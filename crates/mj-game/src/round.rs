@@ -8,8 +8,8 @@
 //! has one, then resolved: ron before pon and kan before chi; several rons all win (up to the
 //! rules' limit).
 
-use mj_hu::{Checker, Hand, Rules};
-use mj_tiles::{Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
+use mj_hu::{Checker, Declared, Hand, Rules};
+use mj_tiles::{EigenHand, Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -314,11 +314,27 @@ fn checker() -> Option<&'static Checker> {
         .as_ref()
 }
 
+/// The declared melds of a hand of `concealed` tiles: 13 (or 14 after a draw) less 3 per meld.
+fn declared(concealed: u32, full: u32) -> Declared {
+    Declared {
+        count: (full.saturating_sub(concealed) / 3).min(4) as u8,
+        suits: 0,
+    }
+}
+
 /// Waits of a 13-tile (3k+1) concealed hand, kinds held four times (hand and melds) left out.
+/// A ready check (a few table lookups) comes first; only ready hands compute their waits.
 pub(crate) fn waits_of(counts: &TileCounts, meld_counts: &TileCounts) -> TileSet {
     let Some(c) = checker() else {
         return TileSet::EMPTY;
     };
+    let eh = EigenHand::from_counts(counts, TileSet::EMPTY);
+    if !c
+        .is_ready_eigen(&eh, declared(counts.total(), 13))
+        .unwrap_or(false)
+    {
+        return TileSet::EMPTY;
+    }
     let Ok(hand) = Hand::new(*counts, &[], TileSet::EMPTY) else {
         return TileSet::EMPTY;
     };
@@ -335,9 +351,8 @@ fn is_winning(counts: &TileCounts) -> bool {
     let Some(c) = checker() else {
         return false;
     };
-    Hand::new(*counts, &[], TileSet::EMPTY)
-        .ok()
-        .and_then(|h| c.is_winning(&h).ok())
+    let eh = EigenHand::from_counts(counts, TileSet::EMPTY);
+    c.is_winning_eigen(&eh, declared(counts.total(), 14))
         .unwrap_or(false)
 }
 

@@ -1,0 +1,442 @@
+//! Textbook situations on constructed walls: one test per rule, each checking what the engine
+//! offers, what it refuses (the state unchanged), and how the round is settled.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mj_game::{
+    Action, DrawKind, GameRules, Phase, Round, RoundEnd, RoundSetup, Wall, round::ClaimSource,
+};
+use mj_tiles::notation::parse_pieces;
+
+/// A wall in Tenhou's layout: the four hands (seat 0 is the dealer), the live draws in order,
+/// the dora indicator and the replacement tiles; every other id fills the rest.
+fn wall(hands: [&str; 4], draws: &str, dora: &str, rinshan: &str) -> Wall {
+    let mut used = [false; 136];
+    let mut take = |text: &str| -> Vec<u8> {
+        parse_pieces(text)
+            .unwrap()
+            .into_iter()
+            .map(|p| {
+                let k = p.tile().as_u8();
+                let five = p.tile().rank() == 5 && !p.tile().is_honor();
+                let copies: Vec<u8> = if p.is_red() {
+                    vec![0]
+                } else if five {
+                    vec![1, 2, 3]
+                } else {
+                    vec![0, 1, 2, 3]
+                };
+                let c = copies
+                    .into_iter()
+                    .find(|&c| !used[usize::from(k * 4 + c)])
+                    .unwrap_or_else(|| panic!("a fifth {}", p));
+                used[usize::from(k * 4 + c)] = true;
+                k * 4 + c
+            })
+            .collect()
+    };
+    let mut w = [255u8; 136];
+    for (o, h) in hands.iter().enumerate() {
+        let ids = take(h);
+        assert_eq!(ids.len(), 13, "hand {o}");
+        for (k, &id) in ids.iter().enumerate() {
+            let at = if k < 12 {
+                135 - ((k / 4) * 16 + o * 4 + k % 4)
+            } else {
+                135 - (48 + o)
+            };
+            w[at] = id;
+        }
+    }
+    for (j, id) in take(draws).into_iter().enumerate() {
+        w[83 - j] = id;
+    }
+    if !dora.is_empty() {
+        w[5] = take(dora)[0];
+    }
+    for (k, id) in take(rinshan).into_iter().enumerate() {
+        w[[1, 0, 3, 2][k]] = id;
+    }
+    let mut rest = (0..136u8).filter(|&i| !used[usize::from(i)]);
+    for slot in w.iter_mut() {
+        if *slot == 255 {
+            *slot = rest.next().unwrap();
+        }
+    }
+    Wall::from_ids(&w).unwrap()
+}
+
+fn round(w: Wall) -> Round {
+    Round::new(GameRules::tenhou(), RoundSetup::first(25000), w, true)
+}
+
+fn id(text: &str) -> u8 {
+    let p = parse_pieces(text).unwrap()[0];
+    let k = p.tile().as_u8();
+    if p.is_red() {
+        k * 4
+    } else if p.tile().rank() == 5 && !p.tile().is_honor() {
+        k * 4 + 1
+    } else {
+        k * 4
+    }
+}
+
+/// The id of a kind in `seat`'s hand.
+fn held(r: &Round, seat: u8, text: &str) -> u8 {
+    let k = parse_pieces(text).unwrap()[0].tile().as_u8();
+    r.player(seat)
+        .hand_ids()
+        .find(|i| i / 4 == k)
+        .unwrap_or_else(|| panic!("seat {seat} holds no {text}"))
+}
+
+/// Discards the drawn tile and passes every claim until `seat` is to act (or the round ends).
+fn tsumogiri_until(r: &mut Round, seat: u8) {
+    for _ in 0..400 {
+        if r.is_over() || r.to_act() == 1 << seat && matches!(r.phase(), Phase::Turn { .. }) {
+            return;
+        }
+        let s = r.to_act().trailing_zeros() as u8;
+        let a = match r.phase() {
+            Phase::Turn { .. } => Action::Discard {
+                tile: r.drawn().unwrap(),
+            },
+            _ => Action::Pass,
+        };
+        r.play(s, a).unwrap();
+    }
+    panic!("seat {seat} never got a turn");
+}
+
+fn refuse(r: &mut Round, seat: u8, a: Action) {
+    let before = r.clone();
+    assert!(r.play(seat, a).is_err(), "{a} by {seat} was accepted");
+    assert_eq!(*r, before, "refusing {a} changed the round");
+}
+
+const FILLER: [&str; 4] = [
+    "1m4m7m1p4p7p1s4s7s1z2z3z4z",
+    "2m5m8m2p5p8p2s5s8s1z2z3z4z",
+    "3m6m9m3p6p9p3s6s9s1z2z3z4z",
+    "1m4m7m1p4p7p1s4s7s5z6z5z6z",
+];
+
+#[test]
+fn tenhou_dealer_wins_on_the_first_draw() {
+    let w = wall(
+        ["123m456p789s6677z", FILLER[1], FILLER[2], FILLER[3]],
+        "7z",
+        "9m",
+        "",
+    );
+    let mut r = round(w);
+    assert!(r.legal_actions(0).contains(&Action::Tsumo));
+    r.play(0, Action::Tsumo).unwrap();
+    let res = r.result().unwrap();
+    let RoundEnd::Wins(wins) = &res.end else {
+        panic!("{res:?}")
+    };
+    assert_eq!(wins[0].score.yakuman, 1, "{:?}", wins[0].score);
+    assert_eq!(res.deltas, [48000, -16000, -16000, -16000]);
+    assert!(res.dealer_keeps);
+}
+
+#[test]
+fn nine_terminals_abort_on_the_first_draw_only() {
+    let w = wall(
+        ["19m19p19s1234z223m", FILLER[1], FILLER[2], FILLER[3]],
+        "5z",
+        "9m",
+        "",
+    );
+    let mut r = round(w);
+    assert!(r.legal_actions(0).contains(&Action::NineTerminals));
+    r.play(0, Action::NineTerminals).unwrap();
+    let res = r.result().unwrap();
+    assert_eq!(
+        res.end,
+        RoundEnd::Draw {
+            kind: DrawKind::NineTerminals,
+            tenpai: [false; 4]
+        }
+    );
+    assert!(res.dealer_keeps);
+}
+
+#[test]
+fn four_winds_abort() {
+    let w = wall(
+        [
+            "1z2m3m4m5p6p7p8s8s9s1p2p3p",
+            "1z2m3m4m5p6p7p2s2s3s4s5s6s",
+            "1z6m7m8m5s6s7s2s3s4s7p8p9p",
+            "1z5m6m7m3s4s5s9s9s2p3p4p2z",
+        ],
+        "9m9m9m9m",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    for s in 0..4u8 {
+        let e = held(&r, s, "1z");
+        r.play(s, Action::Discard { tile: e }).unwrap();
+    }
+    let res = r.result().unwrap();
+    assert_eq!(
+        res.end,
+        RoundEnd::Draw {
+            kind: DrawKind::FourWinds,
+            tenpai: [false; 4]
+        }
+    );
+}
+
+#[test]
+fn kuikae_forbids_the_called_kind_and_the_other_end() {
+    // Seat 1 calls chi on seat 0's 3m with 45m: 3m and 6m may not follow.
+    let w = wall(
+        [
+            "3m9m9m1p4p7p1s4s7s1z2z3z4z",
+            "4m5m3m6m7p8p9p2s3s4s7z7z7z",
+            FILLER[2],
+            FILLER[3],
+        ],
+        "5z",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    let t = held(&r, 0, "3m");
+    r.play(0, Action::Discard { tile: t }).unwrap();
+    let chi = Action::Chi {
+        tiles: [held(&r, 1, "4m"), held(&r, 1, "5m")],
+    };
+    assert!(
+        r.legal_actions(1).contains(&chi),
+        "{:?}",
+        r.legal_actions(1)
+    );
+    r.play(1, chi).unwrap();
+    let legal = r.legal_actions(1);
+    let three = held(&r, 1, "3m");
+    let six = held(&r, 1, "6m");
+    assert!(!legal.contains(&Action::Discard { tile: three }));
+    assert!(!legal.contains(&Action::Discard { tile: six }));
+    refuse(&mut r, 1, Action::Discard { tile: six });
+    let seven = held(&r, 1, "7p");
+    refuse(&mut r, 1, Action::Riichi { tile: seven });
+    r.play(1, Action::Discard { tile: seven }).unwrap();
+}
+
+#[test]
+fn furiten_on_own_discards() {
+    // Seat 1 completes its hand with the 7z it draws, declines the tsumo and throws 4m: it then
+    // waits on 1m-4m with 4m in its river, so seat 0's 1m is no ron for it.
+    let w = wall(
+        [
+            "1m9m9m1p4p7p1s4s7s1z2z3z4z",
+            "2m3m4m5p6p7p2s3s4s6s6s7z7z",
+            FILLER[2],
+            FILLER[3],
+        ],
+        "5z7z8p8p5z",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    r.play(
+        0,
+        Action::Discard {
+            tile: r.drawn().unwrap(),
+        },
+    )
+    .unwrap();
+    tsumogiri_until(&mut r, 1);
+    assert!(
+        r.legal_actions(1).contains(&Action::Tsumo),
+        "234m 567p 234s 66s 777z is complete; seat 1 declines"
+    );
+    let four = held(&r, 1, "4m");
+    r.play(1, Action::Discard { tile: four }).unwrap();
+    tsumogiri_until(&mut r, 0);
+    let one = held(&r, 0, "1m");
+    r.play(0, Action::Discard { tile: one }).unwrap();
+    assert!(r.player(1).is_furiten());
+    let legal = r.legal_actions(1);
+    assert!(
+        !legal.contains(&Action::Ron),
+        "seat 1 is furiten on 4m and may not ron 1m: {legal:?}"
+    );
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Chi { .. })),
+        "a chi is still allowed"
+    );
+    refuse(&mut r, 1, Action::Ron);
+}
+
+#[test]
+fn double_ron_pays_both_and_sticks_go_to_the_first() {
+    // Seat 0 discards 6s; seat 1 (6s-8s, tanyao) and seat 2 (5s-7s kanchan, tanyao) both win.
+    let w = wall(
+        [
+            "6s9m9m1p4p7p1s4s7s1z2z3z4z",
+            "2m3m4m5p6p7p2s3s4s6s6s8s8s",
+            "2p3p4p5s7s2m3m4m6p6p6p8p8p",
+            FILLER[3],
+        ],
+        "5z",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    let six = held(&r, 0, "6s");
+    r.play(0, Action::Discard { tile: six }).unwrap();
+    assert!(r.legal_actions(1).contains(&Action::Ron));
+    assert!(r.legal_actions(2).contains(&Action::Ron));
+    refuse(&mut r, 3, Action::Ron);
+    r.play(2, Action::Ron).unwrap();
+    assert!(!r.is_over(), "the round waits for seat 1's answer");
+    r.play(1, Action::Ron).unwrap();
+    let res = r.result().unwrap();
+    let RoundEnd::Wins(wins) = &res.end else {
+        panic!("{res:?}")
+    };
+    assert_eq!(wins.len(), 2);
+    assert_eq!(wins[0].seat, 1, "turn order from the discarder");
+    // Tanyao 1 han 40 fu each: 1,300 from the discarder to each winner.
+    assert_eq!(res.deltas, [-2600, 1300, 1300, 0]);
+}
+
+#[test]
+fn exhaustive_draw_pays_tenpai() {
+    // Seat 1 keeps a ready hand (waits 1p-4p... all live) and everyone draws and discards.
+    let w = wall(
+        [
+            FILLER[0],
+            "2m3m4m2p3p5p6p7p2s3s4s6s6s",
+            FILLER[2],
+            FILLER[3],
+        ],
+        "",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    // Everyone throws what they draw, passing every call, to the end.
+    for _ in 0..1000 {
+        if r.is_over() {
+            break;
+        }
+        let s = r.to_act().trailing_zeros() as u8;
+        let a = match r.phase() {
+            Phase::Turn { .. } => {
+                let legal = r.legal_actions(s);
+                // A win would end the round early: keep the test to the draw.
+                let d = r.drawn().unwrap();
+                assert!(legal.contains(&Action::Discard { tile: d }));
+                Action::Discard { tile: d }
+            }
+            _ => Action::Pass,
+        };
+        r.play(s, a).unwrap();
+    }
+    let res = r.result().unwrap();
+    match res.end {
+        RoundEnd::Draw {
+            kind: DrawKind::Exhaustive,
+            tenpai,
+        } => {
+            assert!(tenpai[1], "seat 1 is ready");
+            let n = tenpai.iter().filter(|&&t| t).count() as i32;
+            if n < 4 {
+                assert_eq!(res.deltas[1], 3000 / n);
+            }
+        }
+        RoundEnd::Draw {
+            kind: DrawKind::NagashiMangan,
+            ..
+        } => {}
+        ref other => panic!("{other:?}"),
+    }
+    assert_eq!(res.deltas.iter().sum::<i32>(), 0);
+}
+
+#[test]
+fn closed_kan_turns_its_dora_at_once_and_draws_a_replacement() {
+    let w = wall(
+        [
+            "7z7z7z7z1m2m3m4p5p6p2z2z1z",
+            FILLER[1],
+            FILLER[2],
+            FILLER[3],
+        ],
+        "5z",
+        "9p",
+        "8m",
+    );
+    let mut r = round(w);
+    let kind = parse_pieces("7z").unwrap()[0].tile().as_u8();
+    assert!(r.legal_actions(0).contains(&Action::Ankan { kind }));
+    r.play(0, Action::Ankan { kind }).unwrap();
+    // Only thirteen orphans may rob a closed kan: nobody here, so the replacement is drawn.
+    assert_eq!(r.dora_indicators().count(), 2);
+    assert!(matches!(
+        r.phase(),
+        Phase::Turn {
+            seat: 0,
+            rinshan: true,
+            ..
+        }
+    ));
+    assert_eq!(r.drawn().map(|d| d / 4), Some(id("8m") / 4));
+    assert_eq!(r.kans(), 1);
+    let _ = ClaimSource::Ankan;
+}
+
+#[test]
+fn riichi_needs_a_ready_hand_and_1000_points() {
+    let hand = "2m3m4m2p3p4p2s3s4s6s6s7z1z";
+    let mut r = round(wall(
+        [hand, FILLER[1], FILLER[2], FILLER[3]],
+        "7z",
+        "9p",
+        "",
+    ));
+    // Discarding 1z leaves 234m234p234s66s7z7z: ready. Discarding 6s leaves a non-ready hand.
+    let east = held(&r, 0, "1z");
+    let six = held(&r, 0, "6s");
+    assert!(r.legal_actions(0).contains(&Action::Riichi { tile: east }));
+    assert!(!r.legal_actions(0).contains(&Action::Riichi { tile: six }));
+    refuse(&mut r, 0, Action::Riichi { tile: six });
+    // With 900 points, no riichi at all.
+    let setup = RoundSetup {
+        scores: [900, 33000, 33100, 33000],
+        ..RoundSetup::first(25000)
+    };
+    let mut poor = Round::new(
+        GameRules::tenhou(),
+        setup,
+        wall([hand, FILLER[1], FILLER[2], FILLER[3]], "7z", "9p", ""),
+        false,
+    );
+    assert!(
+        !poor
+            .legal_actions(0)
+            .iter()
+            .any(|a| matches!(a, Action::Riichi { .. }))
+    );
+    refuse(&mut poor, 0, Action::Riichi { tile: east });
+    // Declared and accepted: the stick is on the table and only the drawn tile may go.
+    r.play(0, Action::Riichi { tile: east }).unwrap();
+    tsumogiri_until(&mut r, 0);
+    assert!(r.player(0).in_riichi());
+    assert_eq!(r.sticks(), 1);
+    assert_eq!(r.scores()[0], 24000);
+    let legal = r.legal_actions(0);
+    assert!(
+        legal
+            .iter()
+            .all(|a| !matches!(a, Action::Discard { tile } if Some(*tile) != r.drawn()))
+    );
+}

@@ -21,7 +21,9 @@ pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
-pub use round::{ActionList, DrawKind, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord};
+pub use round::{
+    ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
+};
 pub use rules::{GameRules, Length};
 pub use settle::{Payments, WinScore};
 pub use tiles::{id_of_mjai, mjai_name};

@@ -21,7 +21,7 @@ use crate::tiles::{Ids, is_red_id, kind, piece};
 use crate::wall::{DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, URA_AT, Wall};
 
 /// The legal actions of one seat.
-pub type ActionList = SmallVec<[Action; 24]>;
+pub type ActionList = SmallVec<[Action; 32]>;
 
 /// Where a round starts: the round wind, the dealer, counters and scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1719,5 +1719,67 @@ impl Round {
             }
         }
         self.finish_draw_with(DrawKind::Exhaustive, tenpai, deltas);
+    }
+}
+
+/// What one seat may see of a round (観測): its own hand, every river (tsumogiri and called
+/// marks), every meld, riichi declarations, dora indicators, scores, sticks, tiles left. Other
+/// seats' concealed tiles and the wall are not in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Observation {
+    /// The seat observing.
+    pub seat: Seat,
+    /// Its concealed tile ids, increasing.
+    pub hand: SmallVec<[u8; 14]>,
+    /// The tile it just drew, if it is its turn.
+    pub drawn: Option<u8>,
+    /// Every seat's river.
+    pub rivers: [SmallVec<[RiverTile; 24]>; 4],
+    /// Every seat's melds (closed kans are shown, as on the table).
+    pub melds: [SmallVec<[CalledMeld; 4]>; 4],
+    /// Seats in riichi.
+    pub riichi: [bool; 4],
+    /// Revealed dora indicator ids.
+    pub dora_indicators: SmallVec<[u8; 5]>,
+    /// Scores.
+    pub scores: [i32; 4],
+    /// Riichi sticks on the table.
+    pub sticks: u32,
+    /// Honba.
+    pub honba: u32,
+    /// Round wind (0 East ..).
+    pub round_wind: u8,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Live tiles left.
+    pub live_left: u8,
+    /// Its legal actions now (empty when it has nothing to decide).
+    pub legal: ActionList,
+}
+
+impl Round {
+    /// What `seat` sees now.
+    pub fn observation(&self, seat: Seat) -> Observation {
+        let s = usize::from(seat & 3);
+        let drawn = match self.phase {
+            Phase::Turn { seat: t, .. } if t == seat => self.drawn,
+            _ => None,
+        };
+        Observation {
+            seat: seat & 3,
+            hand: self.players[s].hand.iter().collect(),
+            drawn,
+            rivers: core::array::from_fn(|i| self.players[i].river.clone()),
+            melds: core::array::from_fn(|i| self.players[i].melds.clone()),
+            riichi: core::array::from_fn(|i| self.players[i].riichi),
+            dora_indicators: self.dora_indicators().collect(),
+            scores: self.scores,
+            sticks: self.sticks,
+            honba: self.setup.honba,
+            round_wind: self.setup.round_wind,
+            dealer: self.setup.dealer,
+            live_left: self.live_left(),
+            legal: self.legal_actions(seat),
+        }
     }
 }

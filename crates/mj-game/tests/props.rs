@@ -49,6 +49,22 @@ fn tiles_and_points_are_conserved_in_random_games() {
         loop {
             let r = m.round();
             assert_eq!(r.tiles_accounted(), 136, "seed {seed} step {steps}");
+            if steps.is_multiple_of(7) {
+                // An observation never shows another seat's concealed tiles.
+                for s in 0..4u8 {
+                    let o = r.observation(s);
+                    let own: Vec<u8> = r.player(s).hand_ids().collect();
+                    assert_eq!(o.hand.to_vec(), own);
+                    for t in 0..4u8 {
+                        if t != s {
+                            for id in r.player(t).hand_ids() {
+                                assert!(!o.hand.contains(&id));
+                            }
+                        }
+                    }
+                    assert_eq!(o.legal, r.legal_actions(s));
+                }
+            }
             let total: i32 = r.scores().iter().sum::<i32>() + 1000 * r.sticks() as i32;
             if !m.is_over() {
                 assert_eq!(total, 4 * rules.start_points, "seed {seed} step {steps}");

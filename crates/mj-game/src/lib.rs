@@ -4,3 +4,4 @@
 
 // Log readers.
 pub mod mjlog;
+pub mod tenhou6;

@@ -28,6 +28,7 @@
 //! byte offset where it went wrong. Tags it does not know are errors, not silently skipped.
 
 mod meld;
+pub mod mjai;
 pub mod wall;
 mod yaku;
 

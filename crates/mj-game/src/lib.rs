@@ -15,6 +15,7 @@ pub mod wall;
 
 // Log readers.
 pub mod mjlog;
+pub mod tenhou6;
 
 pub use action::{Action, IllegalAction, Seat};
 pub use game::{Match, MatchResult, WallSource};

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use mj_game::mjlog::mjai::parse_mjai_log;
 use mj_game::mjlog::parse_mjlog;
 use proptest::prelude::*;
 
@@ -99,6 +100,19 @@ proptest! {
     #[test]
     fn random_text_never_panics(s in ".{0,300}") {
         let _ = parse_mjlog(&s);
+    }
+
+    #[test]
+    fn random_mjai_lines_never_panic(lines in prop::collection::vec(prop_oneof![
+        ".{0,40}",
+        Just("{\"type\":\"dahai\",\"actor\":1,\"pai\":\"5pr\"}".to_owned()),
+        Just("{\"type\":\"pon\",\"actor\":9,\"target\":0,\"pai\":\"W\",\"consumed\":[\"W\"]}".to_owned()),
+        Just("E-1 kyoku 0 honba  dora_marker: 6s".to_owned()),
+        " \\{0\\} tehai: [0-9mpsESWNPFC=#r\\[\\]()/ ]{0,30}",
+        "     ho: [0-9mpsESWNPFC=#r ]{0,30}",
+        Just("-----".to_owned()),
+    ], 0..30)) {
+        let _ = parse_mjai_log(&lines.join("\n"));
     }
 
     #[test]

@@ -24,10 +24,25 @@
 //! east, south, west, north, white, green, red), ids 16, 52, 88 the red fives. Points are in
 //! points (the log's hundreds times 100). Seats are absolute (0 = the seat of `hai0`).
 //!
+//! # Event order (checked on every standard-room log of `../shared/logs` by
+//! `tests/mjlog_corpus.rs`; the engine replays it)
+//!
+//! * Riichi: `REACH step=1`, the declarer's discard, then `REACH step=2` before anything else
+//!   (the stick is placed), unless that discard is won on (then no step 2).
+//! * A closed kan's dora indicator: right after its `N` (after any still pending), before the
+//!   replacement draw.
+//! * An open or added kan's: after the replacement draw, just before the kanner's next discard,
+//!   or right after the kanner's next kan / kita `N`; never if the round ends first (a win on
+//!   the replacement tile, or the added kan robbed). Chip rooms (`GO type` bit 0x200) turn
+//!   an added kan's indicator at once.
+//! * A replacement draw follows each kan and kita `N` of the same seat (a `Draw` right after the
+//!   call); the other draws come from the live wall ([`wall`]).
+//!
 //! Robustness: [`parse_mjlog`] never panics; every error names the tag, the attribute and the
 //! byte offset where it went wrong. Tags it does not know are errors, not silently skipped.
 
 mod meld;
+pub mod mjai;
 pub mod wall;
 mod yaku;
 

@@ -1330,6 +1330,10 @@ impl Round {
                     for p in &mut self.players {
                         p.ippatsu = false;
                     }
+                    // The added kan stands: an earlier kan's indicator turns now, its own
+                    // after the replacement tile's discard (a robbed kan turns neither).
+                    self.reveal_pending();
+                    self.pending_dora += 1;
                 }
                 self.draw(c.from, true);
             }
@@ -1522,7 +1526,6 @@ impl Round {
     fn do_kakan(&mut self, seat: Seat, tile: u8, mi: usize) {
         let s = usize::from(seat);
         let reds = self.rules.red_fives;
-        self.reveal_pending();
         let p = &mut self.players[s];
         let old = p.melds[mi];
         let mut pieces: SmallVec<[Piece; 4]> = old.meld.pieces().iter().copied().collect();
@@ -1539,7 +1542,6 @@ impl Round {
         self.interrupted = true;
         self.kans += 1;
         self.kan_seats |= 1 << seat;
-        self.pending_dora += 1;
         self.drawn = None;
         let consumed = [old.ids[0], old.ids[1], old.ids[2]].map(|i| MjaiTile::id(i, reds));
         self.emit(Event::Kakan {

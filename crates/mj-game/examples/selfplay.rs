@@ -1,31 +1,73 @@
-//! Plays N hanchan between four random players and reports speed:
-//! `cargo run --release -p mj-game --example selfplay -- 100 [random|tsumogiri]`.
+//! Plays N hanchan between four built-in players and reports speed, allocations, the size of
+//! `Round` and its clone cost:
+//! `cargo run --release -p mj-game --example selfplay -- 200 [random|tsumogiri]`.
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mj_game::{Bot, GameRules, Length, Round, play, play::bot_by_name};
+use mj_game::{Bot, GameRules, Length, Match, RandomBot, Round, play, play::bot_by_name};
+
+/// Counts heap allocations (the example's own instrument, not part of the library).
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+#[allow(unsafe_code)]
+// SAFETY: forwards every call to the system allocator unchanged; only counts.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let kind = args.get(1).map(String::as_str).unwrap_or("random");
     let start = Instant::now();
+    let allocs0 = ALLOCATIONS.load(Ordering::Relaxed);
     let mut decisions = 0u64;
     let mut rounds = 0u64;
     for g in 0..n {
         let mut bots: [Box<dyn Bot>; 4] = core::array::from_fn(|s| {
             bot_by_name(kind, g * 4 + s as u64)
-                .unwrap_or_else(|| Box::new(mj_game::RandomBot::new(s as u64)))
+                .unwrap_or_else(|| Box::new(RandomBot::new(s as u64)))
         });
         let p = play(GameRules::tenhou(), Length::Hanchan, g, &mut bots, false);
         decisions += p.decisions;
         rounds += u64::from(p.result.rounds);
     }
     let secs = start.elapsed().as_secs_f64();
+    let allocs = ALLOCATIONS.load(Ordering::Relaxed) - allocs0;
     println!(
-        "{n} hanchan ({kind}), {rounds} rounds, {decisions} decisions in {secs:.3} s: {:.1} games/s, {:.0} ns/decision; size_of::<Round>() = {} bytes",
+        "{n} hanchan ({kind}): {rounds} rounds, {decisions} decisions in {secs:.3} s: {:.1} games/s, {:.0} ns/decision (legal actions included), {:.2} allocations/decision",
         n as f64 / secs,
         secs * 1e9 / decisions as f64,
+        allocs as f64 / decisions as f64
+    );
+    // Clone cost of a mid-round state.
+    let m = Match::seeded(GameRules::tenhou(), Length::Hanchan, 7, false);
+    let r = m.round().clone();
+    let reps = 1_000_000u32;
+    let t = Instant::now();
+    let mut keep = 0usize;
+    for _ in 0..reps {
+        let c = std::hint::black_box(&r).clone();
+        keep += usize::from(c.live_left());
+    }
+    let ns = t.elapsed().as_secs_f64() * 1e9 / f64::from(reps);
+    println!(
+        "size_of::<Round>() = {} bytes, clone {ns:.1} ns ({keep} checksum)",
         core::mem::size_of::<Round>()
     );
 }

@@ -34,6 +34,17 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let kind = args.get(1).map(String::as_str).unwrap_or("random");
+    // Warm-up: the first win check and score decode the committed tables once (OnceLock);
+    // that one-time cost is not per decision.
+    let mut warm: [Box<dyn Bot>; 4] =
+        core::array::from_fn(|s| Box::new(RandomBot::new(s as u64)) as Box<dyn Bot>);
+    let _ = play(
+        GameRules::tenhou(),
+        Length::Hanchan,
+        u64::MAX,
+        &mut warm,
+        false,
+    );
     let start = Instant::now();
     let allocs0 = ALLOCATIONS.load(Ordering::Relaxed);
     let mut decisions = 0u64;

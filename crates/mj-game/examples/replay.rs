@@ -1,8 +1,14 @@
-//! Replays Tenhou mjlog files through the engine and prints one line per file and a summary:
-//! `cargo run --release -p mj-game --example replay -- FILES...` (exit status 1 on a mismatch).
+//! Replays Tenhou logs (mjlog XML, tenhou.net/6 JSON) through the engine and prints one line
+//! per file and a summary: `cargo run --release -p mj-game --example replay -- [--mjai]
+//! FILES...` (exit status 1 on a mismatch); `--mjai` prints the engine's own mjai events
+//! instead, one JSON line each.
 
 fn main() {
-    let paths: Vec<String> = std::env::args().skip(1).collect();
+    let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    let mjai = paths.first().is_some_and(|a| a == "--mjai");
+    if mjai {
+        paths.remove(0);
+    }
     let mut texts = Vec::new();
     for p in &paths {
         match std::fs::read_to_string(p) {
@@ -10,8 +16,18 @@ fn main() {
             Err(e) => eprintln!("{p}: {e}"),
         }
     }
-    let report = mj_game::replay(texts.iter().map(|(n, t)| (n.clone(), t.as_str())));
-    println!("{report}");
+    let report =
+        mj_game::replay::replay_with(texts.iter().map(|(n, t)| (n.clone(), t.as_str())), mjai);
+    if mjai {
+        for f in &report.files {
+            for e in &f.events {
+                println!("{}", e.to_json());
+            }
+        }
+        eprintln!("{report}");
+    } else {
+        println!("{report}");
+    }
     if !report.all_match() {
         std::process::exit(1);
     }

@@ -206,6 +206,10 @@ pub enum Event {
         pai: MjaiTile,
         /// Ura dora indicators (riichi only).
         uradora_markers: SmallVec<[MjaiTile; 5]>,
+        /// The yaku with their han (this project's names, `mj_score::riichi::Yaku::name`;
+        /// yakuman with 0).
+        #[serde(default)]
+        yakus: Vec<(String, u32)>,
         /// Fu.
         fu: u32,
         /// Han (0 for a yakuman hand).
@@ -215,7 +219,7 @@ pub enum Event {
         yakuman: u32,
         /// Everything the winner receives.
         hora_points: u32,
-        /// Every seat's change (all winners of the round together).
+        /// Every seat's change from this win (a double ron has one `hora` per winner).
         deltas: [i32; 4],
         /// Scores after.
         scores: [i32; 4],

@@ -53,6 +53,9 @@ pub struct FileReplay {
     pub mismatches: Vec<Mismatch>,
     /// What was not compared, and why (a truncated log, a room whose uma is not known).
     pub notes: Vec<String>,
+    /// The engine's own mjai events for the game (with [`replay_with`]'s `mjai`).
+    pub events: Vec<crate::mjai::Event>,
+    record: bool,
 }
 
 impl fmt::Display for FileReplay {
@@ -136,15 +139,41 @@ impl fmt::Display for Replay {
 /// Replays log texts, `(name, text)` pairs: mjlog XML, or tenhou.net/6 JSON (text starting
 /// with `{`).
 pub fn replay<'a>(files: impl IntoIterator<Item = (String, &'a str)>) -> Replay {
+    replay_with(files, false)
+}
+
+/// [`replay`], keeping the engine's own mjai events of each game when `mjai` is set
+/// ([`FileReplay::events`]: `start_game`, every round's events, `end_game`).
+pub fn replay_with<'a>(files: impl IntoIterator<Item = (String, &'a str)>, mjai: bool) -> Replay {
     Replay {
         files: files
             .into_iter()
             .map(|(name, text)| {
-                if text.trim_start().starts_with('{') {
-                    replay_tenhou6_text(name, text)
+                let mut f = if text.trim_start().starts_with('{') {
+                    t6_replay(name, text, mjai)
                 } else {
-                    replay_text(name, text)
+                    mjlog_replay(name, text, mjai)
+                };
+                if mjai && f.skipped.is_none() {
+                    f.events.insert(
+                        0,
+                        crate::mjai::Event::StartGame {
+                            names: core::array::from_fn(|s| format!("seat{s}")),
+                        },
+                    );
+                    let scores = f
+                        .events
+                        .iter()
+                        .rev()
+                        .find_map(|e| match e {
+                            crate::mjai::Event::Hora { scores, .. }
+                            | crate::mjai::Event::Ryukyoku { scores, .. } => Some(*scores),
+                            _ => None,
+                        })
+                        .unwrap_or_default();
+                    f.events.push(crate::mjai::Event::EndGame { scores });
                 }
+                f
             })
             .collect(),
     }
@@ -152,8 +181,13 @@ pub fn replay<'a>(files: impl IntoIterator<Item = (String, &'a str)>) -> Replay 
 
 /// Replays one mjlog XML text.
 pub fn replay_text(name: String, text: &str) -> FileReplay {
+    mjlog_replay(name, text, false)
+}
+
+fn mjlog_replay(name: String, text: &str, record: bool) -> FileReplay {
     let mut out = FileReplay {
         name,
+        record,
         ..FileReplay::default()
     };
     let log = match mjlog::parse_mjlog(text) {
@@ -263,8 +297,21 @@ fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
             continue;
         }
         out.rounds += 1;
-        let played = replay_round(rules, setup, wall, &rl.hands, &rl.events, &mut out.actions)
-            .and_then(|(r, i)| finish(r, &rl.events, i));
+        let played = match replay_round(
+            rules,
+            setup,
+            wall,
+            &rl.hands,
+            &rl.events,
+            &mut out.actions,
+            out.record,
+        ) {
+            Ok((mut r, i)) => {
+                out.events.extend(r.take_events());
+                finish(r, &rl.events, i)
+            }
+            Err(e) => Err(e),
+        };
         match played {
             Ok(res) => last = Some((setup, res)),
             Err(m) => {
@@ -374,8 +421,9 @@ fn replay_round(
     hands: &[Vec<TileId>],
     ev: &[LogEvent],
     actions: &mut usize,
+    record: bool,
 ) -> Result<(Round, usize), Mismatch> {
-    let mut r = Round::new(rules, setup, wall, false);
+    let mut r = Round::new(rules, setup, wall, record);
     // Dealt hands.
     for (s, hand) in hands.iter().enumerate().take(4) {
         let mut want: Vec<u8> = hand.iter().map(|&t| id(t)).collect();
@@ -688,8 +736,13 @@ fn finish(r: Round, ev: &[LogEvent], from: usize) -> Result<RoundResult, Mismatc
 /// replayed like an mjlog round; the results compared are the winners, han (and fu when the
 /// log gives them), yakuman, every delta, the draw kind and the number of dora indicators.
 pub fn replay_tenhou6_text(name: String, text: &str) -> FileReplay {
+    t6_replay(name, text, false)
+}
+
+fn t6_replay(name: String, text: &str, record: bool) -> FileReplay {
     let mut out = FileReplay {
         name,
+        record,
         ..FileReplay::default()
     };
     let games = match crate::tenhou6::parse_tenhou6(text) {
@@ -735,8 +788,21 @@ pub fn replay_tenhou6_text(name: String, text: &str) -> FileReplay {
             let mut events = rd.events.clone();
             t6_result_events(&rd.result, &mut events);
             out.rounds += 1;
-            let played = replay_round(rules, setup, wall, &rd.hands, &events, &mut out.actions)
-                .and_then(|(r, _)| t6_compare(&r, rd));
+            let played = match replay_round(
+                rules,
+                setup,
+                wall,
+                &rd.hands,
+                &events,
+                &mut out.actions,
+                out.record,
+            ) {
+                Ok((mut r, _)) => {
+                    out.events.extend(r.take_events());
+                    t6_compare(&r, rd)
+                }
+                Err(e) => Err(e),
+            };
             if let Err(m) = played {
                 out.mismatches.push(Mismatch {
                     round: Some(place),

@@ -276,6 +276,8 @@ pub struct WinRecord {
     pub pao: Option<Seat>,
     /// Ura dora indicators (ids) when the winner was in riichi.
     pub ura: SmallVec<[u8; 5]>,
+    /// Each seat's change from this win alone.
+    pub deltas: [i32; 4],
 }
 
 /// How a round ended.
@@ -1560,6 +1562,7 @@ impl Round {
         let dealer = self.setup.dealer;
         let honba = i32::try_from(self.setup.honba).unwrap_or(i32::MAX / 1000);
         for (i, (seat, from, tile, score)) in wins.into_iter().enumerate() {
+            let mut wd = [0i32; 4];
             let w = usize::from(seat);
             let first = i == 0;
             // The scorer was given every honba and every stick; take back what this winner
@@ -1579,12 +1582,12 @@ impl Round {
                         Some(p) if p != from => {
                             let half =
                                 settle::yakuman_ron_value(score.pao_yakuman, is_dealer) as i32 / 2;
-                            deltas[usize::from(p)] -= half;
-                            deltas[usize::from(from)] -= ron - half;
+                            wd[usize::from(p)] -= half;
+                            wd[usize::from(from)] -= ron - half;
                         }
-                        _ => deltas[usize::from(from)] -= ron,
+                        _ => wd[usize::from(from)] -= ron,
                     }
-                    deltas[w] += ron + sticks;
+                    wd[w] += ron + sticks;
                 }
                 Payments::Tsumo(d, o) => {
                     let mut got = 0;
@@ -1595,11 +1598,11 @@ impl Round {
                         let pay = if x == dealer { d.unwrap_or(o) } else { o } as i32;
                         got += pay;
                         match pao {
-                            Some(p) => deltas[usize::from(p)] -= pay,
-                            None => deltas[usize::from(x)] -= pay,
+                            Some(p) => wd[usize::from(p)] -= pay,
+                            None => wd[usize::from(x)] -= pay,
                         }
                     }
-                    deltas[w] += got + sticks;
+                    wd[w] += got + sticks;
                 }
             }
             let ura = if self.players[w].riichi {
@@ -1609,6 +1612,9 @@ impl Round {
             } else {
                 SmallVec::new()
             };
+            for (d, x) in deltas.iter_mut().zip(wd) {
+                *d += x;
+            }
             records.push(WinRecord {
                 seat,
                 from,
@@ -1616,6 +1622,7 @@ impl Round {
                 score,
                 pao,
                 ura,
+                deltas: wd,
             });
         }
         self.sticks = 0;
@@ -1624,19 +1631,27 @@ impl Round {
             *score += d;
         }
         if self.log.is_some() {
+            let mut scores = self.scores;
+            for (s, d) in scores.iter_mut().zip(deltas) {
+                *s -= d;
+            }
             for r in &records {
                 let reds = self.rules.red_fives;
+                for (s, d) in scores.iter_mut().zip(r.deltas) {
+                    *s += d;
+                }
                 let ev = Event::Hora {
                     actor: r.seat,
                     target: r.from,
                     pai: MjaiTile::id(r.tile, reds),
                     uradora_markers: r.ura.iter().map(|&i| MjaiTile::id(i, reds)).collect(),
+                    yakus: r.score.yaku.iter().cloned().collect(),
                     fu: r.score.fu,
                     fan: r.score.han,
                     yakuman: r.score.yakuman,
                     hora_points: r.score.total,
-                    deltas,
-                    scores: self.scores,
+                    deltas: r.deltas,
+                    scores,
                 };
                 self.emit(ev);
             }

@@ -33,7 +33,7 @@ fn bots(seed: u64) -> [RandomBot; 4] {
 fn tiles_and_points_are_conserved_in_random_games() {
     let mut games = 0;
     let mut steps = 0u64;
-    for seed in 0..400u64 {
+    for seed in 0..1500u64 {
         let rules = if seed % 2 == 0 {
             GameRules::tenhou()
         } else {

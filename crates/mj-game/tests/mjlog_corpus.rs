@@ -84,11 +84,7 @@ struct Counts {
 
 /// The wall of a round, and its layout.
 fn wall_of(round: &RoundLog) -> Option<(TenhouWallLayout, &[u8])> {
-    match (&round.wall, &round.sanma_wall) {
-        (Some(w), _) => Some((TenhouWallLayout::FOUR, &w[..])),
-        (None, Some(w)) => Some((TenhouWallLayout::THREE, &w[..])),
-        (None, None) => None,
-    }
+    round.wall_with_layout()
 }
 
 fn id(x: u8) -> TileId {

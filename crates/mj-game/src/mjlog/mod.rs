@@ -128,6 +128,26 @@ pub struct RoundLog {
     pub events: Vec<LogEvent>,
 }
 
+impl RoundLog {
+    /// The round's wall, four- or three-player, with its layout.
+    ///
+    /// ```
+    /// # fn f(round: &mj_game::mjlog::RoundLog) {
+    /// if let Some((layout, wall)) = round.wall_with_layout() {
+    ///     let first_draw = layout.live_index(0, 0).map(|i| wall[i]);
+    /// #   let _ = first_draw;
+    /// }
+    /// # }
+    /// ```
+    pub fn wall_with_layout(&self) -> Option<(TenhouWallLayout, &[u8])> {
+        match (&self.wall, &self.sanma_wall) {
+            (Some(w), _) => Some((TenhouWallLayout::FOUR, &w[..])),
+            (None, Some(w)) => Some((TenhouWallLayout::THREE, &w[..])),
+            (None, None) => None,
+        }
+    }
+}
+
 /// One thing that happened in a round.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LogEvent {

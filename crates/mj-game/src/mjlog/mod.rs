@@ -38,6 +38,11 @@
 //! * A replacement draw follows each kan and kita `N` of the same seat (a `Draw` right after the
 //!   call); the other draws come from the live wall ([`wall`]).
 //!
+//! * Scores: a result's `sc` scores-before are the round's start less 1,000 per accepted
+//!   riichi; a double ron's second `AGARI` sees the first's payments; only the first winner
+//!   collects the sticks; the next `INIT` starts from the last result; sticks still on the
+//!   table at the end go to the first-placed seat in `owari`.
+//!
 //! Robustness: [`parse_mjlog`] never panics; every error names the tag, the attribute and the
 //! byte offset where it went wrong. Tags it does not know are errors, not silently skipped.
 

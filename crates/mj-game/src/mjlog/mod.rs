@@ -33,7 +33,8 @@
 //!   replacement draw.
 //! * An open or added kan's: after the replacement draw, just before the kanner's next discard,
 //!   or right after the kanner's next kan / kita `N`; never if the round ends first (a win on
-//!   the replacement tile, or the added kan robbed). Chip rooms (`GO type` bit 0x200) turn
+//!   the replacement tile, or the added kan robbed; an indicator due after a kan call is not
+//!   turned when that kan is robbed). Chip rooms (`GO type` bit 0x200) turn
 //!   an added kan's indicator at once.
 //! * A replacement draw follows each kan and kita `N` of the same seat (a `Draw` right after the
 //!   call); the other draws come from the live wall ([`wall`]).

@@ -9,7 +9,7 @@
 //! rules' limit).
 
 use mj_hu::{Checker, Declared, Hand, Rules};
-use mj_tiles::{EigenHand, Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
+use mj_tiles::{Eigen, EigenHand, Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -672,8 +672,9 @@ impl Round {
             }
         }
         if !after_call && self.riichi_allowed(seat) {
+            let ready = self.ready_discards(seat);
             for &id in &choices {
-                if self.riichi_discard_ok(seat, id) {
+                if ready >> (id / 4) & 1 == 1 && self.riichi_discard_ok(seat, id) {
                     out.push(Action::Riichi { tile: id });
                 }
             }
@@ -708,6 +709,30 @@ impl Round {
         let mut c = p.counts;
         c.remove(kind(id));
         !waits_of(&c, &p.meld_counts()).is_empty()
+    }
+
+    /// Kinds whose discard leaves `seat`'s hand ready (a bit per kind index): one eigen
+    /// subtraction and one table lookup per kind held, the hand's eigens computed once.
+    fn ready_discards(&self, seat: Seat) -> u64 {
+        let Some(c) = checker() else {
+            return 0;
+        };
+        let p = &self.players[usize::from(seat)];
+        let suits = EigenHand::from_counts(&p.counts, TileSet::EMPTY).suits();
+        let d = declared(p.counts.total().saturating_sub(1), 13);
+        let mut out = 0u64;
+        for t in p.counts.kinds() {
+            let s = t.suit().index();
+            let Some(e) = Eigen::of_rank(t.rank()).and_then(|u| suits[s].checked_sub(u)) else {
+                continue;
+            };
+            let mut v = suits;
+            v[s] = e;
+            if c.is_ready_eigen(&EigenHand::new(v, 0), d).unwrap_or(false) {
+                out |= 1 << t.index();
+            }
+        }
+        out
     }
 
     fn ankan_ok(&self, seat: Seat, t: Tile) -> bool {

@@ -440,3 +440,318 @@ fn riichi_needs_a_ready_hand_and_1000_points() {
             .all(|a| !matches!(a, Action::Discard { tile } if Some(*tile) != r.drawn()))
     );
 }
+
+#[test]
+fn an_added_kan_is_robbed_and_turns_no_dora() {
+    // Seat 1 pons seat 0's 3m, later draws the fourth 3m and adds it; seat 2 waits on 3m
+    // (12m edge wait, no other yaku) and robs the kan: chankan, 1 han 40 fu.
+    let w = wall(
+        [
+            "3m9m9m1p4p7p1s4s7s1z2z3z4z",
+            "3m3m6m7m8m2p3p4p6s7s8s7z7z",
+            "1m2m4p5p6p7s8s9s2s3s4s5s5s",
+            FILLER[3],
+        ],
+        "5z9p9p9p3m",
+        "6z",
+        "",
+    );
+    let mut r = round(w);
+    let three = held(&r, 0, "3m");
+    r.play(0, Action::Discard { tile: three }).unwrap();
+    // Seat 2 waits on 3m but has no yaku on a plain discard: no ron on offer.
+    assert!(!r.legal_actions(2).contains(&Action::Ron));
+    let pon = Action::Pon {
+        tiles: [
+            held(&r, 1, "3m"),
+            r.player(1)
+                .hand_ids()
+                .filter(|i| i / 4 == 2)
+                .nth(1)
+                .unwrap(),
+        ],
+    };
+    r.play(1, pon).unwrap();
+    assert_eq!(r.to_act(), 0b10, "the pon stands; seat 1 discards");
+    let six = held(&r, 1, "6m");
+    assert!(!legal.contains(&Action::Discard { tile: three }));
+    assert!(!legal.contains(&Action::Discard { tile: six }));
+    refuse(&mut r, 1, Action::Discard { tile: six });
+    let seven = held(&r, 1, "7p");
+    refuse(&mut r, 1, Action::Riichi { tile: seven });
+    r.play(1, Action::Discard { tile: seven }).unwrap();
+}
+
+#[test]
+fn furiten_on_own_discards() {
+    // Seat 1 completes its hand with the 7z it draws, declines the tsumo and throws 4m: it then
+    // waits on 1m-4m with 4m in its river, so seat 0's 1m is no ron for it.
+    let w = wall(
+        [
+            "1m9m9m1p4p7p1s4s7s1z2z3z4z",
+            "2m3m4m5p6p7p2s3s4s6s6s7z7z",
+            FILLER[2],
+            FILLER[3],
+        ],
+        "5z7z8p8p5z",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    r.play(
+        0,
+        Action::Discard {
+            tile: r.drawn().unwrap(),
+        },
+    )
+    .unwrap();
+    tsumogiri_until(&mut r, 1);
+    assert!(
+        r.legal_actions(1).contains(&Action::Tsumo),
+        "234m 567p 234s 66s 777z is complete; seat 1 declines"
+    );
+    let four = held(&r, 1, "4m");
+    r.play(1, Action::Discard { tile: four }).unwrap();
+    tsumogiri_until(&mut r, 0);
+    let one = held(&r, 0, "1m");
+    r.play(0, Action::Discard { tile: one }).unwrap();
+    assert!(r.player(1).is_furiten());
+    let legal = r.legal_actions(1);
+    assert!(
+        !legal.contains(&Action::Ron),
+        "seat 1 is furiten on 4m and may not ron 1m: {legal:?}"
+    );
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Chi { .. })),
+        "a chi is still allowed"
+    );
+    refuse(&mut r, 1, Action::Ron);
+}
+
+#[test]
+fn double_ron_pays_both_and_sticks_go_to_the_first() {
+    // Seat 0 discards 6s; seat 1 (6s-8s, tanyao) and seat 2 (5s-7s kanchan, tanyao) both win.
+    let w = wall(
+        [
+            "6s9m9m1p4p7p1s4s7s1z2z3z4z",
+            "2m3m4m5p6p7p2s3s4s6s6s8s8s",
+            "2p3p4p5s7s2m3m4m6p6p6p8p8p",
+            FILLER[3],
+        ],
+        "5z",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    let six = held(&r, 0, "6s");
+    r.play(0, Action::Discard { tile: six }).unwrap();
+    assert!(r.legal_actions(1).contains(&Action::Ron));
+    assert!(r.legal_actions(2).contains(&Action::Ron));
+    refuse(&mut r, 3, Action::Ron);
+    r.play(2, Action::Ron).unwrap();
+    assert!(!r.is_over(), "the round waits for seat 1's answer");
+    r.play(1, Action::Ron).unwrap();
+    let res = r.result().unwrap();
+    let RoundEnd::Wins(wins) = &res.end else {
+        panic!("{res:?}")
+    };
+    assert_eq!(wins.len(), 2);
+    assert_eq!(wins[0].seat, 1, "turn order from the discarder");
+    // Tanyao 1 han 40 fu each: 1,300 from the discarder to each winner.
+    assert_eq!(res.deltas, [-2600, 1300, 1300, 0]);
+}
+
+#[test]
+fn exhaustive_draw_pays_tenpai() {
+    // Seat 1 keeps a ready hand (waits 1p-4p... all live) and everyone draws and discards.
+    let w = wall(
+        [
+            FILLER[0],
+            "2m3m4m2p3p5p6p7p2s3s4s6s6s",
+            FILLER[2],
+            FILLER[3],
+        ],
+        "",
+        "9p",
+        "",
+    );
+    let mut r = round(w);
+    // Everyone throws what they draw, passing every call, to the end.
+    for _ in 0..1000 {
+        if r.is_over() {
+            break;
+        }
+        let s = r.to_act().trailing_zeros() as u8;
+        let a = match r.phase() {
+            Phase::Turn { .. } => {
+                let legal = r.legal_actions(s);
+                // A win would end the round early: keep the test to the draw.
+                let d = r.drawn().unwrap();
+                assert!(legal.contains(&Action::Discard { tile: d }));
+                Action::Discard { tile: d }
+            }
+            _ => Action::Pass,
+        };
+        r.play(s, a).unwrap();
+    }
+    let res = r.result().unwrap();
+    match res.end {
+        RoundEnd::Draw {
+            kind: DrawKind::Exhaustive,
+            tenpai,
+        } => {
+            assert!(tenpai[1], "seat 1 is ready");
+            let n = tenpai.iter().filter(|&&t| t).count() as i32;
+            if n < 4 {
+                assert_eq!(res.deltas[1], 3000 / n);
+            }
+        }
+        RoundEnd::Draw {
+            kind: DrawKind::NagashiMangan,
+            ..
+        } => {}
+        ref other => panic!("{other:?}"),
+    }
+    assert_eq!(res.deltas.iter().sum::<i32>(), 0);
+}
+
+#[test]
+fn closed_kan_turns_its_dora_at_once_and_draws_a_replacement() {
+    let w = wall(
+        [
+            "7z7z7z7z1m2m3m4p5p6p2z2z1z",
+            FILLER[1],
+            FILLER[2],
+            FILLER[3],
+        ],
+        "5z",
+        "9p",
+        "8m",
+    );
+    let mut r = round(w);
+    let kind = parse_pieces("7z").unwrap()[0].tile().as_u8();
+    assert!(r.legal_actions(0).contains(&Action::Ankan { kind }));
+    r.play(0, Action::Ankan { kind }).unwrap();
+    // Only thirteen orphans may rob a closed kan: nobody here, so the replacement is drawn.
+    assert_eq!(r.dora_indicators().count(), 2);
+    assert!(matches!(
+        r.phase(),
+        Phase::Turn {
+            seat: 0,
+            rinshan: true,
+            ..
+        }
+    ));
+    assert_eq!(r.drawn().map(|d| d / 4), Some(id("8m") / 4));
+    assert_eq!(r.kans(), 1);
+    let _ = ClaimSource::Ankan;
+}
+
+#[test]
+fn riichi_needs_a_ready_hand_and_1000_points() {
+    let hand = "2m3m4m2p3p4p2s3s4s6s6s7z1z";
+    let mut r = round(wall(
+        [hand, FILLER[1], FILLER[2], FILLER[3]],
+        "7z",
+        "9p",
+        "",
+    ));
+    // Discarding 1z leaves 234m234p234s66s7z7z: ready. Discarding 6s leaves a non-ready hand.
+    let east = held(&r, 0, "1z");
+    let six = held(&r, 0, "6s");
+    assert!(r.legal_actions(0).contains(&Action::Riichi { tile: east }));
+    assert!(!r.legal_actions(0).contains(&Action::Riichi { tile: six }));
+    refuse(&mut r, 0, Action::Riichi { tile: six });
+    // With 900 points, no riichi at all.
+    let setup = RoundSetup {
+        scores: [900, 33000, 33100, 33000],
+        ..RoundSetup::first(25000)
+    };
+    let mut poor = Round::new(
+        GameRules::tenhou(),
+        setup,
+        wall([hand, FILLER[1], FILLER[2], FILLER[3]], "7z", "9p", ""),
+        false,
+    );
+    assert!(
+        !poor
+            .legal_actions(0)
+            .iter()
+            .any(|a| matches!(a, Action::Riichi { .. }))
+    );
+    refuse(&mut poor, 0, Action::Riichi { tile: east });
+    // Declared and accepted: the stick is on the table and only the drawn tile may go.
+    r.play(0, Action::Riichi { tile: east }).unwrap();
+    tsumogiri_until(&mut r, 0);
+    assert!(r.player(0).in_riichi());
+    assert_eq!(r.sticks(), 1);
+    assert_eq!(r.scores()[0], 24000);
+    let legal = r.legal_actions(0);
+    assert!(
+        legal
+            .iter()
+            .all(|a| !matches!(a, Action::Discard { tile } if Some(*tile) != r.drawn()))
+    );
+}
+
+#[test]
+fn an_added_kan_is_robbed_and_turns_no_dora() {
+    // Seat 1 pons seat 0's 3m, later draws the fourth 3m and adds it; seat 2 waits on 3m
+    // (12m edge wait, no other yaku) and robs the kan: chankan, 1 han 40 fu.
+    let w = wall(
+        [
+            "3m9m9m1p4p7p1s4s7s1z2z3z4z",
+            "3m3m6m7m8m2p3p4p6s7s8s7z7z",
+            "1m2m4p5p6p7s8s9s2s3s4s5s5s",
+            FILLER[3],
+        ],
+        "5z9p9p9p3m",
+        "6z",
+        "",
+    );
+    let mut r = round(w);
+    let three = held(&r, 0, "3m");
+    r.play(0, Action::Discard { tile: three }).unwrap();
+    // Seat 2 waits on 3m but has no yaku on a plain discard: no ron on offer.
+    assert!(!r.legal_actions(2).contains(&Action::Ron));
+    let pon = Action::Pon {
+        tiles: [
+            held(&r, 1, "3m"),
+            r.player(1)
+                .hand_ids()
+                .filter(|i| i / 4 == 2)
+                .nth(1)
+                .unwrap(),
+        ],
+    };
+    r.play(1, pon).unwrap();
+    if r.to_act() != 0b10 {
+        // Seat 2 still had to answer (it could not ron, but the pon resolves only after all).
+        tsumogiri_until(&mut r, 1);
+    }
+    let six = held(&r, 1, "6m");
+    r.play(1, Action::Discard { tile: six }).unwrap();
+    tsumogiri_until(&mut r, 1);
+    let fourth = r.drawn().unwrap();
+    assert_eq!(fourth / 4, 2, "seat 1 drew the fourth 3m");
+    assert!(r.legal_actions(1).contains(&Action::Kakan { tile: fourth }));
+    r.play(1, Action::Kakan { tile: fourth }).unwrap();
+    assert!(matches!(
+        r.phase(),
+        Phase::Claims(c) if c.source == ClaimSource::Kakan
+    ));
+    assert!(r.legal_actions(2).contains(&Action::Ron));
+    r.play(2, Action::Ron).unwrap();
+    let res = r.result().unwrap();
+    let RoundEnd::Wins(wins) = &res.end else {
+        panic!("{res:?}")
+    };
+    assert!(
+        wins[0].score.yaku.iter().any(|(n, _)| n == "chankan"),
+        "{:?}",
+        wins[0].score
+    );
+    assert_eq!((wins[0].score.han, wins[0].score.fu), (1, 40));
+    assert_eq!(res.deltas, [0, -1300, 1300, 0]);
+    assert_eq!(r.dora_indicators().count(), 1, "a robbed kan turns no dora");
+}

@@ -496,3 +496,58 @@ fn an_added_kan_is_robbed_and_turns_no_dora() {
     assert_eq!(res.deltas, [0, -1300, 1300, 0]);
     assert_eq!(r.dora_indicators().count(), 1, "a robbed kan turns no dora");
 }
+
+#[test]
+fn pao_makes_the_feeder_of_the_third_dragon_pay_a_tsumo() {
+    // Seat 1 pons 5z (from seat 0), 6z (from seat 2) and 7z (from seat 3), then draws 9s:
+    // big three dragons by tsumo; seat 3 fed the third dragon set and pays it all.
+    let w = wall(
+        [
+            "5z9m9m1p4p7p1s4s7s1z2z3z4z",
+            "5z5z6z6z7z7z1m2m3m9s9p8p2s",
+            "6z3m6m9m3p6p9p3s6s9s1z2z3z",
+            "7z4m7m1p4p7p1s4s7s2p5p8p2z",
+        ],
+        "8m8m8m5m5m5m2m9s",
+        "1m",
+        "",
+    );
+    let mut r = round(w);
+    let pon = |r: &mut Round, kind: u8| {
+        let ids: Vec<u8> = r.player(1).hand_ids().filter(|i| i / 4 == kind).collect();
+        r.play(
+            1,
+            Action::Pon {
+                tiles: [ids[0], ids[1]],
+            },
+        )
+        .unwrap();
+    };
+    let white = held(&r, 0, "5z");
+    r.play(0, Action::Discard { tile: white }).unwrap();
+    pon(&mut r, 31);
+    let t = held(&r, 1, "9p");
+    r.play(1, Action::Discard { tile: t }).unwrap();
+    tsumogiri_until(&mut r, 2);
+    let green = held(&r, 2, "6z");
+    r.play(2, Action::Discard { tile: green }).unwrap();
+    pon(&mut r, 32);
+    let t = held(&r, 1, "8p");
+    r.play(1, Action::Discard { tile: t }).unwrap();
+    tsumogiri_until(&mut r, 3);
+    let red = held(&r, 3, "7z");
+    r.play(3, Action::Discard { tile: red }).unwrap();
+    pon(&mut r, 33);
+    let t = held(&r, 1, "2s");
+    r.play(1, Action::Discard { tile: t }).unwrap();
+    tsumogiri_until(&mut r, 1);
+    assert!(r.legal_actions(1).contains(&Action::Tsumo));
+    r.play(1, Action::Tsumo).unwrap();
+    let res = r.result().unwrap();
+    let RoundEnd::Wins(wins) = &res.end else {
+        panic!("{res:?}")
+    };
+    assert_eq!(wins[0].score.yakuman, 1, "{:?}", wins[0].score);
+    assert_eq!(wins[0].pao, Some(3));
+    assert_eq!(res.deltas, [0, 32000, 0, -32000]);
+}

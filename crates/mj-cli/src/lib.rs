@@ -57,7 +57,7 @@
 //! | kind | when |
 //! |---|---|
 //! | `invalid_utf8` | the line is not UTF-8 |
-//! | `invalid_json` | the line is not JSON text |
+//! | `invalid_json` | the line is not JSON text, or a field's name or value holds a lone surrogate escape (`"\ud800"`: JSON text no string can hold; the message names the field, and the `id` is echoed when it is readable) |
 //! | `invalid_request` | an empty or blank line (message `empty line`); JSON that is not an object; `op` missing or not a string; a field given twice |
 //! | `unknown_field` | a top-level field the op does not accept (named in the message) |
 //! | `unknown_op` | an `op` that is not in the table |
@@ -75,6 +75,7 @@
 //! | `not_a_win` | `score`: the hand, its melds and `win_tile` make no winning shape under the rules (or `win_tile` is not in `hand`) |
 //! | `no_yaku` | `score`, riichi: a winning shape without yaku |
 //! | `below_minimum` | `score`, MCR: a win below 8 fan; the error also has `"fan": n` |
+//! | `line_too_long` | a line longer than `mj batch --max-line-bytes` ([`DEFAULT_MAX_LINE_BYTES`], 1 MiB, by default); the rest of the line is skipped unread and no `id` is echoed |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
 
 pub mod agari_ops;
@@ -92,7 +93,9 @@ pub mod score_ops;
 mod score_riichi;
 mod score_sichuan;
 
-pub use batch::{answer_line, answer_line_with, run_batch};
+pub use batch::{
+    DEFAULT_MAX_LINE_BYTES, answer_line, answer_line_with, run_batch, run_batch_limited,
+};
 pub use error::OpError;
 pub use ops::{Handler, OPS, OpSpec};
 pub use request::{

@@ -52,7 +52,12 @@ enum Command {
     /// yaku/fan, fu and points in words. Exit code 2 if the request is invalid or no win.
     Score(ScoreOpts),
     /// Answer one JSON request per line of standard input, one JSON answer per line.
-    Batch,
+    Batch {
+        /// The longest line read (bytes, without its `\n`); a longer one answers
+        /// `line_too_long` and is skipped unread.
+        #[arg(long, value_name = "BYTES", default_value_t = mj_cli::DEFAULT_MAX_LINE_BYTES)]
+        max_line_bytes: usize,
+    },
 }
 
 /// A hand and its rules on the command line.
@@ -187,8 +192,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             mj_cli::agari_ops::riichi_text(&hand.into(), karaten),
         ),
         Command::Score(opts) => words("score", mj_cli::score_ops::run(&opts.into())),
-        Command::Batch => {
-            mj_cli::run_batch(io::stdin().lock(), io::stdout().lock())?;
+        Command::Batch { max_line_bytes } => {
+            mj_cli::run_batch_limited(io::stdin().lock(), io::stdout().lock(), max_line_bytes)?;
             Ok(ExitCode::SUCCESS)
         }
     }

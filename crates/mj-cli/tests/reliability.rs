@@ -166,3 +166,41 @@ fn the_default_limit_is_one_mebibyte() {
     assert_eq!(answers[1].kind.as_deref(), Some("line_too_long"));
     assert_eq!(answers[1].id, None);
 }
+
+#[test]
+fn ura_without_riichi_is_refused() {
+    let line = r#"{"op":"score","rules":"riichi","hand":"22334455m667788p","win_tile":"8p","tsumo":true,"ura":["1p"],"id":1}"#;
+    let a = answer(line);
+    assert_eq!(a["error"]["kind"], "invalid_field", "{a}");
+    assert!(
+        a["error"]["message"].as_str().unwrap().contains("`ura`"),
+        "{a}"
+    );
+    let with_riichi = line.replace(r#""tsumo":true"#, r#""tsumo":true,"riichi":true"#);
+    assert_eq!(answer(&with_riichi).get("error"), None);
+}
+
+/// The human commands: errors name the flag, a switch given twice is refused, exit codes.
+#[rstest]
+#[case::score_without_rules(&["score", "123m456p789s11122z", "--win", "2z"], "mj score: --rules is required")]
+#[case::analyze_sichuan(
+    &["analyze", "123m456p789s1122z", "--rules", "sichuan"],
+    "mj analyze: unsupported_rules: `mj analyze` cannot answer under these rules"
+)]
+#[case::repeated_option(
+    &["shanten", "123m456p789s1112z", "--option", "seven_pairs=false", "--option", "seven_pairs=true"],
+    "mj shanten: --option seven_pairs is given twice"
+)]
+fn command_errors(#[case] args: &[&str], #[case] start: &str) {
+    let output = run_mj(args, b"");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with(start), "{args:?}: {stderr}");
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+}
+
+#[test]
+fn exit_codes_are_documented_in_help() {
+    let output = run_mj(&["--help"], b"");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("3 an internal"), "{text}");
+}

@@ -1,19 +1,26 @@
 //! The library behind the `mj` program: `mj parse` and `mj batch`.
 //!
-//! `mj batch` speaks the JSON Lines protocol of `PROTOCOL.md`: one request object per input line,
-//! one answer object per line, in order, flushed as it goes, `id` echoed. This crate is the only
+//! `mj batch` speaks a JSON Lines protocol: one request object per input line, one answer object
+//! per line, in order, flushed as it goes, `id` echoed. Its complete reference (every op, field,
+//! switch, answer field, error kind, limit and exit code) is `docs/protocol.md` at the root of
+//! the repository; the test `tests/protocol_doc.rs` binds it to the registries below. This crate is the only
 //! place (with xtask) that does IO; the engines below it are pure.
 //!
 //! # How a line is answered
 //!
 //! 1. [`run_batch`] splits standard input into lines of bytes at `\n` (a `\r` before it is
-//!    dropped; the last line needs no `\n`) and writes [`answer_line`]'s answer for each.
+//!    dropped; the last line needs no `\n`) and writes [`answer_line`]'s answer for each. A line
+//!    longer than the limit ([`DEFAULT_MAX_LINE_BYTES`], 1 MiB; [`run_batch_limited`] and
+//!    `mj batch --max-line-bytes` set another) answers `line_too_long` and is skipped unread.
 //! 2. [`answer_line`] never fails and never panics (a `catch_unwind` answers `internal` if a bug
 //!    does panic): blank line, UTF-8, JSON text, object, in that order. The JSON text is checked
 //!    without recursion, so deep nesting costs no stack; the `id` is kept as written (white space
 //!    outside strings removed) and echoed whenever the line is an object with an `id` (the first,
 //!    if given twice), even when the request is otherwise invalid. Memory and time are linear in
-//!    the line's length. An answer never holds a raw CR, LF, NEL, LS or PS (they are escaped),
+//!    the line's length: arrays and objects are counted on the raw text before anything is
+//!    decoded (at most 256 items each), and a line costs at most 8 times the line limit of heap
+//!    (tested by `tests/batch_memory.rs`). A field whose name or value holds a lone surrogate
+//!    escape (`"\ud800"`, JSON text no Rust string can hold) answers `invalid_json` naming it. An answer never holds a raw CR, LF, NEL, LS or PS (they are escaped),
 //!    so any line reader sees exactly one line.
 //! 3. [`Request`] validates the fields every op shares, in this order: no field twice, `op`,
 //!    no unknown field (the [`COMMON_FIELDS`] plus the op's [`OpSpec::extra_fields`]), `hand`,

@@ -136,6 +136,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "renhou",
         ty: SwitchType::OneOf(&["none", "mangan", "yakuman"]),
     },
+    // MCR scoring: 明暗杠 (5 fan) for one melded and one concealed kong, instead of the official
+    // 明杠 + 暗杠 (`mj_score::mcr::McrOptions`).
+    Switch {
+        name: "ming_an_gang",
+        ty: SwitchType::Bool,
+    },
     // Sichuan scoring: the fan table preset (`mj_score::sichuan::SichuanRules::PRESETS`).
     Switch {
         name: "sichuan_table",

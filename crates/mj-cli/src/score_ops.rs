@@ -42,6 +42,7 @@ const SWITCH_PRESETS: &[(&str, Rules)] = &[
     ("kazoe_yakuman", Rules::Riichi),
     ("kiriage", Rules::Riichi),
     ("renhou", Rules::Riichi),
+    ("ming_an_gang", Rules::Mcr),
     ("sichuan_table", Rules::Sichuan),
 ];
 

@@ -204,3 +204,52 @@ fn exit_codes_are_documented_in_help() {
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("3 an internal"), "{text}");
 }
+
+/// MCR 明暗杠: official 明杠 + 暗杠 by default (10 fan here), 5 fan with the switch (12 fan), as
+/// the oracle (pymahjonggb) scores this record of `crates/mj-score/testdata/mcr_oracle.jsonl`.
+#[test]
+fn mcr_ming_an_gang_switch() {
+    let line = r#"{"op":"score","rules":"mcr","hand":"567s77z","kong":true,"tsumo":true,"win_tile":"6s","melds":[{"called":"9s","from":1,"kind":"chi","tiles":"789s"},{"kind":"ankan","tiles":"2222s"},{"called":"6p","from":1,"kind":"minkan","tiles":"6666p"}]}"#;
+    let names = |a: &Value| -> Vec<String> {
+        a["fans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {}x{}",
+                    f["name"].as_str().unwrap(),
+                    f["fan"],
+                    f["count"]
+                )
+            })
+            .collect()
+    };
+    let official = answer(line);
+    assert_eq!(official["fan"], 13, "{official}");
+    assert!(
+        names(&official).contains(&"an_gang 2x1".to_owned()),
+        "{official}"
+    );
+    assert!(
+        names(&official).contains(&"ming_gang 1x1".to_owned()),
+        "{official}"
+    );
+    let switched = answer(&line.replace(
+        r#""rules":"mcr""#,
+        r#""rules":"mcr","options":{"ming_an_gang":true}"#,
+    ));
+    assert_eq!(switched["fan"], 15, "{switched}");
+    let fans = names(&switched);
+    assert!(fans.contains(&"ming_an_gang 5x1".to_owned()), "{switched}");
+    assert!(
+        !fans
+            .iter()
+            .any(|f| f.starts_with("an_gang") || f.starts_with("ming_gang")),
+        "{switched}"
+    );
+    let riichi = answer(
+        r#"{"op":"score","rules":"riichi","hand":"22334455m667788p","win_tile":"8p","tsumo":true,"options":{"ming_an_gang":true}}"#,
+    );
+    assert_eq!(riichi["error"]["kind"], "unsupported_rules", "{riichi}");
+}

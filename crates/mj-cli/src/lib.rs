@@ -65,14 +65,14 @@
 //! |---|---|
 //! | `invalid_utf8` | the line is not UTF-8 |
 //! | `invalid_json` | the line is not JSON text, or a field's name or value holds a lone surrogate escape (`"\ud800"`: JSON text no string can hold; the message names the field, and the `id` is echoed when it is readable) |
-//! | `invalid_request` | an empty or blank line (message `empty line`); JSON that is not an object; `op` missing or not a string; a field given twice |
+//! | `invalid_request` | an empty or blank line (message `empty line`); JSON that is not an object; `op` missing or not a string; a field given twice; more than 256 fields |
 //! | `unknown_field` | a top-level field the op does not accept (named in the message) |
 //! | `unknown_op` | an `op` that is not in the table |
 //! | `unsupported_op` | a valid request for an op that is known but not built yet |
 //! | `invalid_hand` | `hand` missing, not a string, or not mpsz (the message names the column; a notation error anywhere wins over a fifth copy) |
 //! | `hand_size` | the hand has the wrong number of tiles for the op (raised by ops) |
-//! | `invalid_meld` | `melds` not an array of valid `{"kind", "tiles", "called"?, "from"?}` (`tiles` of more than 136 tiles: `more than 136 tiles (column 137)`) |
-//! | `invalid_wild` | `wild` not an array of single tiles |
+//! | `invalid_meld` | `melds` not an array of at most 256 valid `{"kind", "tiles", "called"?, "from"?}` (`tiles` of more than 136 tiles: `more than 136 tiles (column 137)`) |
+//! | `invalid_wild` | `wild` not an array of at most 256 single tiles; more than 8 wildcards (raised by ops) |
 //! | `fifth_copy` | five or more of a kind in `hand` plus `melds`, red fives counting as fives (the message names the tile). A `hand` of more than 136 tiles always holds one: it gets this kind, naming the first fifth copy and its column, never a separate "too many tiles" |
 //! | `unknown_rules` | `rules` is not `generic`, `riichi`, `sichuan` or `mcr` |
 //! | `unknown_option` | an `options` switch that does not exist |

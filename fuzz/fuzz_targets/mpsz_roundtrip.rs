@@ -19,6 +19,9 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(hand_pieces, pieces, "{text:?}");
         let (_, counts_again) = parse_hand(&written).expect("formatted hand parses");
         assert_eq!(counts_again, counts, "{text:?}");
-        assert_eq!(counts.to_string().parse::<mj_tiles::TileCounts>().ok(), Some(counts));
+        assert_eq!(
+            counts.to_string().parse::<mj_tiles::TileCounts>().ok(),
+            Some(counts)
+        );
     }
 });

@@ -80,6 +80,10 @@ pub enum OpError {
         /// The preset's minimum.
         minimum: u32,
     },
+    /// A line longer than `mj batch --max-line-bytes`; the rest of it was skipped unread. Kind
+    /// `line_too_long`.
+    #[error("{0}")]
+    LineTooLong(String),
     /// A bug: an op panicked or answered something that is not an object. Kind `internal`.
     #[error("{0}")]
     Internal(String),
@@ -87,7 +91,7 @@ pub enum OpError {
 
 impl OpError {
     /// Every `kind` string, in the order of the crate docs' table.
-    pub const KINDS: [&'static str; 20] = [
+    pub const KINDS: [&'static str; 21] = [
         "invalid_utf8",
         "invalid_json",
         "invalid_request",
@@ -107,6 +111,7 @@ impl OpError {
         "not_a_win",
         "no_yaku",
         "below_minimum",
+        "line_too_long",
         "internal",
     ];
 
@@ -132,6 +137,7 @@ impl OpError {
             OpError::NotAWin(_) => "not_a_win",
             OpError::NoYaku(_) => "no_yaku",
             OpError::BelowMinimum { .. } => "below_minimum",
+            OpError::LineTooLong(_) => "line_too_long",
             OpError::Internal(_) => "internal",
         }
     }
@@ -184,6 +190,7 @@ mod tests {
             OpError::NotAWin(s()),
             OpError::NoYaku(s()),
             OpError::BelowMinimum { fan: 6, minimum: 8 },
+            OpError::LineTooLong(s()),
             OpError::Internal(s()),
         ]
     }

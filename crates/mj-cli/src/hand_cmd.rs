@@ -39,6 +39,10 @@ pub fn request(op: &str, args: &HandArgs) -> Result<Value, String> {
     let mut options = Map::new();
     for opt in &args.options {
         let (name, value) = opt.split_once('=').unwrap_or((opt, "true"));
+        if options.contains_key(name) {
+            // As `mj batch` refuses a switch given twice, rather than keeping the last value.
+            return Err(format!("--option {name} is given twice"));
+        }
         let value = match value {
             "true" | "on" => json!(true),
             "false" | "off" => json!(false),
@@ -144,7 +148,11 @@ fn effective_words(tiles: &[mj_tiles::Tile], count: u64) -> String {
 /// tiles are in mpsz and glyphs with their kinds and live copies (four minus those in the hand,
 /// the melds and `visible`, mpsz). `Err` holds the error message.
 pub fn analyze(args: &HandArgs, visible: Option<&str>) -> Result<String, String> {
-    let mut out = shanten_words(&ask(&request("shanten", args)?.to_string())?);
+    // The command asks `shanten` first: its errors are `mj analyze`'s.
+    let mut out = shanten_words(
+        &ask(&request("shanten", args)?.to_string())
+            .map_err(|e| e.replacen("op `shanten`", "`mj analyze`", 1))?,
+    );
     // `discards` is the op that accepts `visible`; its request also serves a 3k+1 hand.
     let mut req = request("discards", args)?;
     if let (Some(visible), Value::Object(fields)) = (visible, &mut req) {

@@ -11,9 +11,43 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-/// An object's fields in the order written, values as raw JSON text.
+/// At most this many items in any one array or object of a request (fields of the request,
+/// items of `melds`, `wild`, `dora`, ...), counted on the raw text before anything is decoded: a
+/// request needs a few dozen, and the limit keeps what a line costs to decode a small multiple of
+/// its length.
+pub const MAX_ITEMS: usize = 256;
+
+/// An object's fields in the order written, values as raw JSON text. A name that holds a lone
+/// surrogate escape (`"\ud800"`), which no Rust string can hold, is kept with U+FFFD in its place
+/// and reported by [`Fields::undecodable_name`].
 #[derive(Debug)]
-pub(crate) struct Fields<'a>(pub Vec<(String, &'a RawValue)>);
+pub(crate) struct Fields<'a>(pub Vec<(String, &'a RawValue)>, Option<usize>);
+
+/// A field name read as bytes, so that a lone surrogate escape (which serde_json decodes to
+/// WTF-8 bytes) is not a parse error.
+struct Name(Result<String, String>);
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct NameVisitor;
+        impl Visitor<'_> for NameVisitor {
+            type Value = Name;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Name, E> {
+                Ok(Name(Ok(v.to_owned())))
+            }
+            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<Name, E> {
+                Ok(Name(match std::str::from_utf8(v) {
+                    Ok(text) => Ok(text.to_owned()),
+                    Err(_) => Err(String::from_utf8_lossy(v).into_owned()),
+                }))
+            }
+        }
+        d.deserialize_bytes(NameVisitor)
+    }
+}
 
 impl<'de> Deserialize<'de> for Fields<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -25,10 +59,15 @@ impl<'de> Deserialize<'de> for Fields<'de> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fields<'de>, A::Error> {
                 let mut fields = Vec::new();
-                while let Some(entry) = map.next_entry::<String, &'de RawValue>()? {
-                    fields.push(entry);
+                let mut undecodable = None;
+                while let Some((name, value)) = map.next_entry::<Name, &'de RawValue>()? {
+                    let name = name.0.unwrap_or_else(|lossy| {
+                        undecodable.get_or_insert(fields.len());
+                        lossy
+                    });
+                    fields.push((name, value));
                 }
-                Ok(Fields(fields))
+                Ok(Fields(fields, undecodable))
             }
         }
         d.deserialize_map(FieldsVisitor)
@@ -36,12 +75,18 @@ impl<'de> Deserialize<'de> for Fields<'de> {
 }
 
 impl<'a> Fields<'a> {
-    /// The fields of `raw` if it is an object.
+    /// The fields of `raw` if it is an object of at most [`MAX_ITEMS`] fields.
     pub fn of(raw: &'a RawValue) -> Option<Fields<'a>> {
-        if json_type(raw) != "an object" {
+        if json_type(raw) != "an object" || items(raw.get()) > MAX_ITEMS {
             return None;
         }
         serde_json::from_str(raw.get()).ok()
+    }
+
+    /// The index of the first field whose name holds a lone surrogate escape (the name is kept
+    /// with U+FFFD in its place).
+    pub fn undecodable_name(&self) -> Option<usize> {
+        self.1
     }
 
     /// The first field named `name`.
@@ -71,6 +116,18 @@ pub(crate) fn json_type(raw: &RawValue) -> &'static str {
     }
 }
 
+/// [`json_type`], or for an array or object over [`MAX_ITEMS`] items, its size: for messages of
+/// [`as_array`] and [`Fields::of`] returning `None`.
+pub(crate) fn describe(raw: &RawValue) -> String {
+    let n = items(raw.get());
+    match json_type(raw) {
+        ty @ ("an array" | "an object") if n > MAX_ITEMS => {
+            format!("{ty} of {n} items (at most {MAX_ITEMS})")
+        }
+        ty => ty.to_owned(),
+    }
+}
+
 /// The string a raw value holds, if it is a string.
 pub(crate) fn as_string(raw: &RawValue) -> Option<String> {
     if json_type(raw) != "a string" {
@@ -79,12 +136,144 @@ pub(crate) fn as_string(raw: &RawValue) -> Option<String> {
     serde_json::from_str(raw.get()).ok()
 }
 
-/// The items of a raw array, if it is an array.
+/// The items of a raw array, if it is an array of at most [`MAX_ITEMS`] items.
 pub(crate) fn as_array(raw: &RawValue) -> Option<Vec<&RawValue>> {
-    if json_type(raw) != "an array" {
+    if json_type(raw) != "an array" || items(raw.get()) > MAX_ITEMS {
         return None;
     }
     serde_json::from_str(raw.get()).ok()
+}
+
+/// The number of items of the outermost array or object of valid JSON text (0 for a scalar or an
+/// empty one), counted without decoding anything.
+pub(crate) fn items(text: &str) -> usize {
+    let mut depth = 0usize;
+    let mut commas = 0usize;
+    let mut any = false;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in text.as_bytes() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match b {
+            b'[' | b'{' => {
+                any |= depth == 1;
+                depth += 1;
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b',' if depth == 1 => commas += 1,
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            _ => {
+                in_string = b == b'"';
+                any |= depth == 1;
+            }
+        }
+    }
+    if any { commas + 1 } else { 0 }
+}
+
+/// The largest number of items of any array or object nested in valid JSON text (0 for a
+/// scalar), counted without decoding anything. Decoding the text as a [`serde_json::Value`]
+/// then costs at most a small multiple of the text's length plus this many values per level.
+pub(crate) fn widest(text: &str) -> usize {
+    // Items of each open container, innermost last (a container's count is final when it closes).
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    let mut widest = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in text.as_bytes() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        if !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b']' | b'}' | b',')
+            && let Some(top) = open.last_mut()
+        {
+            top.1 = true;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => open.push((0, false)),
+            b',' => {
+                if let Some(top) = open.last_mut() {
+                    top.0 += 1;
+                }
+            }
+            b']' | b'}' => {
+                if let Some((commas, any)) = open.pop() {
+                    widest = widest.max(if any { commas + 1 } else { 0 });
+                }
+            }
+            _ => {}
+        }
+        if open.len() > 128 {
+            // serde_json refuses deeper nesting (after decoding what comes before it).
+            let open_widest = open.iter().map(|&(commas, _)| commas + 1).max();
+            return widest.max(open_widest.unwrap_or(0));
+        }
+    }
+    widest
+}
+
+/// The byte offset (in the raw text) of the first `\u` escape that is a lone UTF-16 surrogate,
+/// if any. serde_json accepts such escapes as JSON text but no Rust string can hold them.
+pub(crate) fn lone_surrogate(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let hex = |at: usize| -> Option<u16> {
+        let digits = bytes.get(at..at + 4)?;
+        u16::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()
+    };
+    let mut in_string = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !in_string {
+            in_string = b == b'"';
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' => in_string = false,
+            b'\\' => {
+                if bytes.get(i + 1) == Some(&b'u') {
+                    let unit = hex(i + 2).unwrap_or(0);
+                    if (0xDC00..=0xDFFF).contains(&unit) {
+                        return Some(i);
+                    }
+                    if (0xD800..=0xDBFF).contains(&unit) {
+                        let pair = bytes.get(i + 6..i + 8) == Some(b"\\u")
+                            && hex(i + 8).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low));
+                        if !pair {
+                            return Some(i);
+                        }
+                        i += 12;
+                        continue;
+                    }
+                    i += 6;
+                    continue;
+                }
+                i += 2;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The value as compact JSON text: white space outside strings dropped, everything else kept as

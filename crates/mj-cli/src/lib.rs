@@ -1,19 +1,26 @@
 //! The library behind the `mj` program: `mj parse` and `mj batch`.
 //!
-//! `mj batch` speaks the JSON Lines protocol of `PROTOCOL.md`: one request object per input line,
-//! one answer object per line, in order, flushed as it goes, `id` echoed. This crate is the only
+//! `mj batch` speaks a JSON Lines protocol: one request object per input line, one answer object
+//! per line, in order, flushed as it goes, `id` echoed. Its complete reference (every op, field,
+//! switch, answer field, error kind, limit and exit code) is `docs/protocol.md` at the root of
+//! the repository; the test `tests/protocol_doc.rs` binds it to the registries below. This crate is the only
 //! place (with xtask) that does IO; the engines below it are pure.
 //!
 //! # How a line is answered
 //!
 //! 1. [`run_batch`] splits standard input into lines of bytes at `\n` (a `\r` before it is
-//!    dropped; the last line needs no `\n`) and writes [`answer_line`]'s answer for each.
+//!    dropped; the last line needs no `\n`) and writes [`answer_line`]'s answer for each. A line
+//!    longer than the limit ([`DEFAULT_MAX_LINE_BYTES`], 1 MiB; [`run_batch_limited`] and
+//!    `mj batch --max-line-bytes` set another) answers `line_too_long` and is skipped unread.
 //! 2. [`answer_line`] never fails and never panics (a `catch_unwind` answers `internal` if a bug
 //!    does panic): blank line, UTF-8, JSON text, object, in that order. The JSON text is checked
 //!    without recursion, so deep nesting costs no stack; the `id` is kept as written (white space
 //!    outside strings removed) and echoed whenever the line is an object with an `id` (the first,
 //!    if given twice), even when the request is otherwise invalid. Memory and time are linear in
-//!    the line's length. An answer never holds a raw CR, LF, NEL, LS or PS (they are escaped),
+//!    the line's length: arrays and objects are counted on the raw text before anything is
+//!    decoded (at most 256 items each), and a line costs at most 8 times the line limit of heap
+//!    (tested by `tests/batch_memory.rs`). A field whose name or value holds a lone surrogate
+//!    escape (`"\ud800"`, JSON text no Rust string can hold) answers `invalid_json` naming it. An answer never holds a raw CR, LF, NEL, LS or PS (they are escaped),
 //!    so any line reader sees exactly one line.
 //! 3. [`Request`] validates the fields every op shares, in this order: no field twice, `op`,
 //!    no unknown field (the [`COMMON_FIELDS`] plus the op's [`OpSpec::extra_fields`]), `hand`,
@@ -57,15 +64,15 @@
 //! | kind | when |
 //! |---|---|
 //! | `invalid_utf8` | the line is not UTF-8 |
-//! | `invalid_json` | the line is not JSON text |
-//! | `invalid_request` | an empty or blank line (message `empty line`); JSON that is not an object; `op` missing or not a string; a field given twice |
+//! | `invalid_json` | the line is not JSON text, or a field's name or value holds a lone surrogate escape (`"\ud800"`: JSON text no string can hold; the message names the field, and the `id` is echoed when it is readable) |
+//! | `invalid_request` | an empty or blank line (message `empty line`); JSON that is not an object; `op` missing or not a string; a field given twice; more than 256 fields |
 //! | `unknown_field` | a top-level field the op does not accept (named in the message) |
 //! | `unknown_op` | an `op` that is not in the table |
 //! | `unsupported_op` | a valid request for an op that is known but not built yet |
 //! | `invalid_hand` | `hand` missing, not a string, or not mpsz (the message names the column; a notation error anywhere wins over a fifth copy) |
 //! | `hand_size` | the hand has the wrong number of tiles for the op (raised by ops) |
-//! | `invalid_meld` | `melds` not an array of valid `{"kind", "tiles", "called"?, "from"?}` (`tiles` of more than 136 tiles: `more than 136 tiles (column 137)`) |
-//! | `invalid_wild` | `wild` not an array of single tiles |
+//! | `invalid_meld` | `melds` not an array of at most 256 valid `{"kind", "tiles", "called"?, "from"?}` (`tiles` of more than 136 tiles: `more than 136 tiles (column 137)`) |
+//! | `invalid_wild` | `wild` not an array of at most 256 single tiles; more than 8 wildcards (raised by ops) |
 //! | `fifth_copy` | five or more of a kind in `hand` plus `melds`, red fives counting as fives (the message names the tile). A `hand` of more than 136 tiles always holds one: it gets this kind, naming the first fifth copy and its column, never a separate "too many tiles" |
 //! | `unknown_rules` | `rules` is not `generic`, `riichi`, `sichuan` or `mcr` |
 //! | `unknown_option` | an `options` switch that does not exist |
@@ -75,6 +82,7 @@
 //! | `not_a_win` | `score`: the hand, its melds and `win_tile` make no winning shape under the rules (or `win_tile` is not in `hand`) |
 //! | `no_yaku` | `score`, riichi: a winning shape without yaku |
 //! | `below_minimum` | `score`, MCR: a win below 8 fan; the error also has `"fan": n` |
+//! | `line_too_long` | a line longer than `mj batch --max-line-bytes` ([`DEFAULT_MAX_LINE_BYTES`], 1 MiB, by default); the rest of the line is skipped unread and no `id` is echoed |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
 
 pub mod agari_ops;
@@ -92,7 +100,9 @@ pub mod score_ops;
 mod score_riichi;
 mod score_sichuan;
 
-pub use batch::{answer_line, answer_line_with, run_batch};
+pub use batch::{
+    DEFAULT_MAX_LINE_BYTES, answer_line, answer_line_with, run_batch, run_batch_limited,
+};
 pub use error::OpError;
 pub use ops::{Handler, OPS, OpSpec};
 pub use request::{

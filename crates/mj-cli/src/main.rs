@@ -7,7 +7,14 @@ use clap::{Parser, Subcommand};
 
 /// Mahjong hands: show one, or answer JSON Lines requests (PROTOCOL.md).
 #[derive(Debug, Parser)]
-#[command(name = "mj", version)]
+#[command(
+    name = "mj",
+    version,
+    after_help = "Exit codes: 0 success; 1 an IO error; 2 invalid input or usage; 3 an internal \
+                  error (the program's own fault, never the input's). `mj batch` answers every \
+                  line, errors included, and exits 0 when standard input ends.\n\
+                  The protocol of `mj batch`: docs/protocol.md."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -52,7 +59,12 @@ enum Command {
     /// yaku/fan, fu and points in words. Exit code 2 if the request is invalid or no win.
     Score(ScoreOpts),
     /// Answer one JSON request per line of standard input, one JSON answer per line.
-    Batch,
+    Batch {
+        /// The longest line read (bytes, without its `\n`); a longer one answers
+        /// `line_too_long` and is skipped unread.
+        #[arg(long, value_name = "BYTES", default_value_t = mj_cli::DEFAULT_MAX_LINE_BYTES)]
+        max_line_bytes: usize,
+    },
 }
 
 /// A hand and its rules on the command line.
@@ -156,6 +168,19 @@ impl From<HandOpts> for mj_cli::hand_cmd::HandArgs {
 /// The exit code of an invalid hand (as for other usage errors).
 const INVALID_INPUT: u8 = 2;
 
+/// The exit code of an internal error (the program's own fault, such as damaged tables): never
+/// caused by input. Exit codes: 0 success, 1 an IO error, 2 invalid input or usage, 3 internal.
+const INTERNAL: u8 = 3;
+
+/// The exit code of a subcommand's error message (`kind: message` for answers of the batch ops).
+fn exit_code(message: &str) -> u8 {
+    if message.starts_with("internal: ") {
+        INTERNAL
+    } else {
+        INVALID_INPUT
+    }
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
@@ -187,8 +212,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             mj_cli::agari_ops::riichi_text(&hand.into(), karaten),
         ),
         Command::Score(opts) => words("score", mj_cli::score_ops::run(&opts.into())),
-        Command::Batch => {
-            mj_cli::run_batch(io::stdin().lock(), io::stdout().lock())?;
+        Command::Batch { max_line_bytes } => {
+            mj_cli::run_batch_limited(io::stdin().lock(), io::stdout().lock(), max_line_bytes)?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -205,7 +230,7 @@ fn words(command: &str, result: Result<String, String>) -> anyhow::Result<ExitCo
         }
         Err(message) => {
             eprintln!("mj {command}: {message}");
-            Ok(ExitCode::from(INVALID_INPUT))
+            Ok(ExitCode::from(exit_code(&message)))
         }
     }
 }
@@ -214,4 +239,17 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()
         .filter_map(|cause| cause.downcast_ref::<io::Error>())
         .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_errors_have_their_own_exit_code() {
+        assert_eq!(exit_code("internal: the tables are damaged"), INTERNAL);
+        assert_eq!(exit_code("invalid_hand: hand: bad"), INVALID_INPUT);
+        assert_eq!(exit_code("--rules is required"), INVALID_INPUT);
+        assert_ne!(INTERNAL, INVALID_INPUT);
+    }
 }

@@ -9,7 +9,10 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::{OpError, snippet};
-use crate::json::{Fields, as_array, as_string, compact, json_type};
+use crate::json::{
+    Fields, MAX_ITEMS, as_array, as_string, compact, describe, items, json_type, lone_surrogate,
+    widest,
+};
 use crate::ops::{OPS, OpSpec};
 
 /// The top-level fields every op accepts. An op accepts these plus its
@@ -133,6 +136,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "renhou",
         ty: SwitchType::OneOf(&["none", "mangan", "yakuman"]),
     },
+    // MCR scoring: 明暗杠 (5 fan) for one melded and one concealed kong, instead of the official
+    // 明杠 + 暗杠 (`mj_score::mcr::McrOptions`).
+    Switch {
+        name: "ming_an_gang",
+        ty: SwitchType::Bool,
+    },
     // Sichuan scoring: the fan table preset (`mj_score::sichuan::SichuanRules::PRESETS`).
     Switch {
         name: "sichuan_table",
@@ -181,7 +190,7 @@ impl Options {
         let fields = Fields::of(raw).ok_or_else(|| {
             OpError::InvalidOption(format!(
                 "`options` must be an object of rule switches, got {}",
-                json_type(raw)
+                describe(raw)
             ))
         })?;
         if let Some(name) = fields.duplicate() {
@@ -315,6 +324,11 @@ impl Request {
         let mut extra = BTreeMap::new();
         for (name, raw) in &fields.0 {
             if spec.extra_fields.contains(&name.as_str()) {
+                if widest(raw.get()) > MAX_ITEMS {
+                    return Err(OpError::InvalidField(format!(
+                        "field `{name}`: an array or object of more than {MAX_ITEMS} items"
+                    )));
+                }
                 let value: Value = serde_json::from_str(raw.get())
                     .map_err(|e| OpError::InvalidField(format!("field `{name}`: {e}")))?;
                 extra.insert(name.clone(), value);
@@ -419,7 +433,24 @@ pub(crate) fn read_object(line: &str) -> (Option<Box<RawValue>>, Result<Fields<'
         Err(e) => return (None, Err(OpError::InvalidJson(format!("not JSON: {e}")))),
     };
     match Fields::of(raw) {
-        Some(fields) => (fields.get("id").and_then(compact), Ok(fields)),
+        Some(fields) => {
+            // An id holding a lone surrogate is not readable: it is not echoed.
+            let id = fields
+                .get("id")
+                .filter(|id| lone_surrogate(id.get()).is_none())
+                .and_then(compact);
+            match undecodable(&fields) {
+                Some(error) => (id, Err(error)),
+                None => (id, Ok(fields)),
+            }
+        }
+        None if json_type(raw) == "an object" => (
+            None,
+            Err(OpError::InvalidRequest(format!(
+                "a request has at most {MAX_ITEMS} fields, got {}",
+                items(raw.get())
+            ))),
+        ),
         None => (
             None,
             Err(OpError::InvalidRequest(format!(
@@ -428,6 +459,25 @@ pub(crate) fn read_object(line: &str) -> (Option<Box<RawValue>>, Result<Fields<'
             ))),
         ),
     }
+}
+
+/// `invalid_json` naming the first field whose name or value holds a lone surrogate escape
+/// (`"\ud800"`): valid JSON text that no string can hold.
+fn undecodable(fields: &Fields<'_>) -> Option<OpError> {
+    const WHY: &str = "a lone UTF-16 surrogate escape, which no string can hold";
+    fields.0.iter().enumerate().find_map(|(i, (name, raw))| {
+        // `name` is checked first: a name with U+FFFD in place of a surrogate is not shown.
+        if fields.undecodable_name() == Some(i) {
+            return Some(OpError::InvalidJson(format!(
+                "the name of field {} holds {WHY}",
+                i + 1
+            )));
+        }
+        lone_surrogate(raw.get()).map(|at| {
+            let escape = raw.get().get(at..at + 6).unwrap_or("\\u");
+            OpError::InvalidJson(format!("field `{}` holds `{escape}`, {WHY}", snippet(name)))
+        })
+    })
 }
 
 fn op_spec<'t>(fields: &Fields<'_>, ops: &'t [OpSpec]) -> Result<&'t OpSpec, OpError> {
@@ -468,7 +518,7 @@ fn melds(raw: &RawValue) -> Result<Vec<Meld>, OpError> {
     let items = as_array(raw).ok_or_else(|| {
         OpError::InvalidMeld(format!(
             "`melds` must be an array of melds, got {}",
-            json_type(raw)
+            describe(raw)
         ))
     })?;
     items
@@ -574,7 +624,7 @@ fn wild(raw: &RawValue) -> Result<TileSet, OpError> {
     let items = as_array(raw).ok_or_else(|| {
         OpError::InvalidWild(format!(
             "`wild` must be an array of tiles such as [\"5z\"], got {}",
-            json_type(raw)
+            describe(raw)
         ))
     })?;
     let mut set = TileSet::EMPTY;

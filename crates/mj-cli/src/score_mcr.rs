@@ -5,7 +5,9 @@
 //! `{"fan": n, "fans": [{"name", "zh", "fan", "count"}]}` (flowers included in `fan`); a win
 //! under 8 fan without flowers is `below_minimum` with its `"fan"`. MCR has no wildcards
 //! (`wild` is `unsupported_rules`) and fixed shapes: an `options` switch other than the preset's
-//! own values is `unsupported_rules`; riichi and Sichuan fields are `invalid_field`.
+//! own values is `unsupported_rules`; riichi and Sichuan fields are `invalid_field`. The switch
+//! `ming_an_gang` (default false, the official 明杠 + 暗杠) scores one melded and one concealed
+//! kong as 明暗杠, 5 fan.
 
 use mj_score::mcr::{self, McrError, Win};
 use mj_tiles::Tile;
@@ -62,7 +64,9 @@ fn win(request: &Request) -> Result<Win, OpError> {
 /// `score` with `"rules": "mcr"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     let win = win(request)?;
-    match mcr::score(&win) {
+    let options = mcr::McrOptions::OFFICIAL
+        .with_ming_an_gang(request.options().bool("ming_an_gang").unwrap_or(false));
+    match mcr::score_with(&win, &options) {
         Ok(s) => Ok(json!({"fan": s.total, "fans": s.fans.as_slice()})),
         Err(e) => Err(match e {
             McrError::BelowMinimum { fan, .. } => OpError::BelowMinimum {

@@ -42,6 +42,7 @@ const SWITCH_PRESETS: &[(&str, Rules)] = &[
     ("kazoe_yakuman", Rules::Riichi),
     ("kiriage", Rules::Riichi),
     ("renhou", Rules::Riichi),
+    ("ming_an_gang", Rules::Mcr),
     ("sichuan_table", Rules::Sichuan),
 ];
 
@@ -193,6 +194,9 @@ pub fn request(args: &ScoreArgs) -> Result<Value, String> {
 
 /// `mj score`: the score in words; `Err` holds `kind: message`.
 pub fn run(args: &ScoreArgs) -> Result<String, String> {
+    if args.hand.rules.is_none() {
+        return Err("--rules is required: riichi, sichuan or mcr (the scoring preset)".to_owned());
+    }
     let answer = hand_cmd::ask(&request(args)?.to_string())?;
     Ok(if answer.get("fans").is_some() {
         fan_words(&answer)

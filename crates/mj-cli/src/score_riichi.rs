@@ -78,6 +78,14 @@ fn win(request: &Request) -> Result<Win, OpError> {
     };
     win.dora = indicators("dora")?.into_iter().collect();
     win.ura = indicators("ura")?.into_iter().collect();
+    // Ura dora are turned over only for a riichi winner: refused without it, as `ippatsu` is.
+    if !win.ura.is_empty() && !win.flags.riichi && !win.flags.double_riichi {
+        return Err(OpError::InvalidField(
+            "field `ura`: ura dora indicators count only for a riichi (or double riichi) win; \
+             set `riichi` or leave `ura` out"
+                .into(),
+        ));
+    }
     win.honba = request.extra_as::<u32>("honba")?.unwrap_or(0);
     win.riichi_sticks = request.extra_as::<u32>("riichi_sticks")?.unwrap_or(0);
     Ok(win)

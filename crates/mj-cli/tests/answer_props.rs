@@ -96,7 +96,8 @@ fn field_name() -> impl Strategy<Value = String> {
         Just("options".to_owned()),
         Just("visible".to_owned()),
         Just("win_tile".to_owned()),
-        "[a-z_]{0,6}",
+        // Never `id`: `request_line` knows the id it wrote (a random `id` field made it flaky).
+        "[a-z_]{0,6}".prop_filter("not the id field", |name| name != "id"),
     ]
 }
 

@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{Answer, batch, read_answer};
+use common::{Answer, batch, batch_with, read_answer};
 
 const TEN_MB: usize = 10 * 1024 * 1024;
 
@@ -165,7 +165,8 @@ fn ten_megabyte_lines() {
         input.extend_from_slice(line);
         input.push(b'\n');
     }
-    let answers = batch(&input, 10);
+    // Over the default line limit: these lines are read whole only with a larger one.
+    let answers = batch_with(&["batch", "--max-line-bytes", "100000000"], &input, 10);
     assert_eq!(
         kinds(&answers),
         [
@@ -197,6 +198,16 @@ fn ten_megabyte_lines() {
         let message = answer.message.as_deref().unwrap_or_default();
         assert!(message.len() < 300, "messages stay short: {message}");
     }
+}
+
+#[test]
+fn ten_megabyte_lines_over_the_default_limit() {
+    let big_hand = format!(r#"{{"id":"h","op":"hu","hand":"{}m"}}"#, "1".repeat(TEN_MB));
+    let input = format!("{big_hand}\n{{\"op\":\"hu\",\"hand\":\"1m\",\"id\":1}}\n");
+    let answers = batch(input.as_bytes(), 2);
+    assert_eq!(kinds(&answers), ["line_too_long", "hand_size"]);
+    assert_eq!(answers[0].id, None);
+    assert_eq!(answers[1].id.as_deref(), Some("1"));
 }
 
 #[test]

@@ -255,7 +255,8 @@ impl Checker {
 
     /// The kinds that complete the hand (3k+1 concealed tiles): real kinds whose draw wins, and
     /// the wild kinds when drawing a wildcard wins; kinds held four times (concealed, wildcards
-    /// and melds together) are left out.
+    /// and melds together) are left out, and so are the wild kinds when the hand already holds
+    /// [`MAX_WILDCARDS`](crate::MAX_WILDCARDS) wildcards (a ninth is never counted on).
     pub fn waits(&self, hand: &Hand) -> Result<TileSet, HuError> {
         hand.require_waiting_size()?;
         hand.check_rules(&self.rules)?;
@@ -297,7 +298,11 @@ impl Checker {
             concealed: concealed + 1,
             declared: declared.count,
         };
-        if !hand.wild().is_empty() && self.wins(&e, &entries, w + 1, size) {
+        // A drawn wild kind is a wildcard more: never a ninth (PROTOCOL.md, `waits`).
+        if !hand.wild().is_empty()
+            && w < u32::from(crate::MAX_WILDCARDS)
+            && self.wins(&e, &entries, w + 1, size)
+        {
             out |= hand.wild();
         }
         out = out - hand.held_four();

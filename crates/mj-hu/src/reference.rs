@@ -172,7 +172,8 @@ impl Reference {
                 continue;
             }
             let wins = if hand.wild().contains(t) {
-                self.wins(hand, &real, w + 1, rules)
+                // Drawing a wildcard never makes a ninth.
+                w < crate::MAX_WILDCARDS && self.wins(hand, &real, w + 1, rules)
             } else {
                 let mut more = real;
                 more[t.index()] += 1;

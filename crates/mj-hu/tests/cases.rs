@@ -74,6 +74,14 @@ fn wins(
     "generic",
     "123456789m123456789p123456789s1234567z"
 )]
+// Issue 13: the hand holds 8 wildcards; drawing 6z or 7z would make a ninth, which `hu`
+// refuses, so they are no waits (5z is held four times).
+#[case::no_ninth_wildcard(
+    "12m5555z666z7z",
+    "567z",
+    "generic",
+    "123456789m123456789p123456789s1234z"
+)]
 #[case::sichuan_third_suit("123m456m789m233s9p", "", "sichuan", "")]
 #[case::sichuan_two_suits("123m456m789m2233s", "", "sichuan", "23s")]
 fn waits(#[case] hand: &str, #[case] wild: &str, #[case] preset: &str, #[case] expected: &str) {

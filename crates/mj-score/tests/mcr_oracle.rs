@@ -183,3 +183,56 @@ fn names(fans: &[mj_score::FanEntry]) -> Vec<String> {
         .map(|e| format!("{}x{}", e.zh, e.count))
         .collect()
 }
+
+/// With the `ming_an_gang` switch, the oracle's own reading: every record holding 明暗杠 scores
+/// exactly the oracle's fans (no mapping of 明暗杠), total included, and the 8-fan minimum applies
+/// to the oracle's total without flowers.
+#[test]
+fn ming_an_gang_switch_gives_the_oracles_reading() {
+    let options = mcr::McrOptions::OFFICIAL.with_ming_an_gang(true);
+    let mut checked = 0;
+    for line in FIXTURES.lines().skip(1) {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let oracle = &record["oracle"];
+        let fans = oracle["fans"].as_array().unwrap();
+        if !fans.iter().any(|f| f[0] == "明暗杠") {
+            continue;
+        }
+        checked += 1;
+        let mut want: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+        for f in fans {
+            let zh = match f[0].as_str().unwrap() {
+                "独听・边张" => "边张",
+                "独听・嵌张" => "嵌张",
+                "独听・单钓" => "单钓将",
+                other => other,
+            };
+            let count = f[2].as_u64().unwrap() as u32;
+            if count > 0 {
+                want.insert(zh.to_owned(), (f[1].as_u64().unwrap() as u32, count));
+            }
+        }
+        let flowers = want.get("花牌").map_or(0, |&(_, c)| c);
+        let total: u32 = want.values().map(|(v, c)| v * c).sum();
+        let got = match mcr::score_with(&win_of(&record["request"]), &options) {
+            Ok(s) => {
+                assert!(total - flowers >= 8, "{line}");
+                assert_eq!(s.total, total, "{line}");
+                s
+            }
+            Err(McrError::BelowMinimum { fan, score }) => {
+                assert_eq!(fan, total - flowers, "{line}");
+                *score
+            }
+            Err(e) => panic!("{line}: {e}"),
+        };
+        let got: BTreeMap<String, (u32, u32)> = got
+            .fans
+            .iter()
+            .map(|e| (e.zh.to_owned(), (e.fan, e.count)))
+            .collect();
+        assert_eq!(got, want, "{line}");
+        assert_eq!(got.get("明暗杠"), Some(&(5, 1)), "{line}");
+    }
+    assert_eq!(checked, 294);
+}

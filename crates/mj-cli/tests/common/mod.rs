@@ -66,8 +66,13 @@ pub fn read_answer(line: &str, input: &str) -> Answer {
 /// Runs `mj batch` on `input`; checks it exits 0, wrote nothing on stderr, and answered
 /// `expected_lines` lines that are each one JSON object.
 pub fn batch(input: &[u8], expected_lines: usize) -> Vec<Answer> {
+    batch_with(&["batch"], input, expected_lines)
+}
+
+/// [`batch`] with other arguments (`["batch", "--max-line-bytes", "100"]`).
+pub fn batch_with(args: &[&str], input: &[u8], expected_lines: usize) -> Vec<Answer> {
     let shown = shown(input);
-    let output = run_mj(&["batch"], input);
+    let output = run_mj(args, input);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),

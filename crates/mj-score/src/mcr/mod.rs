@@ -64,8 +64,9 @@
 //! - A 组合龙 hand may count 边张 / 嵌张 / 单钓将 from the set and pair beside the straight
 //!   (when only that tile completed them), and 单钓将 when one set is declared and the pair is
 //!   waited on.
-//! - 明暗杠 (5 fan), an option of that implementation, is not used: one exposed and one
-//!   concealed kong are 明杠 1 + 暗杠 2, as in the official table.
+//! - 明暗杠 (5 fan), an option of that implementation, is not used by default: one exposed and
+//!   one concealed kong are 明杠 1 + 暗杠 2, as in the official table. [`McrOptions`] (switch
+//!   `ming_an_gang` of `mj batch`) selects the 5-fan reading, for users of that convention.
 
 mod engine;
 pub mod table;
@@ -422,11 +423,70 @@ fn group(p: Pack) -> Group {
     }
 }
 
-/// Scores a win without the 8-fan minimum.
+/// Switches of MCR scoring outside the 2006 text. The default is the official rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct McrOptions {
+    /// 明暗杠 (5 fan): one melded and one concealed kong score 5 fan together, as in the
+    /// reference implementation most MCR programs and the Botzone platform use, instead of the
+    /// official 明杠 + 暗杠 (1 + 2). Switch `ming_an_gang` of `mj batch`.
+    pub ming_an_gang: bool,
+}
+
+impl McrOptions {
+    /// The official rules (every switch off).
+    pub const OFFICIAL: McrOptions = McrOptions {
+        ming_an_gang: false,
+    };
+
+    /// These options with 明暗杠 on or off.
+    #[must_use]
+    pub const fn with_ming_an_gang(mut self, on: bool) -> McrOptions {
+        self.ming_an_gang = on;
+        self
+    }
+}
+
+/// The protocol id, Chinese name and value of 明暗杠 (not one of the 81 official fans).
+pub const MING_AN_GANG: (&str, &str, u32) = ("ming_an_gang", "明暗杠", 5);
+
+/// Scores a win without the 8-fan minimum, under the official rules.
 ///
 /// # Errors
 /// A malformed situation (sizes, fifth copy, winds, flowers) or [`McrError::NotAWin`].
 pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
+    evaluate_with(win, &McrOptions::OFFICIAL)
+}
+
+/// [`evaluate`] under `options`. With [`McrOptions::ming_an_gang`], 明杠 + 暗杠 (which the
+/// official table gives exactly for one melded and one concealed kong) become one 明暗杠 entry of
+/// 5 fan, at 暗杠's place; the kongs are declared, so every reading gains the same 2 fan and the
+/// chosen reading does not change.
+///
+/// # Errors
+/// As [`evaluate`].
+pub fn evaluate_with(win: &Win, options: &McrOptions) -> Result<McrScore, McrError> {
+    let mut out = evaluate_official(win)?;
+    if options.ming_an_gang {
+        let at = |fan: Fan| out.fans.iter().position(|e| e.name == fan.name());
+        if let (Some(an), Some(_)) = (at(Fan::AnGang), at(Fan::MingGang)) {
+            let (name, zh, fan) = MING_AN_GANG;
+            out.fans[an] = FanEntry {
+                name,
+                zh,
+                fan,
+                count: 1,
+            };
+            out.fans.retain(|e| e.name != Fan::MingGang.name());
+            let official = Fan::AnGang.value() + Fan::MingGang.value();
+            out.total = out.total + fan - official;
+            out.total_without_flowers = out.total_without_flowers + fan - official;
+        }
+    }
+    Ok(out)
+}
+
+fn evaluate_official(win: &Win) -> Result<McrScore, McrError> {
     let ctx = context(win)?;
     let (table, reading) = engine::evaluate(&ctx).ok_or(McrError::NotAWin)?;
     let mut out = McrScore {
@@ -474,7 +534,15 @@ pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
 /// # Errors
 /// As [`evaluate`], and [`McrError::BelowMinimum`] for a win under 8 fan without flowers.
 pub fn score(win: &Win) -> Result<McrScore, McrError> {
-    let s = evaluate(win)?;
+    score_with(win, &McrOptions::OFFICIAL)
+}
+
+/// [`score`] under `options` (see [`evaluate_with`]).
+///
+/// # Errors
+/// As [`score`].
+pub fn score_with(win: &Win, options: &McrOptions) -> Result<McrScore, McrError> {
+    let s = evaluate_with(win, options)?;
     if s.total_without_flowers < MINIMUM_FAN {
         return Err(McrError::BelowMinimum {
             fan: s.total_without_flowers,

@@ -89,6 +89,7 @@ pub mod agari_ops;
 mod ai_ops;
 mod batch;
 mod error;
+pub mod game_cmd;
 pub mod hand_cmd;
 mod hu_ops;
 mod json;

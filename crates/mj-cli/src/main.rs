@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "mj",
     version,
-    after_help = "Exit codes: 0 success; 1 an IO error; 2 invalid input or usage; 3 an internal \
+    after_help = "Exit codes: 0 success; 1 an IO error, or a log `mj replay` could not match; 2 invalid input or usage; 3 an internal \
                   error (the program's own fault, never the input's). `mj batch` answers every \
                   line, errors included, and exits 0 when standard input ends.\n\
                   The protocol of `mj batch`: docs/protocol.md."
@@ -58,6 +58,36 @@ enum Command {
     /// Score a winning hand (including the winning tile) under riichi, sichuan or mcr rules:
     /// yaku/fan, fu and points in words. Exit code 2 if the request is invalid or no win.
     Score(ScoreOpts),
+    /// Replay real game logs (Tenhou mjlog XML, gzipped or not; tenhou.net/6 JSON) through the
+    /// engine: every logged action must be legal, and each round's result and the final scores
+    /// must equal the log's. One line per file and a summary; exit code 1 unless all match.
+    Replay {
+        /// Log files.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        /// Print the engine's own mjai events of each game on stdout (the report goes to
+        /// stderr).
+        #[arg(long)]
+        mjai: bool,
+    },
+    /// Play a seeded match between built-in players and print it as mjai events (JSON Lines).
+    Game {
+        /// The wall seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Rules preset: tenhou, mahjong_soul.
+        #[arg(long, default_value = "tenhou")]
+        rules: String,
+        /// Match length: one (round), east, hanchan.
+        #[arg(long, default_value = "hanchan")]
+        length: String,
+        /// Players by seat, comma-separated (random, tsumogiri); fewer than four repeat.
+        #[arg(long, value_delimiter = ',', default_value = "random")]
+        players: Vec<String>,
+        /// A one-line summary (final scores, ranks, points) instead of the events.
+        #[arg(long)]
+        summary: bool,
+    },
     /// Answer one JSON request per line of standard input, one JSON answer per line.
     Batch {
         /// The longest line read (bytes, without its `\n`); a longer one answers
@@ -212,6 +242,40 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             mj_cli::agari_ops::riichi_text(&hand.into(), karaten),
         ),
         Command::Score(opts) => words("score", mj_cli::score_ops::run(&opts.into())),
+        Command::Replay { files, mjai } => {
+            let out = mj_cli::game_cmd::replay(&files, mjai);
+            if mjai {
+                let mut stdout = io::stdout().lock();
+                stdout.write_all(out.events.as_bytes())?;
+                stdout.flush()?;
+                eprint!("{}", out.report);
+            } else {
+                let mut stdout = io::stdout().lock();
+                stdout.write_all(out.report.as_bytes())?;
+                stdout.flush()?;
+            }
+            Ok(if out.all_match {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::Game {
+            seed,
+            rules,
+            length,
+            players,
+            summary,
+        } => words(
+            "game",
+            mj_cli::game_cmd::game(&mj_cli::game_cmd::GameArgs {
+                seed,
+                rules,
+                length,
+                players,
+                summary,
+            }),
+        ),
         Command::Batch { max_line_bytes } => {
             mj_cli::run_batch_limited(io::stdin().lock(), io::stdout().lock(), max_line_bytes)?;
             Ok(ExitCode::SUCCESS)

@@ -43,7 +43,8 @@ impl fmt::Display for Mismatch {
 pub struct FileReplay {
     /// The file's name (as given).
     pub name: String,
-    /// Skipped, and why (three players, no wall seed, unreadable).
+    /// Skipped, and why (a three-player game). A file that cannot be read is not skipped: it is
+    /// a mismatch, so a replay of it never passes.
     pub skipped: Option<String>,
     /// Rounds replayed.
     pub rounds: usize,
@@ -193,7 +194,7 @@ fn mjlog_replay(name: String, text: &str, record: bool) -> FileReplay {
     let log = match mjlog::parse_mjlog(text) {
         Ok(log) => log,
         Err(e) => {
-            out.skipped = Some(format!("unreadable: {e}"));
+            out.mismatches.push(unreadable(e));
             return out;
         }
     };
@@ -217,6 +218,15 @@ fn mjlog_replay(name: String, text: &str, record: bool) -> FileReplay {
     }
     replay_game(&log, rules, &mut out);
     out
+}
+
+/// The mismatch of a log the readers refuse.
+fn unreadable(e: impl fmt::Display) -> Mismatch {
+    Mismatch {
+        round: None,
+        event: None,
+        what: format!("unreadable: {e}"),
+    }
 }
 
 fn id(t: TileId) -> u8 {
@@ -750,7 +760,7 @@ fn t6_replay(name: String, text: &str, record: bool) -> FileReplay {
         Err(e1) => match crate::tenhou6::parse_tenhou6_lines(text) {
             Ok(g) => g,
             Err(_) => {
-                out.skipped = Some(format!("unreadable: {e1}"));
+                out.mismatches.push(unreadable(e1));
                 return out;
             }
         },

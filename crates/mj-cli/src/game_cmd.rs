@@ -1,0 +1,154 @@
+//! `mj replay` and `mj game`: thin drivers over [`mj_game`]. They read files (gzip or plain)
+//! and print; every rule lives in `mj-game`.
+
+use std::fmt::Write as _;
+use std::io::Read as _;
+
+use mj_game::{GameRules, Length, play};
+
+/// What `mj replay` prints and whether every file matched.
+#[derive(Debug)]
+pub struct ReplayOutput {
+    /// One line per file and the summary (stdout; stderr when events are printed).
+    pub report: String,
+    /// The engine's own mjai events, one JSON object per line, game after game (`--mjai`).
+    pub events: String,
+    /// `true` when every file was read and replayed without a mismatch.
+    pub all_match: bool,
+}
+
+/// Reads a log file, undoing gzip when the file is compressed (Tenhou serves mjlogs gzipped).
+///
+/// # Errors
+/// The file cannot be read, is not valid gzip, or is not UTF-8 text.
+pub fn read_log(path: &str) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
+        // A log is a few hundred KiB at most; cap what a hostile archive may expand to.
+        const LIMIT: u64 = 64 << 20;
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .take(LIMIT + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| format!("{path}: gzip: {e}"))?;
+        if out.len() as u64 > LIMIT {
+            return Err(format!(
+                "{path}: gzip: more than {LIMIT} bytes once expanded"
+            ));
+        }
+        out
+    } else {
+        bytes
+    };
+    String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text: {e}"))
+}
+
+/// `mj replay FILE...`: every logged action through the engine, each round's result and the
+/// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
+/// as a mismatch; three-player games are skipped (and said so).
+pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
+    let mut texts = Vec::with_capacity(paths.len());
+    let mut unread = Vec::new();
+    for path in paths {
+        match read_log(path) {
+            Ok(text) => texts.push((path.clone(), text)),
+            Err(e) => unread.push(e),
+        }
+    }
+    let result =
+        mj_game::replay::replay_with(texts.iter().map(|(n, t)| (n.clone(), t.as_str())), mjai);
+    let mut events = String::new();
+    if mjai {
+        for file in &result.files {
+            for e in &file.events {
+                events.push_str(&e.to_json());
+                events.push('\n');
+            }
+        }
+    }
+    let mut report = String::new();
+    for e in &unread {
+        let _ = writeln!(report, "{e}: unreadable");
+    }
+    let _ = write!(report, "{result}");
+    if !unread.is_empty() {
+        let _ = write!(report, "; {} files unreadable", unread.len());
+    }
+    report.push('\n');
+    ReplayOutput {
+        report,
+        events,
+        all_match: unread.is_empty() && result.all_match(),
+    }
+}
+
+/// `mj game`'s choices.
+#[derive(Debug, Clone)]
+pub struct GameArgs {
+    /// The wall seed.
+    pub seed: u64,
+    /// A rules preset (`tenhou`, `mahjong_soul`).
+    pub rules: String,
+    /// `one`, `east` or `hanchan`.
+    pub length: String,
+    /// Four player names (fewer repeat cyclically), each `random` or `tsumogiri`.
+    pub players: Vec<String>,
+    /// Print a summary instead of the mjai events.
+    pub summary: bool,
+}
+
+/// `mj game`: a seeded match between built-in players, as mjai events (one JSON object per
+/// line) or a summary.
+///
+/// # Errors
+/// An unknown preset, length or player name.
+pub fn game(args: &GameArgs) -> Result<String, String> {
+    let rules = GameRules::preset(&args.rules).ok_or_else(|| {
+        format!(
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul)",
+            args.rules
+        )
+    })?;
+    let length = Length::from_name(&args.length)
+        .ok_or_else(|| format!("--length: unknown `{}` (one, east, hanchan)", args.length))?;
+    if args.players.is_empty() || args.players.len() > 4 {
+        return Err(format!(
+            "--players: 1 to 4 names, got {} (random, tsumogiri)",
+            args.players.len()
+        ));
+    }
+    let mut bots = Vec::with_capacity(4);
+    for seat in 0..4u64 {
+        let name = &args.players[seat as usize % args.players.len()];
+        // Each seat's random stream is its own, derived from the wall seed.
+        let bot = play::bot_by_name(
+            name,
+            args.seed ^ (seat + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        )
+        .ok_or_else(|| format!("--players: unknown player `{name}` (random, tsumogiri)"))?;
+        bots.push(bot);
+    }
+    let mut bots: [_; 4] = bots
+        .try_into()
+        .map_err(|_| "--players: four seats".to_string())?;
+    let played = play::play(rules, length, args.seed, &mut bots, !args.summary);
+    if args.summary {
+        let names: Vec<&str> = (0..4)
+            .map(|s| args.players[s % args.players.len()].as_str())
+            .collect();
+        return Ok(format!(
+            "seed {} ({}, {}, {}): {}\n",
+            args.seed,
+            args.rules,
+            length.name(),
+            names.join(","),
+            played
+        ));
+    }
+    let mut out = String::new();
+    for e in &played.events {
+        out.push_str(&e.to_json());
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -1,0 +1,176 @@
+//! `mj game` and `mj replay` as a user runs them: determinism, the mjai stream's shape, and a
+//! replay that passes on the real Tenhou logs in `../shared/logs` and fails once a logged
+//! payment is changed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn mj(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mj"))
+        .args(args)
+        .output()
+        .expect("the mj binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn game_is_deterministic_and_speaks_mjai() {
+    let a = mj(&["game", "--seed", "7", "--length", "east"]);
+    let b = mj(&["game", "--seed", "7", "--length", "east"]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(stdout(&a), stdout(&b), "the same seed plays the same game");
+    let events: Vec<serde_json::Value> = stdout(&a)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is one JSON object"))
+        .collect();
+    let kind = |e: &serde_json::Value| e["type"].as_str().unwrap_or("").to_string();
+    assert_eq!(kind(&events[0]), "start_game");
+    assert_eq!(kind(&events[1]), "start_kyoku");
+    assert_eq!(kind(&events[events.len() - 1]), "end_game");
+    let kyoku = events.iter().filter(|e| kind(e) == "start_kyoku").count();
+    let ends = events.iter().filter(|e| kind(e) == "end_kyoku").count();
+    assert!(
+        kyoku >= 4,
+        "an east-only match has at least four rounds, got {kyoku}"
+    );
+    assert_eq!(kyoku, ends, "every round ends");
+    // The final scores are the last settlement's and sum to the starting total.
+    let last = events[events.len() - 1]["scores"]
+        .as_array()
+        .expect("end_game has scores")
+        .iter()
+        .map(|s| s.as_i64().expect("an integer score"))
+        .sum::<i64>();
+    let sticks_left = 100_000 - last;
+    assert!(
+        (0..=100_000).contains(&sticks_left) && sticks_left % 1000 == 0,
+        "scores sum to 100,000 less riichi sticks left on the table: {last}"
+    );
+    let other = mj(&["game", "--seed", "8", "--length", "east"]);
+    assert_ne!(stdout(&a), stdout(&other), "another seed, another game");
+}
+
+#[test]
+fn game_summary_and_bad_arguments() {
+    let o = mj(&[
+        "game",
+        "--seed",
+        "3",
+        "--players",
+        "tsumogiri,random",
+        "--summary",
+    ]);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(
+        s.starts_with("seed 3 (tenhou, hanchan, tsumogiri,random,tsumogiri,random): seat 0: "),
+        "{s}"
+    );
+    for (args, says) in [
+        (
+            &["game", "--players", "bogus"][..],
+            "unknown player `bogus`",
+        ),
+        (&["game", "--rules", "mcr"][..], "unknown preset `mcr`"),
+        (&["game", "--length", "south"][..], "unknown `south`"),
+    ] {
+        let o = mj(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// `../shared/logs` beside the repository, if it is there.
+fn logs() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/logs");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("../shared/logs is absent: the replay tests against real games did not run");
+        None
+    }
+}
+
+fn four_player_logs(dir: &Path, n: usize) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("tenhou-phoenix-2020"))
+        .expect("the Phoenix folder reads")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.to_string_lossy().contains("-00a9-"))
+        .collect();
+    files.sort();
+    files.truncate(n);
+    files
+}
+
+#[test]
+fn replay_matches_real_games_and_fails_on_a_changed_payment() {
+    let Some(dir) = logs() else { return };
+    let files = four_player_logs(&dir, 5);
+    assert_eq!(files.len(), 5);
+    let args: Vec<&str> = std::iter::once("replay")
+        .chain(files.iter().map(|p| p.to_str().expect("a UTF-8 path")))
+        .collect();
+    let o = mj(&args);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.lines().last().unwrap_or("").ends_with(" 0 mismatches"),
+        "{out}"
+    );
+
+    // The same first game with one payment changed by 100 points must be caught.
+    let text = std::fs::read_to_string(&files[0]).expect("the log reads");
+    let at = text.find("<AGARI ").expect("the game has a win");
+    let sc = at + text[at..].find(" sc=\"").expect("the win has sc") + 5;
+    let end = sc + text[sc..].find('"').expect("sc ends");
+    let mut fields: Vec<i64> = text[sc..end]
+        .split(',')
+        .map(|f| f.parse().expect("sc holds integers"))
+        .collect();
+    fields[1] += 1; // seat 0's delta, in hundreds
+    let changed = fields
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let bad = format!("{}{}{}", &text[..sc], changed, &text[end..]);
+    let path = std::env::temp_dir().join(format!("mj-replay-{}.mjlog", std::process::id()));
+    std::fs::write(&path, bad).expect("a temporary file");
+    let o = mj(&["replay", path.to_str().expect("a UTF-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "a changed payment must fail: {}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("mismatch"), "{}", stdout(&o));
+
+    let o = mj(&["replay", "/nonexistent/log.mjlog"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("unreadable"), "{}", stdout(&o));
+}
+
+#[test]
+fn replay_mjai_prints_the_engines_events() {
+    let Some(dir) = logs() else { return };
+    let files = four_player_logs(&dir, 1);
+    let o = mj(&["replay", "--mjai", files[0].to_str().expect("a UTF-8 path")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON Lines"))
+        .collect();
+    assert_eq!(lines[0]["type"], "start_game");
+    assert_eq!(lines[lines.len() - 1]["type"], "end_game");
+    assert!(
+        lines
+            .iter()
+            .any(|e| e["type"] == "hora" || e["type"] == "ryukyoku")
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("0 mismatches"));
+}

@@ -2,6 +2,8 @@
 //! replay that passes on the real Tenhou logs in `../shared/logs` and fails once a logged
 //! payment is changed.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

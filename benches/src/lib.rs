@@ -50,7 +50,7 @@ pub fn riichi_decomp_set(counts: &TileCounts) -> riichi_elements::prelude::TileS
 /// The riichi oracle fixtures as benchmark hands: shared by the `score_riichi` bench and the
 /// `score_riichi_instructions` example.
 pub mod riichi_fixtures {
-    use mj_score::riichi::Win;
+    use mj_score::riichi::{Situation, Win};
     use mj_tiles::notation::parse_pieces;
     use mj_tiles::{Meld, MeldKind, Piece, Tile};
     use serde_json::Value;
@@ -67,8 +67,10 @@ pub mod riichi_fixtures {
     /// left out).
     #[derive(Debug)]
     pub struct FixtureWin {
-        /// The winning situation.
+        /// The winning hand.
         pub win: Win,
+        /// Its riichi flags, dora and counters.
+        pub situation: Situation,
         /// The concealed tiles as given.
         pub pieces: Vec<Piece>,
         /// Index in [`GROUPS`].
@@ -109,15 +111,16 @@ pub mod riichi_fixtures {
             (_, true, _) => 2,
             _ => return None,
         };
-        let mut win = Win::new(&pieces, &melds, piece(&req["win_tile"])?.tile()).ok()?;
+        let mut win = Win::from_pieces(&pieces, &melds, piece(&req["win_tile"])?.tile()).ok()?;
+        let mut situation = Situation::default();
         win.tsumo = flag("tsumo");
-        win.flags.riichi = flag("riichi");
-        win.flags.double_riichi = flag("double_riichi");
-        win.flags.ippatsu = flag("ippatsu");
-        win.flags.haitei = flag("haitei");
-        win.flags.houtei = flag("houtei");
-        win.flags.rinshan = flag("rinshan");
-        win.flags.chankan = flag("chankan");
+        situation.flags.riichi = flag("riichi");
+        situation.flags.double_riichi = flag("double_riichi");
+        situation.flags.ippatsu = flag("ippatsu");
+        situation.flags.haitei = flag("haitei");
+        situation.flags.houtei = flag("houtei");
+        situation.flags.rinshan = flag("rinshan");
+        situation.flags.chankan = flag("chankan");
         let wind = |name: &str| {
             req.get(name)
                 .and_then(piece)
@@ -129,10 +132,15 @@ pub mod riichi_fixtures {
             let list = req[name].as_array().into_iter().flatten();
             list.filter_map(|v| piece(v).map(Piece::tile)).collect()
         };
-        win.dora = indicators("dora").into_iter().collect();
-        win.ura = indicators("ura").into_iter().collect();
-        win.honba = req["honba"].as_u64().unwrap_or(0) as u32;
-        win.riichi_sticks = req["riichi_sticks"].as_u64().unwrap_or(0) as u32;
-        Some(FixtureWin { win, pieces, group })
+        situation.dora = indicators("dora").into_iter().collect();
+        situation.ura = indicators("ura").into_iter().collect();
+        situation.honba = req["honba"].as_u64().unwrap_or(0) as u32;
+        situation.riichi_sticks = req["riichi_sticks"].as_u64().unwrap_or(0) as u32;
+        Some(FixtureWin {
+            win,
+            situation,
+            pieces,
+            group,
+        })
     }
 }

@@ -23,9 +23,9 @@
 
 use std::collections::BTreeMap;
 
-use mj_score::mcr::{self, Fan, McrError, Win};
+use mj_score::mcr::{self, Fan, McrError, Situation, Win};
 use mj_tiles::notation::parse_tiles;
-use mj_tiles::{Meld, MeldKind, Tile};
+use mj_tiles::{Meld, MeldKind, Tile, TileCounts};
 use serde_json::Value;
 
 const FIXTURES: &str = include_str!("../testdata/mcr_oracle.jsonl");
@@ -38,7 +38,7 @@ fn flag(req: &Value, name: &str) -> bool {
     req.get(name).and_then(Value::as_bool).unwrap_or(false)
 }
 
-pub fn win_of(req: &Value) -> Win {
+pub fn win_of(req: &Value) -> (Win, Situation) {
     let concealed = parse_tiles(req["hand"].as_str().unwrap()).unwrap();
     let melds = req
         .get("melds")
@@ -57,15 +57,19 @@ pub fn win_of(req: &Value) -> Win {
                 .collect()
         })
         .unwrap_or_default();
-    let mut win = Win::new(concealed, melds, tile(&req["win_tile"]));
+    let melds: Vec<Meld> = melds;
+    let concealed = TileCounts::from_tiles(concealed).unwrap();
+    let mut win = Win::new(concealed, &melds, tile(&req["win_tile"]));
     win.tsumo = flag(req, "tsumo");
-    win.last_tile = flag(req, "last_tile");
-    win.kong = flag(req, "kong");
-    win.last_wall = flag(req, "last_wall");
     win.seat_wind = req.get("seat_wind").map_or(Tile::EAST, tile);
-    win.prevalent_wind = req.get("round_wind").map_or(Tile::EAST, tile);
-    win.flowers = req.get("flowers").and_then(Value::as_u64).unwrap_or(0) as u8;
-    win
+    win.round_wind = req.get("round_wind").map_or(Tile::EAST, tile);
+    let situation = Situation {
+        last_tile: flag(req, "last_tile"),
+        kong: flag(req, "kong"),
+        last_wall: flag(req, "last_wall"),
+        flowers: req.get("flowers").and_then(Value::as_u64).unwrap_or(0) as u8,
+    };
+    (win, situation)
 }
 
 /// The oracle's fans as protocol (name, value, count), mapped.
@@ -128,7 +132,8 @@ fn agrees_with_the_oracle() {
         if want_without < 8 {
             below += 1;
         }
-        let got = mcr::score(&win_of(req));
+        let (win, situation) = win_of(req);
+        let got = mcr::score(&win, &situation);
         let ok = match &got {
             Ok(s) => {
                 let got: BTreeMap<Fan, (u32, u32)> = s

@@ -34,7 +34,9 @@
 
 use std::fmt::Write as _;
 
-use mj_score::riichi::{Limit, Points, Renhou, RiichiRules, Score, ScoreError, Win, score};
+use mj_score::riichi::{
+    Limit, Points, Renhou, RiichiRules, Score, ScoreError, Situation, Win, score,
+};
 use mj_tiles::notation::parse_pieces;
 use mj_tiles::{Meld, MeldKind, Piece, Tile};
 use serde_json::Value;
@@ -148,7 +150,7 @@ fn tiles(v: Option<&Value>) -> Vec<Tile> {
 }
 
 /// A protocol request -> our input.
-pub fn win_of(req: &Value) -> (Win, RiichiRules) {
+pub fn win_of(req: &Value) -> (Win, Situation, RiichiRules) {
     let pieces = parse_pieces(req["hand"].as_str().unwrap()).unwrap();
     let melds: Vec<Meld> = req["melds"]
         .as_array()
@@ -166,28 +168,29 @@ pub fn win_of(req: &Value) -> (Win, RiichiRules) {
                 .collect()
         })
         .unwrap_or_default();
-    let mut win = Win::new(&pieces, &melds, tile(&req["win_tile"])).unwrap();
+    let mut win = Win::from_pieces(&pieces, &melds, tile(&req["win_tile"])).unwrap();
+    let mut sit = Situation::default();
     let flag = |name: &str| req[name].as_bool().unwrap_or(false);
     win.tsumo = flag("tsumo");
-    win.flags.riichi = flag("riichi");
-    win.flags.double_riichi = flag("double_riichi");
-    win.flags.ippatsu = flag("ippatsu");
-    win.flags.haitei = flag("haitei");
-    win.flags.houtei = flag("houtei");
-    win.flags.rinshan = flag("rinshan");
-    win.flags.chankan = flag("chankan");
-    win.flags.tenhou = flag("tenhou");
-    win.flags.chiihou = flag("chiihou");
+    sit.flags.riichi = flag("riichi");
+    sit.flags.double_riichi = flag("double_riichi");
+    sit.flags.ippatsu = flag("ippatsu");
+    sit.flags.haitei = flag("haitei");
+    sit.flags.houtei = flag("houtei");
+    sit.flags.rinshan = flag("rinshan");
+    sit.flags.chankan = flag("chankan");
+    sit.flags.tenhou = flag("tenhou");
+    sit.flags.chiihou = flag("chiihou");
     if let Some(t) = req.get("seat_wind") {
         win.seat_wind = tile(t);
     }
     if let Some(t) = req.get("round_wind") {
         win.round_wind = tile(t);
     }
-    win.dora = tiles(req.get("dora")).into_iter().collect();
-    win.ura = tiles(req.get("ura")).into_iter().collect();
-    win.honba = req["honba"].as_u64().unwrap_or(0) as u32;
-    win.riichi_sticks = req["riichi_sticks"].as_u64().unwrap_or(0) as u32;
+    sit.dora = tiles(req.get("dora")).into_iter().collect();
+    sit.ura = tiles(req.get("ura")).into_iter().collect();
+    sit.honba = req["honba"].as_u64().unwrap_or(0) as u32;
+    sit.riichi_sticks = req["riichi_sticks"].as_u64().unwrap_or(0) as u32;
     let mut rules = RiichiRules::default();
     let opts = &req["options"];
     let b = |name: &str, default: bool| opts[name].as_bool().unwrap_or(default);
@@ -201,7 +204,7 @@ pub fn win_of(req: &Value) -> (Win, RiichiRules) {
         Some("yakuman") => Renhou::Yakuman,
         _ => Renhou::None,
     };
-    (win, rules)
+    (win, sit, rules)
 }
 
 fn ours(result: Result<Score, ScoreError>) -> Result<Answer, String> {
@@ -317,8 +320,8 @@ fn every_oracle_record_agrees() {
         let rec: Value = serde_json::from_str(line).unwrap();
         let req = &rec["request"];
         let expected = oracle(&rec["oracle"], req);
-        let (win, rules) = win_of(req);
-        let got = ours(score(&win, &rules));
+        let (win, sit, rules) = win_of(req);
+        let got = ours(score(&win, &sit, &rules));
         checked += 1;
         if got.as_ref() != Ok(&expected) {
             failures += 1;

@@ -342,7 +342,7 @@ const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 /// Yakuman that the tiles alone or the situation decide (天和, 地和, 人和, 字一色, 緑一色,
 /// 清老頭).
 fn hand_yakuman(ctx: &Ctx<'_>, list: &mut YakuList) {
-    let f = &ctx.win.flags;
+    let f = &ctx.situation.flags;
     if f.tenhou {
         list.add_yakuman(ctx, Yaku::Tenhou);
     }
@@ -365,7 +365,7 @@ fn hand_yakuman(ctx: &Ctx<'_>, list: &mut YakuList) {
 
 /// Yaku of the situation (立直, 一発, 門前清自摸和, 海底, 河底, 嶺上, 槍槓, 人和).
 fn situational(ctx: &Ctx<'_>, list: &mut YakuList) {
-    let f = &ctx.win.flags;
+    let f = &ctx.situation.flags;
     if f.double_riichi {
         list.add(ctx, Yaku::DoubleRiichi);
     } else if f.riichi {

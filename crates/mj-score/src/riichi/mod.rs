@@ -81,6 +81,7 @@
 //! each reading then adds only its concealed sets. Instructions per hand on the bench's hands:
 //! `benches/examples/score_riichi_instructions.rs` (run under `valgrind --tool=callgrind`).
 
+mod context;
 mod fu;
 mod points;
 mod reading;

@@ -9,74 +9,11 @@
 use mj_agari::{Form, GroupKind, WaitKind, decompositions};
 use mj_tiles::{FifthCopy, Tile, TileCounts};
 
+use super::context::{Ctx, Declared, Reading, Set, SetTally, YakuList};
 use super::fu::{self, FuParts};
 use super::points::{self, Limit, Points};
-use super::yaku::{self, SetTally, YakuList};
+use super::yaku;
 use super::{RiichiRules, Score, ScoreError, Situation, Win, WinFlags};
-
-/// What every reading of a win shares.
-#[derive(Debug)]
-pub(crate) struct Ctx<'a> {
-    pub win: &'a Win,
-    pub situation: &'a Situation,
-    pub rules: &'a RiichiRules,
-    /// A declared meld other than a closed kan.
-    pub open: bool,
-    /// The declared melds' facts.
-    pub declared: Declared,
-    /// Kinds held, concealed or in melds (bit = kind index).
-    pub mask: u64,
-    pub seat: u8,
-    pub round: u8,
-    pub dora: u32,
-    pub aka: u32,
-    pub ura: u32,
-    /// The yakuman every reading shares (tenhou, tsuuiisou, ...).
-    pub yakuman: YakuList,
-    /// The ordinary yaku every reading shares (riichi, tanyao, honitsu, ...).
-    pub ordinary: YakuList,
-}
-
-/// One set (面子) of a reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Set {
-    /// A sequence (順子); else a triplet or quad (刻子 / 槓子).
-    pub seq: bool,
-    /// Its lowest kind index.
-    pub tile: u8,
-    /// Concealed for fu and ankou: in the concealed hand or a closed kan, and not completed by
-    /// ron.
-    pub concealed: bool,
-    /// A declared kan.
-    pub kan: bool,
-}
-
-/// One reading: four sets, the pair, the wait.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Reading {
-    pub sets: [Set; 4],
-    pub pair: u8,
-    pub wait: WaitKind,
-}
-
-/// What the declared melds (副露 and 暗槓) give every reading, read once per win.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Declared {
-    /// Their sets, in the melds' order (the first `count`).
-    pub sets: [Set; 4],
-    /// How many melds are declared.
-    pub count: usize,
-    /// A meld other than a closed kan opens the hand.
-    pub open: bool,
-    /// A kan among them.
-    pub kan: bool,
-    /// Kinds in them (bit = kind index).
-    pub mask: u64,
-    /// Red fives in them.
-    pub red_fives: u32,
-    /// Their sets as the yaku read them.
-    pub tally: SetTally,
-}
 
 impl Declared {
     /// One pass over the melds; their tiles are added to `held` (a fifth copy is an error).
@@ -296,11 +233,6 @@ impl<'a> Ctx<'a> {
         };
         (ctx.yakuman, ctx.ordinary) = yaku::shared(&ctx);
         ctx
-    }
-
-    /// A reading's concealed sets (they come before the declared ones).
-    pub fn concealed_sets<'r>(&self, r: &'r Reading) -> &'r [Set] {
-        r.sets.get(..4 - self.declared.count).unwrap_or(&[])
     }
 
     /// Scores a reading and keeps it in `best` if it beats what is there (the candidate is

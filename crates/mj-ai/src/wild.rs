@@ -19,12 +19,16 @@ use mj_tiles::Suit;
 
 use crate::reference::{combine, combine_budgeted, suit_distances_limited};
 use crate::shanten::suit_classes;
-use crate::tables::{Vector, tables};
+use crate::tables::{ShantenTables, Vector};
 
 /// Distance (before subtracting the wildcards) of real counts `c` with `w` wildcards, `m` melds
 /// and a pair, excess allowed on kinds held four times.
-pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8 {
-    let t = tables();
+pub(crate) fn standard_distance_with_excess(
+    t: &ShantenTables,
+    c: &[u8; 34],
+    w: u8,
+    m: usize,
+) -> u8 {
     let budget = usize::from(w);
     let classes = suit_classes(t, c);
     // Without excess the tables answer; the budgeted programme only looks for something better,

@@ -5,7 +5,7 @@ use mj_tiles::TileCounts;
 use mj_hu::HuError;
 
 use crate::hand::{Hand, HandError, ShapeRules};
-use crate::tables::{ShantenTables, base5_three, honor_key_word};
+use crate::tables::{ShantenTables, base5_three, honor_key_word, validated};
 use crate::wild;
 
 /// The shanten of a hand, overall and per winning shape, as the protocol's `shanten` op answers.
@@ -185,22 +185,6 @@ impl SpecialCounts {
     }
 }
 
-/// The four suit classes of a hand's counts.
-#[inline]
-pub(crate) fn suit_classes(t: &ShantenTables, c: &[u8; 34]) -> [usize; 4] {
-    let honors = {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&c[26..34]);
-        u64::from_le_bytes(b) >> 8
-    };
-    [
-        t.numbered_class_at(c, 0),
-        t.numbered_class_at(c, 9),
-        t.numbered_class_at(c, 18),
-        t.honor_class(honor_key_word(honors)),
-    ]
-}
-
 // Digest bytes: what seven pairs, thirteen orphans and the size check need, summed per block.
 const KINDS: u32 = 0;
 const PAIRS: u32 = 8;
@@ -364,6 +348,12 @@ impl Hand {
     }
 }
 
+/// The error of a refused committed blob.
+#[cold]
+fn refused(e: &mj_tables::TableError) -> HandError {
+    HandError::Tables(e.clone())
+}
+
 /// Shanten of a concealed hand without melds or wildcards: the fast entry point (`m` is
 /// inferred from the tile count, as `xiangting` and `riichienv-core` do).
 ///
@@ -376,7 +366,10 @@ impl Hand {
 /// ```
 #[inline]
 pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, HandError> {
-    let t = ShantenTables::committed()?;
+    let t = match validated() {
+        Ok(t) => t,
+        Err(e) => return Err(refused(e)),
+    };
     let c = counts.as_array();
     let (classes, blocks, key) = classes_and_blocks(t, c);
     // With a special form asked for, the digest (which carries the tile count) is needed anyway
@@ -433,6 +426,7 @@ mod tests {
     use rstest::rstest;
 
     use super::*;
+    use crate::tables::suit_classes;
 
     #[rstest]
     #[case::complete("123m456p789s11222z", -1)]

@@ -464,12 +464,37 @@ impl ShantenTables {
     /// millisecond). A [`crate::Hand`] is built only when they check out, and the free
     /// [`crate::shanten`] asks here first, so a damaged blob is an error, never a wrong answer.
     pub fn committed() -> Result<&'static ShantenTables, TableError> {
-        static TABLES: OnceLock<Result<ShantenTables, TableError>> = OnceLock::new();
-        TABLES
-            .get_or_init(|| ShantenTables::from_bytes(COMMITTED_BLOB))
-            .as_ref()
-            .map_err(Clone::clone)
+        validated().map_err(Clone::clone)
     }
+}
+
+/// [`ShantenTables::committed`] without copying the error: two pointers, so the hot path (the
+/// free [`crate::shanten`]) pays one load and one branch.
+#[inline]
+pub(crate) fn validated() -> Result<&'static ShantenTables, &'static TableError> {
+    static TABLES: OnceLock<Result<ShantenTables, TableError>> = OnceLock::new();
+    TABLES.get_or_init(decode_committed).as_ref()
+}
+
+#[cold]
+fn decode_committed() -> Result<ShantenTables, TableError> {
+    ShantenTables::from_bytes(COMMITTED_BLOB)
+}
+
+/// The four suit classes of a hand's counts.
+#[inline]
+pub(crate) fn suit_classes(t: &ShantenTables, c: &[u8; 34]) -> [usize; 4] {
+    let honors = {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[26..34]);
+        u64::from_le_bytes(b) >> 8
+    };
+    [
+        t.numbered_class_at(c, 0),
+        t.numbered_class_at(c, 9),
+        t.numbered_class_at(c, 18),
+        t.honor_class(honor_key_word(honors)),
+    ]
 }
 
 #[cfg(test)]

@@ -774,7 +774,7 @@ mod tests {
         for s in 0..4 {
             assert_eq!(
                 k.class(t, s),
-                crate::shanten::suit_classes(t, c.as_array())[s]
+                crate::tables::suit_classes(t, c.as_array())[s]
             );
         }
         let mut c2 = c;

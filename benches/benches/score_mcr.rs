@@ -15,51 +15,12 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_score::mcr::{self, Situation, Win};
-use mj_tiles::notation::parse_tiles;
-use mj_tiles::{Meld, MeldKind, Tile, TileCounts};
 use serde_json::Value;
 
 const FIXTURES: &str = include_str!("../../crates/mj-score/testdata/mcr_oracle.jsonl");
 
-fn tile(v: &Value) -> Tile {
-    v.as_str().unwrap().parse::<Tile>().unwrap()
-}
-
 fn win_of(req: &Value) -> (Win, Situation) {
-    let flag = |name: &str| req.get(name).and_then(Value::as_bool).unwrap_or(false);
-    let melds: Vec<Meld> = req
-        .get("melds")
-        .and_then(Value::as_array)
-        .map(|ms| {
-            ms.iter()
-                .map(|m| {
-                    Meld::parse(
-                        MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap(),
-                        m["tiles"].as_str().unwrap(),
-                        m.get("called").and_then(Value::as_str),
-                        m.get("from").and_then(Value::as_u64).map(|f| f as u8),
-                    )
-                    .unwrap()
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let concealed = parse_tiles(req["hand"].as_str().unwrap()).unwrap();
-    let mut win = Win::new(
-        TileCounts::from_tiles(concealed).unwrap(),
-        &melds,
-        tile(&req["win_tile"]),
-    );
-    win.tsumo = flag("tsumo");
-    win.seat_wind = req.get("seat_wind").map_or(Tile::EAST, tile);
-    win.round_wind = req.get("round_wind").map_or(Tile::EAST, tile);
-    let situation = Situation {
-        last_tile: flag("last_tile"),
-        kong: flag("kong"),
-        last_wall: flag("last_wall"),
-        flowers: req.get("flowers").and_then(Value::as_u64).unwrap_or(0) as u8,
-    };
-    (win, situation)
+    mj_testkit::mcr_request(req).unwrap()
 }
 
 fn bench_score(c: &mut Criterion) {

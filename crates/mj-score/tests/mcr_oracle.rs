@@ -24,52 +24,13 @@
 use std::collections::BTreeMap;
 
 use mj_score::mcr::{self, Fan, McrError, Situation, Win};
-use mj_tiles::notation::parse_tiles;
-use mj_tiles::{Meld, MeldKind, Tile, TileCounts};
 use serde_json::Value;
 
 const FIXTURES: &str = include_str!("../testdata/mcr_oracle.jsonl");
 
-fn tile(v: &Value) -> Tile {
-    v.as_str().unwrap().parse::<Tile>().unwrap()
-}
-
-fn flag(req: &Value, name: &str) -> bool {
-    req.get(name).and_then(Value::as_bool).unwrap_or(false)
-}
-
+/// A protocol request -> our input (the workspace's one fixture reader).
 pub fn win_of(req: &Value) -> (Win, Situation) {
-    let concealed = parse_tiles(req["hand"].as_str().unwrap()).unwrap();
-    let melds = req
-        .get("melds")
-        .and_then(Value::as_array)
-        .map(|ms| {
-            ms.iter()
-                .map(|m| {
-                    Meld::parse(
-                        MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap(),
-                        m["tiles"].as_str().unwrap(),
-                        m.get("called").and_then(Value::as_str),
-                        m.get("from").and_then(Value::as_u64).map(|f| f as u8),
-                    )
-                    .unwrap()
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let melds: Vec<Meld> = melds;
-    let concealed = TileCounts::from_tiles(concealed).unwrap();
-    let mut win = Win::new(concealed, &melds, tile(&req["win_tile"]));
-    win.tsumo = flag(req, "tsumo");
-    win.seat_wind = req.get("seat_wind").map_or(Tile::EAST, tile);
-    win.round_wind = req.get("round_wind").map_or(Tile::EAST, tile);
-    let situation = Situation {
-        last_tile: flag(req, "last_tile"),
-        kong: flag(req, "kong"),
-        last_wall: flag(req, "last_wall"),
-        flowers: req.get("flowers").and_then(Value::as_u64).unwrap_or(0) as u8,
-    };
-    (win, situation)
+    mj_testkit::mcr_request(req).unwrap()
 }
 
 /// The oracle's fans as protocol (name, value, count), mapped.

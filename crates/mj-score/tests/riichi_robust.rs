@@ -149,23 +149,8 @@ fn fixture_wins_under_random_situations_never_panic() {
     for line in text.lines().skip(1).step_by(3) {
         let rec: serde_json::Value = serde_json::from_str(line).unwrap();
         let req = &rec["request"];
-        let pieces = mj_tiles::notation::parse_pieces(req["hand"].as_str().unwrap()).unwrap();
-        let melds: Vec<Meld> = req["melds"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|m| {
-                Meld::parse(
-                    MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap(),
-                    m["tiles"].as_str().unwrap(),
-                    m["called"].as_str(),
-                    m["from"].as_u64().map(|f| f as u8),
-                )
-                .unwrap()
-            })
-            .collect();
-        let win_tile: Piece = req["win_tile"].as_str().unwrap().parse().unwrap();
-        let mut win = Win::from_pieces(&pieces, &melds, win_tile.tile()).unwrap();
+        // The fixture's hand, melds and winning tile; the situation is drawn at random.
+        let (mut win, _, _) = mj_testkit::riichi_request(req).unwrap();
         let mut sit = Situation::default();
         let rules = randomize(&mut win, &mut sit, &mut rng);
         check(&win, &sit, &rules);

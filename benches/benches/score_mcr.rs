@@ -14,53 +14,17 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use mj_score::mcr::{self, Win};
-use mj_tiles::notation::parse_tiles;
-use mj_tiles::{Meld, MeldKind, Tile};
+use mj_score::mcr::{self, Situation, Win};
 use serde_json::Value;
 
 const FIXTURES: &str = include_str!("../../crates/mj-score/testdata/mcr_oracle.jsonl");
 
-fn tile(v: &Value) -> Tile {
-    v.as_str().unwrap().parse::<Tile>().unwrap()
-}
-
-fn win_of(req: &Value) -> Win {
-    let flag = |name: &str| req.get(name).and_then(Value::as_bool).unwrap_or(false);
-    let melds = req
-        .get("melds")
-        .and_then(Value::as_array)
-        .map(|ms| {
-            ms.iter()
-                .map(|m| {
-                    Meld::parse(
-                        MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap(),
-                        m["tiles"].as_str().unwrap(),
-                        m.get("called").and_then(Value::as_str),
-                        m.get("from").and_then(Value::as_u64).map(|f| f as u8),
-                    )
-                    .unwrap()
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut win = Win::new(
-        parse_tiles(req["hand"].as_str().unwrap()).unwrap(),
-        melds,
-        tile(&req["win_tile"]),
-    );
-    win.tsumo = flag("tsumo");
-    win.last_tile = flag("last_tile");
-    win.kong = flag("kong");
-    win.last_wall = flag("last_wall");
-    win.seat_wind = req.get("seat_wind").map_or(Tile::EAST, tile);
-    win.prevalent_wind = req.get("round_wind").map_or(Tile::EAST, tile);
-    win.flowers = req.get("flowers").and_then(Value::as_u64).unwrap_or(0) as u8;
-    win
+fn win_of(req: &Value) -> (Win, Situation) {
+    mj_testkit::mcr_request(req).unwrap()
 }
 
 fn bench_score(c: &mut Criterion) {
-    let wins: Vec<Win> = FIXTURES
+    let wins: Vec<(Win, Situation)> = FIXTURES
         .lines()
         .skip(1)
         .map(|line| {
@@ -69,7 +33,7 @@ fn bench_score(c: &mut Criterion) {
         })
         .collect();
     let n = wins.len();
-    assert!(wins.iter().all(|w| mcr::evaluate(w).is_ok()));
+    assert!(wins.iter().all(|(w, s)| mcr::evaluate(w, s).is_ok()));
     let mut g = c.benchmark_group("score_mcr");
     g.warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
@@ -80,7 +44,9 @@ fn bench_score(c: &mut Criterion) {
             if i == n {
                 i = 0;
             }
-            mcr::evaluate(black_box(&wins[i])).unwrap().total
+            mcr::evaluate(black_box(&wins[i].0), black_box(&wins[i].1))
+                .unwrap()
+                .total
         })
     });
     g.finish();

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use benches::riichi_fixtures::{self, FixtureWin};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use mj_score::riichi::{Points, RiichiRules, Win, score};
+use mj_score::riichi::{Points, RiichiRules, Situation, Win, score};
 use mj_tiles::{MeldKind, Piece, Tile};
 use riichienv_core::hand_evaluator::HandEvaluator;
 use riichienv_core::types::{Conditions, Meld as RMeld, MeldType, Wind};
@@ -31,6 +31,7 @@ const N: usize = 1024;
 /// One hand in both engines' terms.
 struct Case {
     win: Win,
+    situation: Situation,
     peer: HandEvaluator,
     win_136: u8,
     dora: Vec<u8>,
@@ -61,7 +62,12 @@ impl Ids {
 }
 
 fn case(fixture: FixtureWin) -> Option<Case> {
-    let FixtureWin { win, pieces, .. } = fixture;
+    let FixtureWin {
+        win,
+        situation,
+        pieces,
+        ..
+    } = fixture;
     let mut ids = Ids([0; 34]);
     let mut peer_melds = Vec::new();
     for meld in &win.melds {
@@ -86,17 +92,17 @@ fn case(fixture: FixtureWin) -> Option<Case> {
     let to_wind = |t: Tile| Wind::from(t.as_u8() - 27);
     let conditions = Conditions {
         tsumo: win.tsumo,
-        riichi: win.flags.riichi,
-        double_riichi: win.flags.double_riichi,
-        ippatsu: win.flags.ippatsu,
-        haitei: win.flags.haitei,
-        houtei: win.flags.houtei,
-        rinshan: win.flags.rinshan,
-        chankan: win.flags.chankan,
+        riichi: situation.flags.riichi,
+        double_riichi: situation.flags.double_riichi,
+        ippatsu: situation.flags.ippatsu,
+        haitei: situation.flags.haitei,
+        houtei: situation.flags.houtei,
+        rinshan: situation.flags.rinshan,
+        chankan: situation.flags.chankan,
         player_wind: to_wind(win.seat_wind),
         round_wind: to_wind(win.round_wind),
-        honba: win.honba,
-        riichi_sticks: win.riichi_sticks,
+        honba: situation.honba,
+        riichi_sticks: situation.riichi_sticks,
         ..Conditions::default()
     };
     let ids_of = |ts: &[Tile]| {
@@ -105,18 +111,19 @@ fn case(fixture: FixtureWin) -> Option<Case> {
             .collect::<Vec<u8>>()
     };
     Some(Case {
-        dora: ids_of(&win.dora),
-        ura: ids_of(&win.ura),
+        dora: ids_of(&situation.dora),
+        ura: ids_of(&situation.ura),
         peer: HandEvaluator::new(hand_136, peer_melds),
         win_136,
         conditions,
         win,
+        situation,
     })
 }
 
 /// Both engines pay the same (riichienv: honba included, sticks not).
 fn agree(c: &Case) -> bool {
-    let Ok(ours) = score(&c.win, &RiichiRules::default()) else {
+    let Ok(ours) = score(&c.win, &c.situation, &RiichiRules::default()) else {
         return false;
     };
     let theirs = c.peer.calc(
@@ -183,7 +190,8 @@ fn bench(c: &mut Criterion) {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % n;
-                score(black_box(&cases[i].win), &rules)
+                let c = &cases[i];
+                score(black_box(&c.win), black_box(&c.situation), &rules)
                     .map(|s| s.points.total())
                     .unwrap_or(0)
             })

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use mj_score::sichuan::{SichuanRules, Win, reference, score};
+use mj_score::sichuan::{SichuanRules, Situation, Win, reference, score};
 use mj_tiles::random::SplitMix64;
 use mj_tiles::{Meld, MeldKind, Piece, Suit, Tile, TileCounts, TileSet};
 use std::hint::black_box;
@@ -20,7 +20,7 @@ fn tile(suit: Suit, rank: u8) -> Tile {
 }
 
 /// A random win with `w` wildcards, or `None` when the draw overflows a kind.
-fn situation(rng: &mut SplitMix64, w: usize) -> Option<Win> {
+fn situation(rng: &mut SplitMix64, w: usize) -> Option<(Win, Situation)> {
     let lack = rng.below(3) as usize;
     let suits: Vec<Suit> = (0..3).filter(|&s| s != lack).map(|s| SUITS[s]).collect();
     let suits = if rng.chance(1, 3) {
@@ -91,13 +91,17 @@ fn situation(rng: &mut SplitMix64, w: usize) -> Option<Win> {
         *t = Tile::RED;
     }
     let counts = TileCounts::from_tiles(concealed.iter().copied()).ok()?;
-    let mut win = Win::new(counts, melds, TileSet::single(Tile::RED), concealed[0]);
+    let mut win = Win::new(counts, &melds, concealed[0]);
+    win.wild = TileSet::single(Tile::RED);
     win.tsumo = rng.chance(1, 2);
-    win.lack = Some(SUITS[lack]);
-    Some(win)
+    let situation = Situation {
+        lack: Some(SUITS[lack]),
+        ..Situation::default()
+    };
+    Some((win, situation))
 }
 
-fn corpus(w: usize) -> Vec<Win> {
+fn corpus(w: usize) -> Vec<(Win, Situation)> {
     let mut rng = SplitMix64::new(0x5C02E + w as u64);
     let mut out = Vec::with_capacity(N);
     while out.len() < N {
@@ -115,9 +119,9 @@ fn scoring(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     for w in [0usize, 1, 2, 4] {
         let wins = corpus(w);
-        for win in &wins {
-            let fast = score(win, &rules).unwrap();
-            let slow = reference::score(win, &rules).unwrap();
+        for (win, sit) in &wins {
+            let fast = score(win, sit, &rules).unwrap();
+            let slow = reference::score(win, sit, &rules).unwrap();
             assert_eq!(fast.fan_uncapped, slow.fan_uncapped, "{win:?}");
         }
         let id = format!("w{w}");
@@ -125,14 +129,14 @@ fn scoring(c: &mut Criterion) {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % N;
-                score(black_box(&wins[i]), &rules)
+                score(black_box(&wins[i].0), black_box(&wins[i].1), &rules)
             })
         });
         g.bench_function(BenchmarkId::new("reference", &id), |b| {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % N;
-                reference::score(black_box(&wins[i]), &rules)
+                reference::score(black_box(&wins[i].0), black_box(&wins[i].1), &rules)
             })
         });
     }

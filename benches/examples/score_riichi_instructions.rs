@@ -12,7 +12,7 @@
 use std::hint::black_box;
 
 use benches::riichi_fixtures;
-use mj_score::riichi::{RiichiRules, Win, score};
+use mj_score::riichi::{RiichiRules, Situation, Win, score};
 
 const N: usize = 1024;
 
@@ -22,15 +22,16 @@ fn main() {
     let group = args.get(2).map_or("open", String::as_str);
     let index = riichi_fixtures::GROUPS.iter().position(|&g| g == group);
     let rules = RiichiRules::default();
-    let wins: Vec<Win> = riichi_fixtures::wins()
-        .filter(|f| Some(f.group) == index && score(&f.win, &rules).is_ok())
-        .map(|f| f.win)
+    let wins: Vec<(Win, Situation)> = riichi_fixtures::wins()
+        .filter(|f| Some(f.group) == index && score(&f.win, &f.situation, &rules).is_ok())
+        .map(|f| (f.win, f.situation))
         .take(N)
         .collect();
     let mut total = 0u64;
     for _ in 0..rounds {
-        for w in &wins {
-            total += score(black_box(w), &rules).map_or(0, |s| u64::from(s.points.total()));
+        for (w, s) in &wins {
+            total += score(black_box(w), black_box(s), &rules)
+                .map_or(0, |s| u64::from(s.points.total()));
         }
     }
     println!(

@@ -4,7 +4,7 @@
 use mj_hu::{HuError, Rules};
 use mj_tiles::{FifthCopy, Meld, NotationError, Tile, TileCounts, TileSet};
 
-use crate::tables::MAX_MELDS;
+use crate::tables::{MAX_MELDS, ShantenTables};
 
 /// Why a hand (or a request about it) is not valid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,6 +40,10 @@ pub enum HandError {
     /// [`ShapeRules::unmodelled`].
     #[error("switches not modelled by mj-ai: {}", .0.join(", "))]
     UnsupportedRules(Vec<&'static str>),
+    /// The committed shanten tables (`data/shanten.bin`) failed validation: a broken build,
+    /// never user input. They are refused, never regenerated.
+    #[error("shanten tables: {0}")]
+    Tables(#[from] mj_tables::TableError),
     /// The offered tile cannot be called this way.
     #[error("cannot {call} {tile}: {reason}")]
     InvalidCall {
@@ -144,7 +148,7 @@ impl From<NotationError> for HandError {
 
 /// A validated hand as the analyses need it: a small `Copy` view of an [`mj_hu::Hand`]
 /// (concealed tiles, the real tiles without wildcards, the tiles in declared melds, the
-/// wildcards), cheap to change one tile at a time. Build it from an [`mj_hu::Hand`] (`From`) or
+/// wildcards), cheap to change one tile at a time. Build it from an [`mj_hu::Hand`] (`TryFrom`) or
 /// with [`Hand::new`], which validates through [`mj_hu::check`] (the checks of
 /// [`mj_hu::Hand::new`]).
 ///
@@ -167,6 +171,32 @@ pub struct Hand {
     wildcards: u8,
     declared: u8,
     tiles: u8,
+    /// The committed tables, validated when the hand was built.
+    tables: Committed,
+}
+
+/// The committed shanten tables, validated: every [`Hand`] holds them, so its analyses read
+/// tables that checked out. There is one set, so two references are always equal.
+#[derive(Clone, Copy)]
+pub(crate) struct Committed(pub &'static ShantenTables);
+
+impl Committed {
+    /// The committed tables, or the reason they are refused.
+    pub(crate) fn get() -> Result<Committed, HandError> {
+        Ok(Committed(ShantenTables::committed()?))
+    }
+}
+
+impl PartialEq for Committed {
+    fn eq(&self, _: &Committed) -> bool {
+        true
+    }
+}
+
+impl Eq for Committed {}
+
+impl core::hash::Hash for Committed {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Hand {
@@ -177,7 +207,13 @@ impl Hand {
     /// tiles and the melds.
     pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, HandError> {
         let checked = mj_hu::check(&concealed, melds, wild)?;
-        Ok(Hand::of_checked(concealed, &checked, melds.len(), wild))
+        Ok(Hand::of_checked(
+            concealed,
+            &checked,
+            melds.len(),
+            wild,
+            Committed::get()?,
+        ))
     }
 
     /// The view of a hand [`mj_hu::check`] accepted.
@@ -186,6 +222,7 @@ impl Hand {
         checked: &mj_hu::Checked,
         declared: usize,
         wild: TileSet,
+        tables: Committed,
     ) -> Hand {
         let mut real = concealed;
         for t in wild {
@@ -200,7 +237,13 @@ impl Hand {
             wildcards: checked.wildcards,
             declared: declared as u8,
             tiles: concealed.total() as u8,
+            tables,
         }
+    }
+
+    /// The validated committed tables the analyses read.
+    pub(crate) fn tables(&self) -> &'static ShantenTables {
+        self.tables.0
     }
 
     /// A concealed hand in mpsz notation, no melds, no wildcards.
@@ -339,7 +382,13 @@ impl Hand {
         for t in meld.tiles() {
             meld_tiles.add(t).ok()?;
         }
-        let mut out = Hand::from_parts(concealed, meld_tiles, self.wild, self.declared + 1)?;
+        let mut out = Hand::from_parts(
+            concealed,
+            meld_tiles,
+            self.wild,
+            self.declared + 1,
+            self.tables,
+        )?;
         out.meld_tiles = meld_tiles;
         Some(out)
     }
@@ -349,6 +398,7 @@ impl Hand {
         meld_tiles: TileCounts,
         wild: TileSet,
         declared: u8,
+        tables: Committed,
     ) -> Option<Hand> {
         let tiles = concealed.total();
         if tiles == 0
@@ -375,6 +425,7 @@ impl Hand {
             wildcards,
             declared,
             tiles: tiles as u8,
+            tables,
         })
     }
 
@@ -399,8 +450,11 @@ impl Hand {
     }
 }
 
-impl From<&mj_hu::Hand> for Hand {
-    fn from(hand: &mj_hu::Hand) -> Hand {
+impl TryFrom<&mj_hu::Hand> for Hand {
+    type Error = HandError;
+
+    /// The view of a checked hand; the error is only [`HandError::Tables`].
+    fn try_from(hand: &mj_hu::Hand) -> Result<Hand, HandError> {
         let concealed = *hand.concealed();
         let mut meld_tiles = TileCounts::EMPTY;
         for meld in hand.melds() {
@@ -414,7 +468,13 @@ impl From<&mj_hu::Hand> for Hand {
             meld_tiles,
             wildcards: hand.eigens().wildcards(),
         };
-        Hand::of_checked(concealed, &checked, hand.melds().len(), hand.wild())
+        Ok(Hand::of_checked(
+            concealed,
+            &checked,
+            hand.melds().len(),
+            hand.wild(),
+            Committed::get()?,
+        ))
     }
 }
 

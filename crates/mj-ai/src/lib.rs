@@ -111,7 +111,7 @@
 //! Wildcards: every wildcard fills one missing tile, so the wildcard distance is the table
 //! distance of the real tiles (with `m` from the total count) minus the wildcards. The one
 //! exception, a wildcard used as a fifth copy of a kind held four times, takes a budgeted
-//! per-suit programme for the suits holding such a quad ([`reference::suit_distances_limited`],
+//! per-suit programme for the suits holding such a quad (`distance::suit_distances_limited`,
 //! a few microseconds, rare). That excess is useful only beside four real copies is an
 //! exchange argument (a pair or triplet of wildcards moves to a fresh kind at no cost) that the
 //! tests check against the literal substitution brute force on seeded corpora rich in
@@ -160,6 +160,7 @@
 //! `serde`: the report and table types serialise with the protocol's field names, tiles as
 //! mpsz strings and tile sets as arrays of tiles (via `mj-tiles/serde`).
 
+mod distance;
 pub mod generate;
 mod hand;
 mod recommend;

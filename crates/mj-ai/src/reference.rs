@@ -12,8 +12,40 @@ use crate::hand::ShapeRules;
 use crate::shanten::ShantenReport;
 use crate::tables::{MAX_MELDS, VLEN, Vector};
 
-const INF: u8 = u8::MAX;
-const MAX_BUDGET: usize = 8;
+/// The reference's own combination rule, one suit at a time: `table[e][j][p]` is the fewest
+/// tiles to add to the suits read so far for `j` melds and `p` pairs with excess `e` (each
+/// suit's vectors indexed by excess, `suits[s][e][j * 2 + p]`); the answer is the entry for
+/// `m` melds, one pair and the whole `budget`.
+fn distance_over_suits(suits: &[Vec<Vector>], m: usize, budget: usize) -> u8 {
+    let empty = vec![[[INF; 2]; MAX_MELDS + 1]; budget + 1];
+    let mut table = empty.clone();
+    table[0][0][0] = 0;
+    for vectors in suits {
+        let mut next = empty.clone();
+        for (e, by_melds) in table.iter().enumerate() {
+            for (j, by_pair) in by_melds.iter().enumerate() {
+                for (p, &so_far) in by_pair.iter().enumerate() {
+                    if so_far == INF {
+                        continue;
+                    }
+                    for (e2, v) in vectors.iter().enumerate().take(budget + 1 - e) {
+                        for j2 in 0..=MAX_MELDS - j {
+                            for p2 in 0..2 - p {
+                                let total = so_far.saturating_add(v[j2 * 2 + p2]);
+                                let cell = &mut next[e + e2][j + j2][p + p2];
+                                *cell = (*cell).min(total);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        table = next;
+    }
+    table[budget][m][1]
+}
+
+use crate::distance::{INF, MAX_BUDGET, suit_distances_limited};
 
 /// Per-suit distances: `out[e][j * 2 + p]` is the fewest tiles to add to `counts` so that the
 /// suit holds `j` melds and `p` pairs, over targets `T` whose **excess**
@@ -21,133 +53,6 @@ const MAX_BUDGET: usize = 8;
 /// Sequences only when `sequences` (numbered suits).
 pub fn suit_distances(counts: &[u8], caps: &[u8], sequences: bool, budget: usize) -> Vec<Vector> {
     suit_distances_limited(counts, caps, sequences, budget, u16::MAX, MAX_MELDS, INF)
-}
-
-/// [`suit_distances`] where excess is allowed only at the ranks in the mask `excess_at` (bit
-/// `r` = rank `r + 1`), at most `max_melds` melds are asked for (entries for more melds stay
-/// infinite), and partial costs of `bound` or more are dropped (entries that would reach it
-/// read as infinite: a caller that only wants values below `bound` loses nothing). The wildcard fallback uses it with the quad ranks only, which is exact by the
-/// lemma in the crate docs ("Algorithm and tables").
-pub fn suit_distances_limited(
-    counts: &[u8],
-    caps: &[u8],
-    sequences: bool,
-    budget: usize,
-    excess_at: u16,
-    max_melds: usize,
-    bound: u8,
-) -> Vec<Vector> {
-    let budget = budget.min(MAX_BUDGET);
-    let max_melds = max_melds.min(MAX_MELDS);
-    let len = counts.len();
-    const N: usize = MAX_MELDS + 1;
-    let e_n = budget + 1;
-    let idx = |x: usize, y: usize, j: usize, p: usize, e: usize| {
-        (((x * N + y) * N + j) * 2 + p) * e_n + e
-    };
-    let size = N * N * N * 2 * e_n;
-    let mut cur = vec![INF; size];
-    // Finite states of the current rank as (x, y, j, p, e), so that no index is decoded.
-    let mut active: Vec<[usize; 5]> = vec![[0; 5]];
-    cur[idx(0, 0, 0, 0, 0)] = 0;
-    let mut next = vec![INF; size];
-    let mut next_active: Vec<[usize; 5]> = Vec::new();
-    for (r, &held) in counts.iter().enumerate() {
-        let can_start = sequences && r + 2 < len;
-        // A missing cap is the ordinary four.
-        let cap = usize::from(caps.get(r).copied().unwrap_or(4));
-        let held = usize::from(held);
-        for &[x, y, j, p, e] in &active {
-            let v = cur[idx(x, y, j, p, e)];
-            // Tiles of this rank the target may hold: the cap plus what the budget allows.
-            let room = if excess_at >> r & 1 == 1 {
-                cap + (budget - e)
-            } else {
-                cap
-            };
-            if x + y > room {
-                continue;
-            }
-            let free = room - x - y;
-            let s_max = if can_start {
-                (max_melds - j).min(free)
-            } else {
-                0
-            };
-            for s in 0..=s_max {
-                for t in 0..=(max_melds - j - s).min((free - s) / 3) {
-                    for q in 0..=(1 - p).min((free - s - 3 * t) / 2) {
-                        let tiles = x + y + s + 3 * t + 2 * q;
-                        let excess = tiles.saturating_sub(cap);
-                        let cost = tiles.saturating_sub(held) as u8;
-                        let value = v.saturating_add(cost);
-                        if value >= bound {
-                            continue;
-                        }
-                        let state = [s, x, j + s + t, p + q, e + excess];
-                        let k = idx(s, x, j + s + t, p + q, e + excess);
-                        if next[k] == INF {
-                            next_active.push(state);
-                        }
-                        if value < next[k] {
-                            next[k] = value;
-                        }
-                    }
-                }
-            }
-        }
-        for &[x, y, j, p, e] in &active {
-            cur[idx(x, y, j, p, e)] = INF;
-        }
-        core::mem::swap(&mut cur, &mut next);
-        core::mem::swap(&mut active, &mut next_active);
-        next_active.clear();
-    }
-    let mut out = vec![[INF; VLEN]; e_n];
-    for (e, vector) in out.iter_mut().enumerate() {
-        for j in 0..N {
-            for p in 0..2 {
-                let best = (0..=e)
-                    .map(|ee| cur[idx(0, 0, j, p, ee)])
-                    .min()
-                    .unwrap_or(INF);
-                vector[j * 2 + p] = best;
-            }
-        }
-    }
-    out
-}
-
-/// Min-plus combination of two vectors (melds add, at most one pair).
-pub fn combine(a: &Vector, b: &Vector) -> Vector {
-    let mut out = [INF; VLEN];
-    for ja in 0..=MAX_MELDS {
-        for jb in 0..=MAX_MELDS - ja {
-            for pa in 0..2 {
-                for pb in 0..2 - pa {
-                    let s = a[ja * 2 + pa].saturating_add(b[jb * 2 + pb]);
-                    let k = (ja + jb) * 2 + pa + pb;
-                    out[k] = out[k].min(s);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Combination of budgeted vectors: `out[e] = min over e1 + e2 = e of a[e1] (+) b[e2]` where
-/// the inputs mean "exactly" or "at most" consistently (the output means the same).
-pub fn combine_budgeted(a: &[Vector], b: &[Vector], budget: usize) -> Vec<Vector> {
-    let mut out = vec![[INF; VLEN]; budget + 1];
-    for (e1, va) in a.iter().enumerate().take(budget + 1) {
-        for (e2, vb) in b.iter().enumerate().take(budget + 1 - e1) {
-            let c = combine(va, vb);
-            for (o, x) in out[e1 + e2].iter_mut().zip(c) {
-                *o = (*o).min(x);
-            }
-        }
-    }
-    out
 }
 
 fn suit_slice(c: &[u8; 34], suit: Suit) -> &[u8] {
@@ -162,21 +67,18 @@ pub fn standard_distance(c: &[u8; 34], caps: &[u8; 34], budget: usize, m: usize)
     if m > MAX_MELDS {
         return INF;
     }
-    let mut acc: Option<Vec<Vector>> = None;
-    for suit in Suit::ALL {
-        let v = suit_distances(
-            suit_slice(c, suit),
-            suit_slice(caps, suit),
-            suit.is_numbered(),
-            budget,
-        );
-        acc = Some(match acc {
-            None => v,
-            Some(a) => combine_budgeted(&a, &v, budget),
-        });
-    }
-    acc.and_then(|a| a.last().map(|v| v[m * 2 + 1]))
-        .unwrap_or(INF)
+    let suits: Vec<Vec<Vector>> = Suit::ALL
+        .iter()
+        .map(|&suit| {
+            suit_distances(
+                suit_slice(c, suit),
+                suit_slice(caps, suit),
+                suit.is_numbered(),
+                budget,
+            )
+        })
+        .collect();
+    distance_over_suits(&suits, m, budget)
 }
 
 /// Standard-shape shanten of an ordinary hand (m inferred from the tile count).
@@ -267,7 +169,7 @@ pub fn shanten_by_substitution(
     let w = usize::from(w).min(MAX_BUDGET);
     let c = real.as_array();
     // best[suit][u] = elementwise min over substitutions of u wildcards into that suit.
-    let mut acc: Option<Vec<Vector>> = None;
+    let mut suits: Vec<Vec<Vector>> = Vec::with_capacity(4);
     for suit in Suit::ALL {
         let counts = suit_slice(c, suit);
         let len = counts.len();
@@ -302,12 +204,9 @@ pub fn shanten_by_substitution(
             sigma[pos] = 0;
         }
         rec(0, w, 0, &mut sigma, counts, suit.is_numbered(), &mut per_u);
-        acc = Some(match acc {
-            None => per_u,
-            Some(a) => combine_budgeted(&a, &per_u, w),
-        });
+        suits.push(per_u);
     }
-    let distance = acc.map(|a| a[w][m * 2 + 1]).unwrap_or(INF);
+    let distance = distance_over_suits(&suits, m, w);
     let standard = distance as i8 - 1;
     let (seven_pairs, thirteen_orphans) = if special {
         (

@@ -5,7 +5,7 @@ use mj_tiles::TileCounts;
 use mj_hu::HuError;
 
 use crate::hand::{Hand, HandError, ShapeRules};
-use crate::tables::{ShantenTables, base5_three, honor_key_word, tables};
+use crate::tables::{ShantenTables, base5_three, honor_key_word, validated};
 use crate::wild;
 
 /// The shanten of a hand, overall and per winning shape, as the protocol's `shanten` op answers.
@@ -185,22 +185,6 @@ impl SpecialCounts {
     }
 }
 
-/// The four suit classes of a hand's counts.
-#[inline]
-pub(crate) fn suit_classes(t: &ShantenTables, c: &[u8; 34]) -> [usize; 4] {
-    let honors = {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&c[26..34]);
-        u64::from_le_bytes(b) >> 8
-    };
-    [
-        t.numbered_class_at(c, 0),
-        t.numbered_class_at(c, 9),
-        t.numbered_class_at(c, 18),
-        t.honor_class(honor_key_word(honors)),
-    ]
-}
-
 // Digest bytes: what seven pairs, thirteen orphans and the size check need, summed per block.
 const KINDS: u32 = 0;
 const PAIRS: u32 = 8;
@@ -310,17 +294,17 @@ fn classes_and_digest(t: &ShantenTables, c: &[u8; 34]) -> ([usize; 4], u64) {
 
 /// The full report for real counts `c`, `w` wildcards, `m` melds needed.
 pub(crate) fn report(
+    t: &ShantenTables,
     c: &TileCounts,
     w: u8,
     m: usize,
     special: bool,
     rules: ShapeRules,
 ) -> ShantenReport {
-    let t = tables();
     let counts = c.as_array();
     let (classes, digest) = classes_and_digest(t, counts);
     let standard = if w > 0 && digest_byte(digest, QUADS) > 0 {
-        wild::standard_distance_with_excess(counts, w, m) as i8 - w as i8 - 1
+        wild::standard_distance_with_excess(t, counts, w, m) as i8 - w as i8 - 1
     } else {
         let [cm, cp, cs, cz] = classes;
         t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m) as i8 - w as i8 - 1
@@ -354,6 +338,7 @@ impl Hand {
     /// ```
     pub fn shanten(&self, rules: ShapeRules) -> ShantenReport {
         report(
+            self.tables(),
             self.real(),
             self.wildcards(),
             self.melds_needed(),
@@ -361,6 +346,12 @@ impl Hand {
             rules,
         )
     }
+}
+
+/// The error of a refused committed blob.
+#[cold]
+fn refused(e: &mj_tables::TableError) -> HandError {
+    HandError::Tables(e.clone())
 }
 
 /// Shanten of a concealed hand without melds or wildcards: the fast entry point (`m` is
@@ -375,7 +366,10 @@ impl Hand {
 /// ```
 #[inline]
 pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, HandError> {
-    let t = tables();
+    let t = match validated() {
+        Ok(t) => t,
+        Err(e) => return Err(refused(e)),
+    };
     let c = counts.as_array();
     let (classes, blocks, key) = classes_and_blocks(t, c);
     // With a special form asked for, the digest (which carries the tile count) is needed anyway
@@ -432,6 +426,7 @@ mod tests {
     use rstest::rstest;
 
     use super::*;
+    use crate::tables::suit_classes;
 
     #[rstest]
     #[case::complete("123m456p789s11222z", -1)]
@@ -458,7 +453,7 @@ mod tests {
 
     #[test]
     fn digest_matches_special_counts() {
-        let t = tables();
+        let t = ShantenTables::committed().unwrap();
         let mut rng = mj_tiles::random::SplitMix64::new(5);
         for n in [1usize, 2, 13, 14, 17] {
             for _ in 0..2000 {

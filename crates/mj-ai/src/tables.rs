@@ -1,6 +1,8 @@
 //! The shanten tables: the committed blob `data/shanten.bin` (made by
 //! [`crate::generate::generate`] through `cargo xtask gen-tables`), validated and decoded on
-//! first use ([`tables`]).
+//! first use ([`ShantenTables::committed`]). A blob that fails validation is refused: every
+//! analysis answers [`crate::HandError::Tables`] (it is never regenerated, in any build
+//! profile).
 //!
 //! # What is tabulated
 //!
@@ -459,32 +461,40 @@ impl ShantenTables {
     }
 
     /// The committed tables, validated and decoded on first use (about 1 MB; well under a
-    /// millisecond).
+    /// millisecond). A [`crate::Hand`] is built only when they check out, and the free
+    /// [`crate::shanten`] asks here first, so a damaged blob is an error, never a wrong answer.
     pub fn committed() -> Result<&'static ShantenTables, TableError> {
-        static TABLES: OnceLock<Result<ShantenTables, TableError>> = OnceLock::new();
-        TABLES
-            .get_or_init(|| ShantenTables::from_bytes(COMMITTED_BLOB))
-            .as_ref()
-            .map_err(Clone::clone)
+        validated().map_err(Clone::clone)
     }
 }
 
-/// The tables every query uses: the committed blob, validated and decoded on first use. Should
-/// it ever fail validation (the `committed_blob_is_fresh` test and `cargo xtask check-tables`
-/// make sure it does not), the tables are generated instead (about 30 ms), so answers stay
-/// right and nothing panics.
+/// [`ShantenTables::committed`] without copying the error: two pointers, so the hot path (the
+/// free [`crate::shanten`]) pays one load and one branch.
 #[inline]
-pub fn tables() -> &'static ShantenTables {
-    static TABLES: OnceLock<ShantenTables> = OnceLock::new();
-    TABLES.get_or_init(load)
+pub(crate) fn validated() -> Result<&'static ShantenTables, &'static TableError> {
+    static TABLES: OnceLock<Result<ShantenTables, TableError>> = OnceLock::new();
+    TABLES.get_or_init(decode_committed).as_ref()
 }
 
 #[cold]
-fn load() -> ShantenTables {
-    ShantenTables::from_bytes(COMMITTED_BLOB).unwrap_or_else(|_| {
-        debug_assert!(false, "the committed shanten blob does not validate");
-        crate::generate::generate()
-    })
+fn decode_committed() -> Result<ShantenTables, TableError> {
+    ShantenTables::from_bytes(COMMITTED_BLOB)
+}
+
+/// The four suit classes of a hand's counts.
+#[inline]
+pub(crate) fn suit_classes(t: &ShantenTables, c: &[u8; 34]) -> [usize; 4] {
+    let honors = {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&c[26..34]);
+        u64::from_le_bytes(b) >> 8
+    };
+    [
+        t.numbered_class_at(c, 0),
+        t.numbered_class_at(c, 9),
+        t.numbered_class_at(c, 18),
+        t.honor_class(honor_key_word(honors)),
+    ]
 }
 
 #[cfg(test)]
@@ -511,7 +521,7 @@ mod tests {
 
     #[test]
     fn automaton_classes_match_the_direct_programme() {
-        let t = tables();
+        let t = ShantenTables::committed().unwrap();
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for i in 0..20_000u32 {
             x ^= x << 13;
@@ -553,7 +563,7 @@ mod tests {
 
     #[test]
     fn empty_suit_costs_three_per_meld_two_per_pair() {
-        let t = tables();
+        let t = ShantenTables::committed().unwrap();
         let v = t.numbered_vec[t.numbered_class(&[0; 9])];
         for j in 0..=MAX_MELDS {
             for p in 0..2 {

@@ -11,7 +11,7 @@ use mj_tiles::{Tile, TileCounts, TileSet};
 
 use crate::hand::{Hand, HandError, ShapeRules};
 use crate::shanten::{SpecialCounts, report};
-use crate::tables::{ShantenTables, tables};
+use crate::tables::ShantenTables;
 
 /// The kinds that lower the shanten of a `3k + 1` hand, with their live copies.
 ///
@@ -168,8 +168,7 @@ struct Prepared<'t> {
 
 impl<'t> Prepared<'t> {
     #[allow(clippy::needless_range_loop)] // ranks index the steps, kinds the counts
-    fn new(real: &[u8; 34], m: usize, with_removals: bool) -> Self {
-        let t = tables();
+    fn new(t: &'t ShantenTables, real: &[u8; 34], m: usize, with_removals: bool) -> Self {
         let keys = Keys::of(real);
         let classes = [0, 1, 2, 3].map(|s| keys.class(t, s));
         let groups = [
@@ -481,6 +480,7 @@ impl Hand {
             }
         }
         report(
+            h.tables(),
             h.real(),
             h.wildcards(),
             h.melds_needed(),
@@ -521,7 +521,7 @@ impl Hand {
             let counts = self.real().as_array();
             let w = self.wildcards();
             let wild = self.wild().bits();
-            let p = Prepared::new(counts, self.melds_needed(), false);
+            let p = Prepared::new(self.tables(), counts, self.melds_needed(), false);
             let special = (self.special_forms_apply()
                 && (rules.seven_pairs || rules.thirteen_orphans))
                 .then(|| SpecialDrops::new(&SpecialCounts::of(counts), w, rules));
@@ -614,7 +614,7 @@ impl Hand {
             let counts = self.real().as_array();
             let w = self.wildcards();
             let wild = self.wild().bits();
-            let p = Prepared::new(counts, self.melds_needed(), true);
+            let p = Prepared::new(self.tables(), counts, self.melds_needed(), true);
             let special = (self.special_forms_apply()
                 && (rules.seven_pairs || rules.thirteen_orphans))
                 .then(|| SpecialCounts::of(counts));
@@ -770,11 +770,11 @@ mod tests {
     fn keys_track_counts() {
         let c: TileCounts = "1199m4444p123s1122z".parse().unwrap();
         let mut k = Keys::of(c.as_array());
-        let t = tables();
+        let t = ShantenTables::committed().unwrap();
         for s in 0..4 {
             assert_eq!(
                 k.class(t, s),
-                crate::shanten::suit_classes(t, c.as_array())[s]
+                crate::tables::suit_classes(t, c.as_array())[s]
             );
         }
         let mut c2 = c;

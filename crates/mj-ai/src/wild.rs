@@ -12,19 +12,22 @@
 //! literal substitution brute force on seeded corpora rich in triplets and quads). So the table
 //! path is exact unless the hand holds both a wildcard and four real tiles of a kind; then the
 //! suits with such a quad run the budgeted per-suit programme with excess allowed at the quad
-//! ranks only ([`crate::reference::suit_distances_limited`]), the other suits combine plainly,
+//! ranks only ([`crate::distance::suit_distances_limited`]), the other suits combine plainly,
 //! and the two parts are combined at the end.
 
 use mj_tiles::Suit;
 
-use crate::reference::{combine, combine_budgeted, suit_distances_limited};
-use crate::shanten::suit_classes;
-use crate::tables::{Vector, tables};
+use crate::distance::{combine, combine_budgeted, suit_distances_limited};
+use crate::tables::{ShantenTables, Vector, suit_classes};
 
 /// Distance (before subtracting the wildcards) of real counts `c` with `w` wildcards, `m` melds
 /// and a pair, excess allowed on kinds held four times.
-pub(crate) fn standard_distance_with_excess(c: &[u8; 34], w: u8, m: usize) -> u8 {
-    let t = tables();
+pub(crate) fn standard_distance_with_excess(
+    t: &ShantenTables,
+    c: &[u8; 34],
+    w: u8,
+    m: usize,
+) -> u8 {
     let budget = usize::from(w);
     let classes = suit_classes(t, c);
     // Without excess the tables answer; the budgeted programme only looks for something better,

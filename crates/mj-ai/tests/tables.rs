@@ -41,6 +41,12 @@ fn committed_blob_is_fresh_and_generation_is_reproducible() {
 fn damaged_blobs_are_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
     let err = ShantenTables::from_bytes(&bytes).expect_err(expected);
     assert!(err.to_string().contains(expected), "{err}");
+    // What every analysis answers when the committed blob is refused (never regenerated).
+    let refused = mj_ai::HandError::from(err);
+    assert!(
+        refused.to_string().starts_with("shanten tables: "),
+        "{refused}"
+    );
 }
 
 /// Overwrites section `index` through `edit`, then fixes the checksum, so only the semantic

@@ -45,8 +45,8 @@ pub(crate) fn ai_error(e: HandError) -> OpError {
         HandError::WrongSizeForQuestion { .. } => OpError::HandSize(message),
         HandError::FifthCopy { .. } => OpError::FifthCopy(message),
         HandError::UnsupportedRules(_) => OpError::UnsupportedRules(message),
-        // No op here makes a call.
-        HandError::InvalidCall { .. } => OpError::Internal(message),
+        // No op here makes a call; the committed tables are a build matter.
+        HandError::InvalidCall { .. } | HandError::Tables(_) => OpError::Internal(message),
     }
 }
 

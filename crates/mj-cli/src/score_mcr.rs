@@ -9,7 +9,7 @@
 //! `ming_an_gang` (default false, the official 明杠 + 暗杠) scores one melded and one concealed
 //! kong as 明暗杠, 5 fan.
 
-use mj_score::mcr::{self, McrError, Win};
+use mj_score::mcr::{self, McrError, Situation, Win};
 use mj_tiles::Tile;
 use serde_json::{Value, json};
 
@@ -28,7 +28,7 @@ fn wind(request: &Request, name: &str) -> Result<Tile, OpError> {
 }
 
 /// The typed situation of a validated request.
-fn win(request: &Request) -> Result<Win, OpError> {
+fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     if !request.wild().is_empty() {
         return Err(OpError::UnsupportedRules(
             "`wild`: the Chinese Official rules have no wildcards".to_owned(),
@@ -47,26 +47,25 @@ fn win(request: &Request) -> Result<Win, OpError> {
                 mcr::MAX_FLOWERS
             ))
         })?;
-    Ok(Win {
-        concealed: request.pieces().iter().map(|p| p.tile()).collect(),
-        melds: request.melds().to_vec(),
-        win_tile,
-        tsumo: crate::score_ops::flag(request, "tsumo")?,
+    let mut win = Win::new(*request.counts(), request.melds(), win_tile);
+    win.tsumo = crate::score_ops::flag(request, "tsumo")?;
+    let situation = Situation {
         last_tile: crate::score_ops::flag(request, "last_tile")?,
         kong: crate::score_ops::flag(request, "kong")?,
         last_wall: crate::score_ops::flag(request, "last_wall")?,
-        seat_wind: wind(request, "seat_wind")?,
-        prevalent_wind: wind(request, "round_wind")?,
         flowers,
-    })
+    };
+    win.seat_wind = wind(request, "seat_wind")?;
+    win.round_wind = wind(request, "round_wind")?;
+    Ok((win, situation))
 }
 
 /// `score` with `"rules": "mcr"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
-    let win = win(request)?;
+    let (win, situation) = win(request)?;
     let options = mcr::McrOptions::OFFICIAL
         .with_ming_an_gang(request.options().bool("ming_an_gang").unwrap_or(false));
-    match mcr::score_with(&win, &options) {
+    match mcr::score_with(&win, &situation, &options) {
         Ok(s) => Ok(json!({"fan": s.total, "fans": s.fans.as_slice()})),
         Err(e) => Err(match e {
             McrError::BelowMinimum { fan, .. } => OpError::BelowMinimum {
@@ -79,6 +78,7 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
             }
             McrError::FifthCopy(_) => OpError::FifthCopy(e.to_string()),
             McrError::WinTileNotInHand(_) => OpError::InvalidField(format!("`win_tile`: {e}")),
+            McrError::Wildcards => OpError::UnsupportedRules(e.to_string()),
             McrError::NotAWind { .. } | McrError::TooManyFlowers(_) => {
                 OpError::InvalidField(e.to_string())
             }

@@ -10,7 +10,9 @@
 //! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild`. Fields and
 //! switches of other presets are refused before, by `score_ops`.
 
-use mj_score::riichi::{Points, Renhou, RiichiRules, Score, ScoreError, Win, score as score_win};
+use mj_score::riichi::{
+    Points, Renhou, RiichiRules, Score, ScoreError, Situation, Win, score as score_win,
+};
 use mj_tiles::{Piece, Tile};
 use serde_json::{Value, json};
 
@@ -45,23 +47,25 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
     Ok(rules)
 }
 
-fn win(request: &Request) -> Result<Win, OpError> {
+fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     let win_tile: Piece = request.extra_as("win_tile")?.ok_or_else(|| {
         OpError::InvalidField("missing field `win_tile` (the winning tile, e.g. \"5p\")".into())
     })?;
-    let mut win = Win::new(request.pieces(), request.melds(), win_tile.tile()).map_err(error)?;
+    let mut win = Win::from_pieces(request.pieces(), request.melds(), win_tile.tile())
+        .map_err(|e| error(ScoreError::FifthCopy(e.tile)))?;
+    let mut situation = Situation::default();
     let flag = |name: &str| crate::score_ops::flag(request, name);
     win.tsumo = flag("tsumo")?;
-    win.flags.riichi = flag("riichi")?;
-    win.flags.double_riichi = flag("double_riichi")?;
-    win.flags.ippatsu = flag("ippatsu")?;
-    win.flags.haitei = flag("haitei")?;
-    win.flags.houtei = flag("houtei")?;
-    win.flags.rinshan = flag("rinshan")?;
-    win.flags.chankan = flag("chankan")?;
-    win.flags.tenhou = flag("tenhou")?;
-    win.flags.chiihou = flag("chiihou")?;
-    win.flags.renhou = flag("renhou")?;
+    situation.flags.riichi = flag("riichi")?;
+    situation.flags.double_riichi = flag("double_riichi")?;
+    situation.flags.ippatsu = flag("ippatsu")?;
+    situation.flags.haitei = flag("haitei")?;
+    situation.flags.houtei = flag("houtei")?;
+    situation.flags.rinshan = flag("rinshan")?;
+    situation.flags.chankan = flag("chankan")?;
+    situation.flags.tenhou = flag("tenhou")?;
+    situation.flags.chiihou = flag("chiihou")?;
+    situation.flags.renhou = flag("renhou")?;
     if let Some(t) = request.extra_as::<Piece>("seat_wind")? {
         win.seat_wind = t.tile();
     }
@@ -76,19 +80,19 @@ fn win(request: &Request) -> Result<Win, OpError> {
             .map(|p| p.tile())
             .collect())
     };
-    win.dora = indicators("dora")?.into_iter().collect();
-    win.ura = indicators("ura")?.into_iter().collect();
+    situation.dora = indicators("dora")?.into_iter().collect();
+    situation.ura = indicators("ura")?.into_iter().collect();
     // Ura dora are turned over only for a riichi winner: refused without it, as `ippatsu` is.
-    if !win.ura.is_empty() && !win.flags.riichi && !win.flags.double_riichi {
+    if !situation.ura.is_empty() && !situation.flags.riichi && !situation.flags.double_riichi {
         return Err(OpError::InvalidField(
             "field `ura`: ura dora indicators count only for a riichi (or double riichi) win; \
              set `riichi` or leave `ura` out"
                 .into(),
         ));
     }
-    win.honba = request.extra_as::<u32>("honba")?.unwrap_or(0);
-    win.riichi_sticks = request.extra_as::<u32>("riichi_sticks")?.unwrap_or(0);
-    Ok(win)
+    situation.honba = request.extra_as::<u32>("honba")?.unwrap_or(0);
+    situation.riichi_sticks = request.extra_as::<u32>("riichi_sticks")?.unwrap_or(0);
+    Ok((win, situation))
 }
 
 fn error(e: ScoreError) -> OpError {
@@ -102,6 +106,7 @@ fn error(e: ScoreError) -> OpError {
         | ScoreError::InconsistentFlags(_) => OpError::InvalidField(message),
         ScoreError::NotAWin => OpError::NotAWin(message),
         ScoreError::NoYaku => OpError::NoYaku(message),
+        ScoreError::Wildcards => OpError::UnsupportedRules(message),
         ScoreError::Tables(_) => OpError::Internal(message),
     }
 }
@@ -154,6 +159,8 @@ fn answer(s: &Score) -> Value {
 /// `score` with `"rules": "riichi"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     let rules = rules(request)?;
-    let win = win(request)?;
-    score_win(&win, &rules).map(|s| answer(&s)).map_err(error)
+    let (win, situation) = win(request)?;
+    score_win(&win, &situation, &rules)
+        .map(|s| answer(&s))
+        .map_err(error)
 }

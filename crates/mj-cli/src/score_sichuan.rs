@@ -13,7 +13,7 @@
 
 use serde_json::{Value, json};
 
-use mj_score::sichuan::{self, NotAWin, SichuanError, SichuanRules, Win};
+use mj_score::sichuan::{self, NotAWin, SichuanError, SichuanRules, Situation, Win};
 use mj_tiles::{Suit, Tile};
 
 use crate::error::OpError;
@@ -22,8 +22,8 @@ use crate::request::{Request, SwitchValue};
 /// `score` with `"rules": "sichuan"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     let rules = rules(request)?;
-    let win = win(request)?;
-    let s = sichuan::score(&win, &rules).map_err(op_error)?;
+    let (win, situation) = win(request)?;
+    let s = sichuan::score(&win, &situation, &rules).map_err(op_error)?;
     let mut answer = json!({
         "fan": s.fan,
         "fans": s.fans.iter().map(|f| json!({
@@ -59,7 +59,7 @@ fn rules(request: &Request) -> Result<SichuanRules, OpError> {
     Ok(rules)
 }
 
-fn win(request: &Request) -> Result<Win, OpError> {
+fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     let win_tile: Tile = request
         .extra_as("win_tile")?
         .ok_or_else(|| OpError::InvalidField("field `win_tile` is required".to_owned()))?;
@@ -77,20 +77,18 @@ fn win(request: &Request) -> Result<Win, OpError> {
             )));
         }
     };
-    let mut win = Win::new(
-        *request.counts(),
-        request.melds().to_vec(),
-        request.wild(),
-        win_tile,
-    );
+    let mut win = Win::new(*request.counts(), request.melds(), win_tile);
+    win.wild = request.wild();
     win.tsumo = crate::score_ops::flag(request, "tsumo")?;
-    win.kong = crate::score_ops::flag(request, "kong")?;
-    win.chankan = crate::score_ops::flag(request, "chankan")?;
-    win.last_wall = crate::score_ops::flag(request, "last_wall")?;
-    win.tenhou = crate::score_ops::flag(request, "tenhou")?;
-    win.chiihou = crate::score_ops::flag(request, "chiihou")?;
-    win.lack = lack;
-    Ok(win)
+    let situation = Situation {
+        kong: crate::score_ops::flag(request, "kong")?,
+        chankan: crate::score_ops::flag(request, "chankan")?,
+        last_wall: crate::score_ops::flag(request, "last_wall")?,
+        tenhou: crate::score_ops::flag(request, "tenhou")?,
+        chiihou: crate::score_ops::flag(request, "chiihou")?,
+        lack,
+    };
+    Ok((win, situation))
 }
 
 fn op_error(e: SichuanError) -> OpError {

@@ -1,7 +1,8 @@
 //! The one place that calls the scorer (`mj_score::riichi`), and the payments of wins and
 //! draws. When the scorer's types change, this file is what changes.
 
-use mj_score::riichi::{Points, Score, ScoreError, Win, WinFlags, Yaku, score};
+use mj_score::Win;
+use mj_score::riichi::{Points, Score, ScoreError, Situation, WinFlags, Yaku, score};
 use mj_tiles::{Meld, Piece, Tile};
 use smallvec::SmallVec;
 
@@ -62,16 +63,19 @@ pub(crate) fn score_win(
     win_tile: Tile,
     ctx: &WinContext,
 ) -> Result<WinScore, ScoreError> {
-    let mut win = Win::new(concealed, melds, win_tile)?;
+    let mut win =
+        Win::from_pieces(concealed, melds, win_tile).map_err(|e| ScoreError::FifthCopy(e.tile))?;
     win.tsumo = ctx.tsumo;
-    win.flags = ctx.flags;
     win.seat_wind = wind(ctx.seat_wind);
     win.round_wind = wind(ctx.round_wind);
-    win.dora = ctx.dora.clone();
-    win.ura = ctx.ura.clone();
-    win.honba = ctx.honba;
-    win.riichi_sticks = ctx.sticks;
-    let s: Score = score(&win, &rules.riichi_rules())?;
+    let situation = Situation {
+        flags: ctx.flags,
+        dora: ctx.dora.clone(),
+        ura: ctx.ura.clone(),
+        honba: ctx.honba,
+        riichi_sticks: ctx.sticks,
+    };
+    let s: Score = score(&win, &situation, &rules.riichi_rules())?;
     let payments = match s.points {
         Points::Ron { ron, .. } => Payments::Ron(ron),
         Points::Tsumo { dealer, others, .. } => Payments::Tsumo(dealer, others),

@@ -12,5 +12,7 @@ pub mod fan;
 pub mod mcr;
 pub mod riichi;
 pub mod sichuan;
+mod win;
 
 pub use fan::FanEntry;
+pub use win::Win;

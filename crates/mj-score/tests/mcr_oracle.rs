@@ -23,49 +23,14 @@
 
 use std::collections::BTreeMap;
 
-use mj_score::mcr::{self, Fan, McrError, Win};
-use mj_tiles::notation::parse_tiles;
-use mj_tiles::{Meld, MeldKind, Tile};
+use mj_score::mcr::{self, Fan, McrError, Situation, Win};
 use serde_json::Value;
 
 const FIXTURES: &str = include_str!("../testdata/mcr_oracle.jsonl");
 
-fn tile(v: &Value) -> Tile {
-    v.as_str().unwrap().parse::<Tile>().unwrap()
-}
-
-fn flag(req: &Value, name: &str) -> bool {
-    req.get(name).and_then(Value::as_bool).unwrap_or(false)
-}
-
-pub fn win_of(req: &Value) -> Win {
-    let concealed = parse_tiles(req["hand"].as_str().unwrap()).unwrap();
-    let melds = req
-        .get("melds")
-        .and_then(Value::as_array)
-        .map(|ms| {
-            ms.iter()
-                .map(|m| {
-                    Meld::parse(
-                        MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap(),
-                        m["tiles"].as_str().unwrap(),
-                        m.get("called").and_then(Value::as_str),
-                        m.get("from").and_then(Value::as_u64).map(|f| f as u8),
-                    )
-                    .unwrap()
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut win = Win::new(concealed, melds, tile(&req["win_tile"]));
-    win.tsumo = flag(req, "tsumo");
-    win.last_tile = flag(req, "last_tile");
-    win.kong = flag(req, "kong");
-    win.last_wall = flag(req, "last_wall");
-    win.seat_wind = req.get("seat_wind").map_or(Tile::EAST, tile);
-    win.prevalent_wind = req.get("round_wind").map_or(Tile::EAST, tile);
-    win.flowers = req.get("flowers").and_then(Value::as_u64).unwrap_or(0) as u8;
-    win
+/// A protocol request -> our input (the workspace's one fixture reader).
+pub fn win_of(req: &Value) -> (Win, Situation) {
+    mj_testkit::mcr_request(req).unwrap()
 }
 
 /// The oracle's fans as protocol (name, value, count), mapped.
@@ -128,7 +93,8 @@ fn agrees_with_the_oracle() {
         if want_without < 8 {
             below += 1;
         }
-        let got = mcr::score(&win_of(req));
+        let (win, situation) = win_of(req);
+        let got = mcr::score(&win, &situation);
         let ok = match &got {
             Ok(s) => {
                 let got: BTreeMap<Fan, (u32, u32)> = s
@@ -214,7 +180,8 @@ fn ming_an_gang_switch_gives_the_oracles_reading() {
         }
         let flowers = want.get("花牌").map_or(0, |&(_, c)| c);
         let total: u32 = want.values().map(|(v, c)| v * c).sum();
-        let got = match mcr::score_with(&win_of(&record["request"]), &options) {
+        let (win, situation) = win_of(&record["request"]);
+        let got = match mcr::score_with(&win, &situation, &options) {
             Ok(s) => {
                 assert!(total - flowers >= 8, "{line}");
                 assert_eq!(s.total, total, "{line}");

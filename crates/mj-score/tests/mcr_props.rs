@@ -4,8 +4,8 @@
 
 use mj_hu::sample::{Sampler, Shape};
 use mj_hu::{Checker, Rules};
-use mj_score::mcr::{self, McrError, Win};
-use mj_tiles::Tile;
+use mj_score::mcr::{self, McrError, Situation, Win};
+use mj_tiles::{Tile, TileCounts};
 
 #[test]
 fn wins_agree_with_mj_hu_and_totals_add_up() {
@@ -22,18 +22,21 @@ fn wins_agree_with_mj_hu_and_totals_add_up() {
         }
         let concealed: Vec<Tile> = hand.concealed().tiles().collect();
         for (k, &win_tile) in concealed.iter().enumerate().take(3) {
-            let mut win = Win::new(concealed.clone(), hand.melds().to_vec(), win_tile);
+            let mut win = Win::new(*hand.concealed(), hand.melds(), win_tile);
             win.tsumo = k % 2 == 1;
-            win.flowers = (round % 9) as u8;
+            let sit = Situation {
+                flowers: (round % 9) as u8,
+                ..Situation::default()
+            };
             win.seat_wind = Tile::ALL[27 + (round % 4) as usize];
             let expected = checker.is_winning(&hand).unwrap();
             checked += 1;
-            match mcr::evaluate(&win) {
+            match mcr::evaluate(&win, &sit) {
                 Ok(s) => {
                     assert!(expected, "we score a hand mj_hu rejects: {win:?}");
                     let sum: u32 = s.fans.iter().map(|e| e.fan * e.count).sum();
                     assert_eq!(sum, s.total, "{win:?}");
-                    assert_eq!(s.total, s.total_without_flowers + u32::from(win.flowers));
+                    assert_eq!(s.total, s.total_without_flowers + u32::from(sit.flowers));
                     wins += 1;
                 }
                 Err(McrError::NotAWin) => {
@@ -58,12 +61,18 @@ fn malformed_situations_are_errors_not_panics() {
             .map(|_| Tile::ALL[sampler.rng().below(34) as usize])
             .collect();
         let win_tile = Tile::ALL[sampler.rng().below(34) as usize];
-        let mut win = Win::new(concealed, Vec::new(), win_tile);
-        win.kong = round % 3 == 0;
-        win.last_tile = round % 5 == 0;
-        win.last_wall = round % 7 == 0;
+        // A fifth copy among the concealed tiles cannot be stated (`TileCounts` refuses it).
+        let Ok(concealed) = TileCounts::from_tiles(concealed) else {
+            continue;
+        };
+        let mut win = Win::new(concealed, &[], win_tile);
         win.tsumo = round % 2 == 0;
-        win.flowers = (round % 11) as u8;
-        let _ = mcr::score(&win);
+        let sit = Situation {
+            kong: round % 3 == 0,
+            last_tile: round % 5 == 0,
+            last_wall: round % 7 == 0,
+            flowers: (round % 11) as u8,
+        };
+        let _ = mcr::score(&win, &sit);
     }
 }

@@ -2,13 +2,13 @@
 //! Textbook hands of the official rules (2006 rule book), a few per family: each lists the fans
 //! it must score (protocol ids, with counts) and the total; and the input errors.
 
-use mj_score::mcr::{self, Form, Group, McrError, Win};
+use mj_score::mcr::{self, Form, Group, McrError, McrScore, Situation, Win};
 use mj_tiles::notation::parse_tiles;
-use mj_tiles::{Meld, MeldKind, Tile};
+use mj_tiles::{Meld, MeldKind, Tile, TileCounts};
 use rstest::rstest;
 
 /// `melds`: space-separated `kind:tiles` (`pon:555z`, `chi:123m`, `ankan:7777p`).
-fn win(hand: &str, melds: &str, win_tile: &str, flags: &str) -> Win {
+fn win(hand: &str, melds: &str, win_tile: &str, flags: &str) -> (Win, Situation) {
     let melds = melds
         .split_whitespace()
         .map(|m| {
@@ -24,24 +24,31 @@ fn win(hand: &str, melds: &str, win_tile: &str, flags: &str) -> Win {
             Meld::parse(kind, tiles, called.as_deref(), from).unwrap()
         })
         .collect();
-    let mut w = Win::new(
-        parse_tiles(hand).unwrap(),
-        melds,
-        win_tile.parse::<Tile>().unwrap(),
-    );
+    let melds: Vec<Meld> = melds;
+    let concealed = TileCounts::from_tiles(parse_tiles(hand).unwrap()).unwrap();
+    let mut w = Win::new(concealed, &melds, win_tile.parse::<Tile>().unwrap());
+    let mut sit = Situation::default();
     for f in flags.split_whitespace() {
         match f {
             "tsumo" => w.tsumo = true,
-            "last_tile" => w.last_tile = true,
-            "kong" => w.kong = true,
-            "last_wall" => w.last_wall = true,
+            "last_tile" => sit.last_tile = true,
+            "kong" => sit.kong = true,
+            "last_wall" => sit.last_wall = true,
             _ if f.starts_with("seat=") => w.seat_wind = f[5..].parse().unwrap(),
-            _ if f.starts_with("round=") => w.prevalent_wind = f[6..].parse().unwrap(),
-            _ if f.starts_with("flowers=") => w.flowers = f[8..].parse().unwrap(),
+            _ if f.starts_with("round=") => w.round_wind = f[6..].parse().unwrap(),
+            _ if f.starts_with("flowers=") => sit.flowers = f[8..].parse().unwrap(),
             _ => panic!("unknown flag {f}"),
         }
     }
-    w
+    (w, sit)
+}
+
+fn score(w: &(Win, Situation)) -> Result<McrScore, McrError> {
+    mcr::score(&w.0, &w.1)
+}
+
+fn evaluate(w: &(Win, Situation)) -> Result<McrScore, McrError> {
+    mcr::evaluate(&w.0, &w.1)
 }
 
 fn fans_of(s: &mcr::McrScore) -> Vec<String> {
@@ -188,7 +195,7 @@ fn textbook(
     #[case] total: u32,
 ) {
     let w = win(hand, melds, win_tile, flags);
-    let s = match mcr::score(&w) {
+    let s = match score(&w) {
         Ok(s) => s,
         Err(McrError::BelowMinimum { score, .. }) => *score,
         Err(e) => panic!("{hand} {melds}: {e}"),
@@ -202,7 +209,7 @@ fn textbook(
 fn one_exposed_and_one_concealed_kong_are_two_fans() {
     // Official table: 明杠 1 + 暗杠 2 (no 明暗杠); 5 fan in all is below the minimum.
     let w = win("123s456s77z", "minkan:5555m ankan:7777p", "7z", "");
-    match mcr::score(&w) {
+    match score(&w) {
         Err(McrError::BelowMinimum { fan, score }) => {
             assert_eq!(fan, 5);
             assert_eq!(
@@ -217,11 +224,11 @@ fn one_exposed_and_one_concealed_kong_are_two_fans() {
 #[test]
 fn flowers_do_not_reach_the_minimum() {
     let w = win("123m345p789s99m", "pon:222p", "9m", "flowers=8");
-    let s = mcr::evaluate(&w).unwrap();
+    let s = evaluate(&w).unwrap();
     assert_eq!(s.total, s.total_without_flowers + 8);
     assert!(s.total >= 8 && s.total_without_flowers < 8);
     assert_eq!(
-        mcr::score(&w).unwrap_err(),
+        score(&w).unwrap_err(),
         McrError::BelowMinimum {
             fan: s.total_without_flowers,
             score: Box::new(s)
@@ -231,10 +238,10 @@ fn flowers_do_not_reach_the_minimum() {
 
 #[test]
 fn chosen_reading_is_reported() {
-    let s = mcr::evaluate(&win("147m258p369s456m22z", "", "2z", "")).unwrap();
+    let s = evaluate(&win("147m258p369s456m22z", "", "2z", "")).unwrap();
     assert_eq!(s.form, Form::KnittedStraight);
     assert_eq!(s.groups().len(), 3);
-    let s = mcr::evaluate(&win("123456789m234p55s", "", "5s", "")).unwrap();
+    let s = evaluate(&win("123456789m234p55s", "", "5s", "")).unwrap();
     assert_eq!(s.form, Form::Standard);
     let t = |x: &str| x.parse::<Tile>().unwrap();
     let chow = |x: &str| Group::Chow {
@@ -251,7 +258,7 @@ fn chosen_reading_is_reported() {
             Group::Pair(t("5s"))
         ]
     );
-    let s = mcr::evaluate(&win("123m99p", "pon:555z pon:666z pon:777z", "3m", "")).unwrap();
+    let s = evaluate(&win("123m99p", "pon:555z pon:666z pon:777z", "3m", "")).unwrap();
     assert_eq!(
         s.groups()[..3],
         [
@@ -282,28 +289,27 @@ fn errors(#[case] hand: &str, #[case] melds: &str, #[case] win_tile: &str, #[cas
     if hand == "11112345678999m" {
         // Four 1m in hand plus a pon of 1m in the melds: a fifth copy.
         let mut w = w;
-        w.concealed.truncate(11);
-        w.melds = vec![Meld::parse(MeldKind::Pon, "111m", Some("1m"), Some(2)).unwrap()];
-        assert_eq!(
-            mcr::score(&w),
-            Err(McrError::FifthCopy("1m".parse().unwrap()))
-        );
+        w.0.concealed = "11112345678m".parse().unwrap();
+        w.0.melds =
+            std::iter::once(Meld::parse(MeldKind::Pon, "111m", Some("1m"), Some(2)).unwrap())
+                .collect();
+        assert_eq!(score(&w), Err(McrError::FifthCopy("1m".parse().unwrap())));
         return;
     }
-    assert_eq!(mcr::score(&w).unwrap_err(), want);
+    assert_eq!(score(&w).unwrap_err(), want);
 }
 
 #[test]
 fn bad_winds_and_flowers() {
     let mut w = win("119m19p19s1234567z", "", "1m", "");
-    w.seat_wind = Tile::WHITE;
+    w.0.seat_wind = Tile::WHITE;
     assert!(matches!(
-        mcr::score(&w),
+        score(&w),
         Err(McrError::NotAWind { which: "seat", .. })
     ));
     let mut w = win("119m19p19s1234567z", "", "1m", "");
-    w.flowers = 9;
-    assert_eq!(mcr::score(&w).unwrap_err(), McrError::TooManyFlowers(9));
+    w.1.flowers = 9;
+    assert_eq!(score(&w).unwrap_err(), McrError::TooManyFlowers(9));
 }
 
 #[test]

@@ -34,9 +34,7 @@
 
 use std::fmt::Write as _;
 
-use mj_score::riichi::{Limit, Points, Renhou, RiichiRules, Score, ScoreError, Win, score};
-use mj_tiles::notation::parse_pieces;
-use mj_tiles::{Meld, MeldKind, Piece, Tile};
+use mj_score::riichi::{Limit, Points, RiichiRules, Score, ScoreError, Situation, Win, score};
 use serde_json::Value;
 
 const FIXTURES: &str = include_str!("../testdata/riichi_oracle.jsonl");
@@ -137,71 +135,9 @@ enum Answer {
     },
 }
 
-fn tile(v: &Value) -> Tile {
-    v.as_str().unwrap().parse::<Piece>().unwrap().tile()
-}
-
-fn tiles(v: Option<&Value>) -> Vec<Tile> {
-    v.and_then(Value::as_array)
-        .map(|a| a.iter().map(tile).collect())
-        .unwrap_or_default()
-}
-
-/// A protocol request -> our input.
-pub fn win_of(req: &Value) -> (Win, RiichiRules) {
-    let pieces = parse_pieces(req["hand"].as_str().unwrap()).unwrap();
-    let melds: Vec<Meld> = req["melds"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|m| {
-                    Meld::parse(
-                        MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap(),
-                        m["tiles"].as_str().unwrap(),
-                        m["called"].as_str(),
-                        m["from"].as_u64().map(|f| f as u8),
-                    )
-                    .unwrap()
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut win = Win::new(&pieces, &melds, tile(&req["win_tile"])).unwrap();
-    let flag = |name: &str| req[name].as_bool().unwrap_or(false);
-    win.tsumo = flag("tsumo");
-    win.flags.riichi = flag("riichi");
-    win.flags.double_riichi = flag("double_riichi");
-    win.flags.ippatsu = flag("ippatsu");
-    win.flags.haitei = flag("haitei");
-    win.flags.houtei = flag("houtei");
-    win.flags.rinshan = flag("rinshan");
-    win.flags.chankan = flag("chankan");
-    win.flags.tenhou = flag("tenhou");
-    win.flags.chiihou = flag("chiihou");
-    if let Some(t) = req.get("seat_wind") {
-        win.seat_wind = tile(t);
-    }
-    if let Some(t) = req.get("round_wind") {
-        win.round_wind = tile(t);
-    }
-    win.dora = tiles(req.get("dora")).into_iter().collect();
-    win.ura = tiles(req.get("ura")).into_iter().collect();
-    win.honba = req["honba"].as_u64().unwrap_or(0) as u32;
-    win.riichi_sticks = req["riichi_sticks"].as_u64().unwrap_or(0) as u32;
-    let mut rules = RiichiRules::default();
-    let opts = &req["options"];
-    let b = |name: &str, default: bool| opts[name].as_bool().unwrap_or(default);
-    rules.kuitan = b("kuitan", rules.kuitan);
-    rules.aka = b("aka", rules.aka);
-    rules.double_yakuman = b("double_yakuman", rules.double_yakuman);
-    rules.kazoe_yakuman = b("kazoe_yakuman", rules.kazoe_yakuman);
-    rules.kiriage = b("kiriage", rules.kiriage);
-    rules.renhou = match opts["renhou"].as_str() {
-        Some("mangan") => Renhou::Mangan,
-        Some("yakuman") => Renhou::Yakuman,
-        _ => Renhou::None,
-    };
-    (win, rules)
+/// A protocol request -> our input (the workspace's one fixture reader).
+pub fn win_of(req: &Value) -> (Win, Situation, RiichiRules) {
+    mj_testkit::riichi_request(req).unwrap()
 }
 
 fn ours(result: Result<Score, ScoreError>) -> Result<Answer, String> {
@@ -317,8 +253,8 @@ fn every_oracle_record_agrees() {
         let rec: Value = serde_json::from_str(line).unwrap();
         let req = &rec["request"];
         let expected = oracle(&rec["oracle"], req);
-        let (win, rules) = win_of(req);
-        let got = ours(score(&win, &rules));
+        let (win, sit, rules) = win_of(req);
+        let got = ours(score(&win, &sit, &rules));
         checked += 1;
         if got.as_ref() != Ok(&expected) {
             failures += 1;

@@ -3,7 +3,7 @@
 //! wins under random flags, winds, indicators, counters and switches. Every call must answer
 //! `Ok` or a `ScoreError`, and an `Ok` must be self-consistent.
 
-use mj_score::riichi::{Points, Renhou, RiichiRules, Score, Win, score};
+use mj_score::riichi::{Points, Renhou, RiichiRules, Score, Situation, Win, score};
 use mj_tiles::{Meld, MeldKind, Piece, Tile};
 
 /// xorshift64*: a fixed-seed generator, enough for input shapes.
@@ -28,8 +28,8 @@ fn tile(i: u64) -> Tile {
     Tile::new((i % 34) as u8).unwrap()
 }
 
-fn randomize(win: &mut Win, rng: &mut Rng) -> RiichiRules {
-    let f = &mut win.flags;
+fn randomize(win: &mut Win, sit: &mut Situation, rng: &mut Rng) -> RiichiRules {
+    let f = &mut sit.flags;
     f.riichi = rng.below(3) == 0;
     f.double_riichi = rng.below(8) == 0;
     f.ippatsu = rng.below(8) == 0;
@@ -44,14 +44,14 @@ fn randomize(win: &mut Win, rng: &mut Rng) -> RiichiRules {
     let honors = if rng.below(10) == 0 { 7 } else { 4 };
     win.seat_wind = tile(27 + rng.below(honors));
     win.round_wind = tile(27 + rng.below(4));
-    win.dora = (0..rng.below(7)).map(|_| tile(rng.next())).collect();
-    win.ura = (0..rng.below(7)).map(|_| tile(rng.next())).collect();
-    win.honba = if rng.below(20) == 0 {
+    sit.dora = (0..rng.below(7)).map(|_| tile(rng.next())).collect();
+    sit.ura = (0..rng.below(7)).map(|_| tile(rng.next())).collect();
+    sit.honba = if rng.below(20) == 0 {
         u32::MAX
     } else {
         rng.below(10) as u32
     };
-    win.riichi_sticks = rng.below(5) as u32;
+    sit.riichi_sticks = rng.below(5) as u32;
     RiichiRules {
         kuitan: rng.bit(),
         aka: rng.bit(),
@@ -62,8 +62,8 @@ fn randomize(win: &mut Win, rng: &mut Rng) -> RiichiRules {
     }
 }
 
-fn check(win: &Win, rules: &RiichiRules) {
-    if let Ok(s) = score(win, rules) {
+fn check(win: &Win, sit: &Situation, rules: &RiichiRules) {
+    if let Ok(s) = score(win, sit, rules) {
         consistent(&s, win);
     }
 }
@@ -129,14 +129,15 @@ fn random_walls_never_panic() {
         } else {
             hand[rng.below(hand.len() as u64) as usize].tile()
         };
-        let Ok(mut win) = Win::new(hand, &melds, win_tile) else {
+        let Ok(mut win) = Win::from_pieces(hand, &melds, win_tile) else {
             continue;
         };
-        let rules = randomize(&mut win, &mut rng);
-        if score(&win, &rules).is_ok() {
+        let mut sit = Situation::default();
+        let rules = randomize(&mut win, &mut sit, &mut rng);
+        if score(&win, &sit, &rules).is_ok() {
             wins += 1;
         }
-        check(&win, &rules);
+        check(&win, &sit, &rules);
     }
     assert!(wins > 0 || cfg!(miri));
 }
@@ -148,27 +149,13 @@ fn fixture_wins_under_random_situations_never_panic() {
     for line in text.lines().skip(1).step_by(3) {
         let rec: serde_json::Value = serde_json::from_str(line).unwrap();
         let req = &rec["request"];
-        let pieces = mj_tiles::notation::parse_pieces(req["hand"].as_str().unwrap()).unwrap();
-        let melds: Vec<Meld> = req["melds"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|m| {
-                Meld::parse(
-                    MeldKind::from_name(m["kind"].as_str().unwrap()).unwrap(),
-                    m["tiles"].as_str().unwrap(),
-                    m["called"].as_str(),
-                    m["from"].as_u64().map(|f| f as u8),
-                )
-                .unwrap()
-            })
-            .collect();
-        let win_tile: Piece = req["win_tile"].as_str().unwrap().parse().unwrap();
-        let mut win = Win::new(&pieces, &melds, win_tile.tile()).unwrap();
-        let rules = randomize(&mut win, &mut rng);
-        check(&win, &rules);
+        // The fixture's hand, melds and winning tile; the situation is drawn at random.
+        let (mut win, _, _) = mj_testkit::riichi_request(req).unwrap();
+        let mut sit = Situation::default();
+        let rules = randomize(&mut win, &mut sit, &mut rng);
+        check(&win, &sit, &rules);
         // The same win after its concealed tiles changed under the cached hand.
         win.concealed.remove(win.win_tile);
-        check(&win, &rules);
+        check(&win, &sit, &rules);
     }
 }

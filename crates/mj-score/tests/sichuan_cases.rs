@@ -17,7 +17,9 @@
 
 use rstest::rstest;
 
-use mj_score::sichuan::{Fan, FanRule, NotAWin, SichuanError, SichuanRules, Win, reference, score};
+use mj_score::sichuan::{
+    Fan, FanRule, NotAWin, SichuanError, SichuanRules, Situation, Win, reference, score,
+};
 use mj_tiles::{Meld, MeldKind, Suit, TileCounts, TileSet};
 
 /// `melds`: space-separated `kind:tiles`.
@@ -30,13 +32,15 @@ fn win(hand: &str, melds: &str, wild: &str, win_tile: &str) -> Win {
             Meld::parse(MeldKind::from_name(kind).unwrap(), tiles, None, None).unwrap()
         })
         .collect();
-    let wild: TileSet = wild.parse().unwrap();
-    Win::new(counts, melds, wild, win_tile.parse().unwrap())
+    let melds: Vec<Meld> = melds;
+    let mut win = Win::new(counts, &melds, win_tile.parse().unwrap());
+    win.wild = wild.parse::<TileSet>().unwrap();
+    win
 }
 
-fn names(win: &Win, rules: &SichuanRules) -> (u32, Vec<String>) {
-    let s = score(win, rules).unwrap();
-    let slow = reference::score(win, rules).unwrap();
+fn names(win: &Win, sit: &Situation, rules: &SichuanRules) -> (u32, Vec<String>) {
+    let s = score(win, sit, rules).unwrap();
+    let slow = reference::score(win, sit, rules).unwrap();
     assert_eq!(s.fan_uncapped, slow.fan_uncapped, "{win:?}");
     let list = s
         .fans
@@ -90,7 +94,7 @@ fn textbook(
     #[case] expected: &str,
 ) {
     let w = win(hand, melds, "7z", win_tile);
-    let (total, list) = names(&w, &SichuanRules::COMMON);
+    let (total, list) = names(&w, &Situation::default(), &SichuanRules::COMMON);
     assert_eq!(list.join(" "), expected, "{hand}");
     assert_eq!(total, fan, "{hand}");
 }
@@ -111,18 +115,27 @@ fn situations(
     #[case] expected: &str,
 ) {
     let mut w = win("123m456m789m234p55p", "", "", "5p");
-    (w.tsumo, w.kong, w.chankan, w.last_wall, w.tenhou, w.chiihou) = f;
-    let (total, list) = names(&w, &SichuanRules::COMMON);
+    let mut sit = Situation::default();
+    (
+        w.tsumo,
+        sit.kong,
+        sit.chankan,
+        sit.last_wall,
+        sit.tenhou,
+        sit.chiihou,
+    ) = f;
+    let (total, list) = names(&w, &sit, &SichuanRules::COMMON);
     assert_eq!(list.join(" "), expected);
     assert_eq!(total, fan);
 }
 
 #[test]
 fn cap_applies_to_the_total_only() {
+    let sit = Situation::default();
     let mut w = win("11112233445566m", "", "", "6m");
     w.tsumo = true;
     let rules = SichuanRules::COMMON.with_cap(Some(4));
-    let s = score(&w, &rules).unwrap();
+    let s = score(&w, &sit, &rules).unwrap();
     assert_eq!((s.fan, s.fan_uncapped), (4, 6));
     assert_eq!(s.multiplier(), 16);
     assert_eq!(s.fans.iter().map(|f| f.fan * f.count).sum::<u32>(), 6);
@@ -133,7 +146,7 @@ fn presets_are_data() {
     let w = win("55p", "pon:111m pon:999m pon:333p pon:777p", "", "5p");
     // classic: no 金钩钓.
     assert_eq!(
-        names(&w, &SichuanRules::CLASSIC),
+        names(&w, &Situation::default(), &SichuanRules::CLASSIC),
         (1, vec!["dui_dui_hu".to_owned()])
     );
     // A platform where 金钩钓 is worth 2 and replaces 对对胡.
@@ -145,7 +158,10 @@ fn presets_are_data() {
             absorbs_gen: 0,
         },
     );
-    assert_eq!(names(&w, &platform), (2, vec!["jin_gou_diao".to_owned()]));
+    assert_eq!(
+        names(&w, &Situation::default(), &platform),
+        (2, vec!["jin_gou_diao".to_owned()])
+    );
     assert_eq!(
         SichuanRules::preset("zimo_jiadi"),
         Some(SichuanRules::ZIMO_JIADI)
@@ -155,17 +171,18 @@ fn presets_are_data() {
 
 #[test]
 fn lack_one_suit() {
-    let mut w = win("123m456m789m234p55p", "", "", "5p");
-    w.lack = Some(Suit::Sou);
-    assert!(score(&w, &SichuanRules::COMMON).is_ok());
-    w.lack = Some(Suit::Pin);
+    let mut sit = Situation::default();
+    let w = win("123m456m789m234p55p", "", "", "5p");
+    sit.lack = Some(Suit::Sou);
+    assert!(score(&w, &sit, &SichuanRules::COMMON).is_ok());
+    sit.lack = Some(Suit::Pin);
     assert_eq!(
-        score(&w, &SichuanRules::COMMON),
+        score(&w, &sit, &SichuanRules::COMMON),
         Err(SichuanError::NotAWin(NotAWin::LackedSuit(Suit::Pin)))
     );
     let three = win("123m456p789s11m234m", "", "", "1m");
     assert_eq!(
-        score(&three, &SichuanRules::COMMON),
+        score(&three, &Situation::default(), &SichuanRules::COMMON),
         Err(SichuanError::NotAWin(NotAWin::ThreeSuits))
     );
 }
@@ -173,9 +190,10 @@ fn lack_one_suit() {
 #[test]
 fn wildcards_never_become_the_suit_given_up() {
     // 11 wildcard-free tiles of m and p plus three 红中: with 缺 p the wildcards stay in m.
-    let mut w = win("123m456m789m11m777z", "", "7z", "7z");
-    w.lack = Some(Suit::Pin);
-    let s = score(&w, &SichuanRules::COMMON).unwrap();
+    let mut sit = Situation::default();
+    let w = win("123m456m789m11m777z", "", "7z", "7z");
+    sit.lack = Some(Suit::Pin);
+    let s = score(&w, &sit, &SichuanRules::COMMON).unwrap();
     assert!(
         s.reading
             .wildcards
@@ -194,35 +212,40 @@ fn wildcards_never_become_the_suit_given_up() {
 #[test]
 fn a_wildcard_may_be_a_fifth_copy() {
     // 1111m + 红中 as 1m: 111m + 11m; eight copies would be two 根.
+    let sit = Situation::default();
     let w = win("1111m234m567m789m7z", "", "7z", "7z");
-    let s = score(&w, &SichuanRules::COMMON).unwrap();
-    let slow = reference::score(&w, &SichuanRules::COMMON).unwrap();
+    let s = score(&w, &sit, &SichuanRules::COMMON).unwrap();
+    let slow = reference::score(&w, &sit, &SichuanRules::COMMON).unwrap();
     assert_eq!(s.fan_uncapped, slow.fan_uncapped);
     assert!(s.fan >= 3, "{s:?}"); // 清一色 + 根
 }
 
 #[test]
 fn bad_input_is_an_error() {
+    let sit = Situation::default();
     let w = win("123m456m789m234p5p", "", "", "5p");
     assert!(matches!(
-        score(&w, &SichuanRules::COMMON),
+        score(&w, &sit, &SichuanRules::COMMON),
         Err(SichuanError::HandSize { .. })
     ));
+    let sit = Situation::default();
     let w = win("123m456m789m234p11z", "", "", "1z");
     assert!(matches!(
-        score(&w, &SichuanRules::COMMON),
+        score(&w, &sit, &SichuanRules::COMMON),
         Err(SichuanError::HonorTile(_))
     ));
+    let mut sit = Situation::default();
     let mut w = win("123m456m789m234p55p", "", "", "5p");
-    w.chankan = true;
+    sit.chankan = true;
     w.tsumo = true;
     assert!(matches!(
-        score(&w, &SichuanRules::COMMON),
+        score(&w, &sit, &SichuanRules::COMMON),
         Err(SichuanError::Flags(_))
     ));
+    let sit = Situation::default();
     let w = win("1234567m1234567p", "", "", "1m");
     assert_eq!(
-        score(&w, &SichuanRules::COMMON),
+        score(&w, &sit, &SichuanRules::COMMON),
         Err(SichuanError::NotAWin(NotAWin::NoShape))
     );
 }
@@ -240,9 +263,10 @@ fn huge_table_values_saturate() {
             },
         );
     }
+    let sit = Situation::default();
     let mut w = win("11112233445566m", "", "", "6m");
     w.tsumo = true;
-    let s = score(&w, &rules).unwrap();
+    let s = score(&w, &sit, &rules).unwrap();
     assert_eq!(s.fan, u32::MAX);
     assert_eq!(s.multiplier(), 1 << 63);
 }

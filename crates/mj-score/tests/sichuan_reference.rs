@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mj_score::sichuan::{SichuanError, SichuanRules, Win, reference, score};
+use mj_score::sichuan::{SichuanError, SichuanRules, Situation, Win, reference, score};
 use mj_tiles::random::SplitMix64;
 use mj_tiles::{Meld, MeldKind, Piece, Suit, Tile, TileCounts, TileSet};
 
@@ -21,18 +21,19 @@ fn tile(suit: Suit, rank: u8) -> Tile {
 }
 
 /// Compares both scorers on one situation; returns `true` if it is a win.
-fn check(win: &Win, rules: &SichuanRules) -> bool {
-    check_counting(win, rules, &mut std::collections::BTreeMap::new())
+fn check(win: &Win, sit: &Situation, rules: &SichuanRules) -> bool {
+    check_counting(win, sit, rules, &mut std::collections::BTreeMap::new())
 }
 
 /// [`check`], counting the fans of the wins by id.
 fn check_counting(
     win: &Win,
+    sit: &Situation,
     rules: &SichuanRules,
     seen: &mut std::collections::BTreeMap<&'static str, usize>,
 ) -> bool {
-    let fast = score(win, rules);
-    let slow = reference::score(win, rules);
+    let fast = score(win, sit, rules);
+    let slow = reference::score(win, sit, rules);
     match (&fast, &slow) {
         (Err(a), Err(b)) => {
             assert_eq!(a, b, "{win:?}");
@@ -44,7 +45,7 @@ fn check_counting(
                 "totals differ: {win:?}\nfast {f:?}\nslow {s:?}"
             );
             assert_eq!(f.fan, s.fan, "{win:?}");
-            let (total, fans) = reference::check_reading(win, &f.reading, rules)
+            let (total, fans) = reference::check_reading(win, sit, &f.reading, rules)
                 .unwrap_or_else(|e| panic!("bad reading {e}: {win:?}\n{f:?}"));
             assert_eq!(total, f.fan_uncapped, "{win:?}\n{f:?}");
             assert_eq!(fans.as_slice(), f.fans.as_slice(), "{win:?}");
@@ -58,7 +59,7 @@ fn check_counting(
 }
 
 /// One random situation built as a win, then possibly spoiled.
-fn situation(rng: &mut SplitMix64, many_wild: bool) -> Option<Win> {
+fn situation(rng: &mut SplitMix64, many_wild: bool) -> Option<(Win, Situation)> {
     let lack = rng.below(3) as usize;
     let others: Vec<Suit> = (0..3).filter(|&s| s != lack).map(|s| SUITS[s]).collect();
     let suits: Vec<Suit> = if rng.chance(1, 3) {
@@ -180,21 +181,23 @@ fn situation(rng: &mut SplitMix64, many_wild: bool) -> Option<Win> {
         Some(n) => TileSet::single(n),
         None => [Tile::RED, Tile::WHITE].into_iter().collect(),
     };
-    let mut win = Win::new(counts, melds, wild, win_tile);
+    let mut win = Win::new(counts, &melds, win_tile);
+    win.wild = wild;
+    let mut sit = Situation::default();
     win.tsumo = rng.chance(1, 2);
-    win.kong = rng.chance(1, 10);
-    win.chankan = !win.tsumo && !win.kong && rng.chance(1, 20);
-    win.last_wall = !win.chankan && rng.chance(1, 20);
-    let first = win.melds.is_empty() && !win.kong && !win.last_wall && !win.chankan;
-    win.tenhou = first && win.tsumo && rng.chance(1, 30);
-    win.chiihou = first && !win.tenhou && rng.chance(1, 30);
+    sit.kong = rng.chance(1, 10);
+    sit.chankan = !win.tsumo && !sit.kong && rng.chance(1, 20);
+    sit.last_wall = !sit.chankan && rng.chance(1, 20);
+    let first = win.melds.is_empty() && !sit.kong && !sit.last_wall && !sit.chankan;
+    sit.tenhou = first && win.tsumo && rng.chance(1, 30);
+    sit.chiihou = first && !sit.tenhou && rng.chance(1, 30);
     if rng.chance(7, 10) {
-        win.lack = Some(SUITS[lack]);
+        sit.lack = Some(SUITS[lack]);
     }
     if rng.chance(1, 200) {
-        win.chankan = true; // sometimes contradictory flags
+        sit.chankan = true; // sometimes contradictory flags
     }
-    Some(win)
+    Some((win, sit))
 }
 
 fn corpus(seed: u64, n: usize) -> (usize, usize, [usize; 5]) {
@@ -202,7 +205,7 @@ fn corpus(seed: u64, n: usize) -> (usize, usize, [usize; 5]) {
     let mut rng = SplitMix64::new(seed);
     let (mut seen, mut wins, mut by_wild) = (0, 0, [0usize; 5]);
     while seen < n {
-        let Some(win) = situation(&mut rng, false) else {
+        let Some((win, sit)) = situation(&mut rng, false) else {
             continue;
         };
         let rules = PRESETS[seen % 3];
@@ -212,7 +215,7 @@ fn corpus(seed: u64, n: usize) -> (usize, usize, [usize; 5]) {
             rules
         };
         seen += 1;
-        if check_counting(&win, &rules, &mut fans) {
+        if check_counting(&win, &sit, &rules, &mut fans) {
             wins += 1;
             let w = win
                 .wild
@@ -247,11 +250,11 @@ fn many_wildcards_agree_with_the_reference() {
     let mut rng = SplitMix64::new(0x5C_0006);
     let (mut seen, mut wins) = (0, 0);
     while seen < 2_000 {
-        let Some(win) = situation(&mut rng, true) else {
+        let Some((win, sit)) = situation(&mut rng, true) else {
             continue;
         };
         seen += 1;
-        wins += usize::from(check(&win, &SichuanRules::COMMON));
+        wins += usize::from(check(&win, &sit, &SichuanRules::COMMON));
     }
     eprintln!("{seen} situations with 5-8 wildcards, {wins} wins");
     assert!(wins > 1_800);
@@ -265,8 +268,9 @@ fn every_one_suit_hand_agrees() {
     sweep(14, &mut |c| {
         all += 1;
         let counts = TileCounts::from_tiles(c.iter().copied()).unwrap();
-        let win = Win::new(counts, vec![], TileSet::EMPTY, c[0]);
-        wins += usize::from(check(&win, &SichuanRules::COMMON));
+        let win = Win::new(counts, &[], c[0]);
+        let sit = Situation::default();
+        wins += usize::from(check(&win, &sit, &SichuanRules::COMMON));
     });
     eprintln!("{all} one-suit hands, {wins} wins");
     assert_eq!(all, 118_800);
@@ -282,9 +286,13 @@ fn every_one_suit_hand_with_two_wildcards_agrees() {
         tiles.extend([Tile::RED, Tile::RED]);
         let counts = TileCounts::from_tiles(tiles).unwrap();
         let wild = TileSet::single(Tile::RED);
-        let mut win = Win::new(counts, vec![], wild, Tile::RED);
-        win.lack = Some(Suit::Sou);
-        wins += usize::from(check(&win, &SichuanRules::COMMON));
+        let mut win = Win::new(counts, &[], Tile::RED);
+        win.wild = wild;
+        let sit = Situation {
+            lack: Some(Suit::Sou),
+            ..Situation::default()
+        };
+        wins += usize::from(check(&win, &sit, &SichuanRules::COMMON));
     });
     eprintln!("{wins} wins");
     assert!(wins > 0);
@@ -302,10 +310,14 @@ fn every_one_suit_hand_with_three_wildcards_agrees() {
         tiles.extend([Tile::RED, Tile::RED, Tile::WHITE]);
         let counts = TileCounts::from_tiles(tiles).unwrap();
         let wild: TileSet = [Tile::RED, Tile::WHITE].into_iter().collect();
-        let mut win = Win::new(counts, vec![], wild, Tile::WHITE);
-        win.lack = Some(Suit::Sou);
+        let mut win = Win::new(counts, &[], Tile::WHITE);
+        win.wild = wild;
+        let sit = Situation {
+            lack: Some(Suit::Sou),
+            ..Situation::default()
+        };
         win.tsumo = true;
-        wins += usize::from(check(&win, &SichuanRules::COMMON));
+        wins += usize::from(check(&win, &sit, &SichuanRules::COMMON));
     });
     eprintln!("{all} hands, {wins} wins");
     assert!(wins > 0);
@@ -335,9 +347,9 @@ fn sweep(n: usize, f: &mut impl FnMut(&[Tile])) {
 #[test]
 fn errors_name_the_problem() {
     let counts: TileCounts = "11223344556677m".parse().unwrap();
-    let win = Win::new(counts, vec![], TileSet::EMPTY, tile(Suit::Pin, 1));
+    let win = Win::new(counts, &[], tile(Suit::Pin, 1));
     assert_eq!(
-        score(&win, &SichuanRules::COMMON),
+        score(&win, &Situation::default(), &SichuanRules::COMMON),
         Err(SichuanError::WinTileNotInHand(tile(Suit::Pin, 1)))
     );
 }

@@ -1,17 +1,16 @@
 //! Chinese Official rules (MCR, 国标麻将, 2006 edition): the 81 fans.
 //!
-//! [`score`] takes a [`Win`] (concealed tiles with the winning tile, declared melds, the win
-//! flags, winds and flowers) and answers the best reading's fans ([`McrScore`]), or an
+//! [`score`] takes a [`Win`] (concealed tiles with the winning tile, declared melds, tsumo,
+//! winds) and its [`Situation`] (last-tile and kong flags, flowers) and answers the best reading's fans ([`McrScore`]), or an
 //! [`McrError`]; a win under 8 fan (flowers not counted) is [`McrError::BelowMinimum`], and
 //! [`evaluate`] scores without that check.
 //!
 //! ```
-//! use mj_score::mcr::{self, Fan, Win};
-//! use mj_tiles::notation::parse_tiles;
+//! use mj_score::mcr::{self, Fan, Situation, Win};
 //!
 //! // 123 456 789m 234p, waiting on 5s alone: 清龙 16 + 门前清 2 + 平和 2 + 单钓将 1.
-//! let win = Win::new(parse_tiles("123456789m234p55s")?, Vec::new(), "5s".parse()?);
-//! let s = mcr::score(&win)?;
+//! let win = Win::new("123456789m234p55s".parse()?, &[], "5s".parse()?);
+//! let s = mcr::score(&win, &Situation::default())?;
 //! assert_eq!(s.total, 21);
 //! assert_eq!(s.count(Fan::QingLong), 1);
 //! assert_eq!(s.fans[0].name, "qing_long");
@@ -71,7 +70,7 @@
 mod engine;
 pub mod table;
 
-use mj_tiles::{Meld, MeldKind, Tile};
+use mj_tiles::{MeldKind, Tile};
 use smallvec::SmallVec;
 
 use crate::FanEntry;
@@ -84,47 +83,20 @@ pub const MINIMUM_FAN: u32 = 8;
 /// The most flowers a game has.
 pub const MAX_FLOWERS: u8 = 8;
 
-/// A winning situation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Win {
-    /// The concealed tiles, the winning tile included (14 minus 3 per declared meld).
-    pub concealed: Vec<Tile>,
-    /// The declared melds (chi, pon, open, closed and added kongs).
-    pub melds: Vec<Meld>,
-    /// The winning tile (one of `concealed`).
-    pub win_tile: Tile,
-    /// Self-drawn (自摸); otherwise won on a discard.
-    pub tsumo: bool,
+pub use crate::Win;
+
+/// What an MCR win adds to the [`Win`]: the last-tile and kong flags and the flowers
+/// ([`Default`]: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Situation {
     /// 和绝张: the winning tile is the last of its kind.
     pub last_tile: bool,
     /// Kong-related: 杠上开花 on a self-draw, 抢杠和 on a discard.
     pub kong: bool,
     /// The last tile of the wall: 妙手回春 on a self-draw, 海底捞月 on a discard.
     pub last_wall: bool,
-    /// The seat wind (`1z`-`4z`).
-    pub seat_wind: Tile,
-    /// The prevalent (round) wind (`1z`-`4z`).
-    pub prevalent_wind: Tile,
     /// Flowers (0 to 8).
     pub flowers: u8,
-}
-
-impl Win {
-    /// A discard win with no flags, both winds East, no flowers.
-    pub fn new(concealed: Vec<Tile>, melds: Vec<Meld>, win_tile: Tile) -> Win {
-        Win {
-            concealed,
-            melds,
-            win_tile,
-            tsumo: false,
-            last_tile: false,
-            kong: false,
-            last_wall: false,
-            seat_wind: Tile::EAST,
-            prevalent_wind: Tile::EAST,
-            flowers: 0,
-        }
-    }
 }
 
 /// A group of the chosen reading.
@@ -240,14 +212,17 @@ pub enum McrError {
     /// A fifth copy of a kind in the concealed tiles and melds.
     #[error("a fifth copy of {0} in the hand and melds")]
     FifthCopy(Tile),
-    /// A seat or prevalent wind that is not a wind.
+    /// A seat or round (prevalent) wind that is not a wind.
     #[error("the {which} wind must be one of 1z-4z, got {tile}")]
     NotAWind {
-        /// `seat` or `prevalent`.
+        /// `seat` or `prevalent` (the round wind).
         which: &'static str,
         /// The tile given.
         tile: Tile,
     },
+    /// Wildcard kinds: MCR has none.
+    #[error("the Chinese Official rules have no wildcards")]
+    Wildcards,
     /// More than eight flowers.
     #[error("{0} flowers: a game has at most {MAX_FLOWERS}")]
     TooManyFlowers(u8),
@@ -296,31 +271,35 @@ fn from_engine(e: u8) -> Tile {
     Tile::ALL[usize::from(i).min(33)]
 }
 
-fn context(win: &Win) -> Result<Ctx, McrError> {
+fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
+    if !win.wild.is_empty() {
+        return Err(McrError::Wildcards);
+    }
     let n = win.melds.len();
     if n > 4 {
         return Err(McrError::TooManyMelds(n));
     }
     let expected = 14 - 3 * n;
-    if win.concealed.len() != expected {
+    let found = win.concealed.total() as usize;
+    if found != expected {
         return Err(McrError::HandSize {
-            found: win.concealed.len(),
+            found,
             melds: n,
             expected,
         });
     }
-    for (which, tile) in [("seat", win.seat_wind), ("prevalent", win.prevalent_wind)] {
+    for (which, tile) in [("seat", win.seat_wind), ("prevalent", win.round_wind)] {
         if !tile.is_wind() {
             return Err(McrError::NotAWind { which, tile });
         }
     }
-    if win.flowers > MAX_FLOWERS {
-        return Err(McrError::TooManyFlowers(win.flowers));
+    if sit.flowers > MAX_FLOWERS {
+        return Err(McrError::TooManyFlowers(sit.flowers));
     }
     // Counts and kind masks in one pass over the tiles.
     let mut standing = [0u8; 34];
     let (mut held, mut pairs, mut odd, mut fixed_kinds) = (0u64, 0u64, 0u64, 0u64);
-    for &t in &win.concealed {
+    for t in win.concealed.tiles() {
         let e = to_engine(t) as usize;
         standing[e] += 1;
         let bit = 1u64 << e;
@@ -390,11 +369,11 @@ fn context(win: &Win) -> Result<Ctx, McrError> {
         fixed_cnt: n,
         win: w,
         tsumo: win.tsumo,
-        last_tile: win.last_tile,
-        kong: win.kong,
-        last_wall: win.last_wall,
+        last_tile: sit.last_tile,
+        kong: sit.kong,
+        last_wall: sit.last_wall,
         seat: wind(win.seat_wind),
-        prevalent: wind(win.prevalent_wind),
+        prevalent: wind(win.round_wind),
         held,
         unique: held | fixed_kinds,
         pairs,
@@ -454,8 +433,8 @@ pub const MING_AN_GANG: (&str, &str, u32) = ("ming_an_gang", "明暗杠", 5);
 ///
 /// # Errors
 /// A malformed situation (sizes, fifth copy, winds, flowers) or [`McrError::NotAWin`].
-pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
-    evaluate_with(win, &McrOptions::OFFICIAL)
+pub fn evaluate(win: &Win, situation: &Situation) -> Result<McrScore, McrError> {
+    evaluate_with(win, situation, &McrOptions::OFFICIAL)
 }
 
 /// [`evaluate`] under `options`. With [`McrOptions::ming_an_gang`], 明杠 + 暗杠 (which the
@@ -465,8 +444,12 @@ pub fn evaluate(win: &Win) -> Result<McrScore, McrError> {
 ///
 /// # Errors
 /// As [`evaluate`].
-pub fn evaluate_with(win: &Win, options: &McrOptions) -> Result<McrScore, McrError> {
-    let mut out = evaluate_official(win)?;
+pub fn evaluate_with(
+    win: &Win,
+    situation: &Situation,
+    options: &McrOptions,
+) -> Result<McrScore, McrError> {
+    let mut out = evaluate_official(win, situation)?;
     if options.ming_an_gang {
         let at = |fan: Fan| out.fans.iter().position(|e| e.name == fan.name());
         if let (Some(an), Some(_)) = (at(Fan::AnGang), at(Fan::MingGang)) {
@@ -486,8 +469,8 @@ pub fn evaluate_with(win: &Win, options: &McrOptions) -> Result<McrScore, McrErr
     Ok(out)
 }
 
-fn evaluate_official(win: &Win) -> Result<McrScore, McrError> {
-    let ctx = context(win)?;
+fn evaluate_official(win: &Win, situation: &Situation) -> Result<McrScore, McrError> {
+    let ctx = context(win, situation)?;
     let (table, reading) = engine::evaluate(&ctx).ok_or(McrError::NotAWin)?;
     let mut out = McrScore {
         fans: SmallVec::new(),
@@ -507,16 +490,16 @@ fn evaluate_official(win: &Win) -> Result<McrScore, McrError> {
             count,
         });
     });
-    if win.flowers > 0 {
+    if situation.flowers > 0 {
         out.fans.push(FanEntry {
             name: Fan::HuaPai.name(),
             zh: Fan::HuaPai.zh(),
             fan: 1,
-            count: u32::from(win.flowers),
+            count: u32::from(situation.flowers),
         });
     }
     out.total_without_flowers = without;
-    out.total = without + u32::from(win.flowers);
+    out.total = without + u32::from(situation.flowers);
     out.form = match reading {
         Reading::Standard(_) => Form::Standard,
         Reading::Knitted(..) => Form::KnittedStraight,
@@ -533,16 +516,20 @@ fn evaluate_official(win: &Win) -> Result<McrScore, McrError> {
 ///
 /// # Errors
 /// As [`evaluate`], and [`McrError::BelowMinimum`] for a win under 8 fan without flowers.
-pub fn score(win: &Win) -> Result<McrScore, McrError> {
-    score_with(win, &McrOptions::OFFICIAL)
+pub fn score(win: &Win, situation: &Situation) -> Result<McrScore, McrError> {
+    score_with(win, situation, &McrOptions::OFFICIAL)
 }
 
 /// [`score`] under `options` (see [`evaluate_with`]).
 ///
 /// # Errors
 /// As [`score`].
-pub fn score_with(win: &Win, options: &McrOptions) -> Result<McrScore, McrError> {
-    let s = evaluate_with(win, options)?;
+pub fn score_with(
+    win: &Win,
+    situation: &Situation,
+    options: &McrOptions,
+) -> Result<McrScore, McrError> {
+    let s = evaluate_with(win, situation, options)?;
     if s.total_without_flowers < MINIMUM_FAN {
         return Err(McrError::BelowMinimum {
             fan: s.total_without_flowers,

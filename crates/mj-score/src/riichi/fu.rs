@@ -3,7 +3,7 @@
 use mj_agari::WaitKind;
 use smallvec::SmallVec;
 
-use super::reading::{Ctx, Reading};
+use super::context::{Ctx, Reading, is_terminal_or_honor};
 
 /// Where fu come from (see the module docs of [`crate::riichi`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,9 +157,4 @@ pub(crate) fn seven_pairs(parts: Option<&mut FuParts>) -> u32 {
         p.push(part(FuSource::Base, 25));
     }
     25
-}
-
-/// `true` for terminals and honors (幺九牌) by kind index.
-pub(crate) const fn is_terminal_or_honor(t: u8) -> bool {
-    t >= 27 || t.is_multiple_of(9) || t % 9 == 8
 }

@@ -2,19 +2,22 @@
 //! under `"rules": "riichi"`.
 //!
 //! ```
-//! use mj_score::riichi::{RiichiRules, Win, score};
+//! use mj_score::riichi::{RiichiRules, Situation, Win, score};
 //! use mj_tiles::notation::parse_pieces;
 //! let pieces = parse_pieces("234m345p456s67888s")?;
-//! let mut win = Win::new(&pieces, &[], "8s".parse()?)?;
+//! let mut win = Win::from_pieces(&pieces, &[], "8s".parse()?)?;
 //! win.tsumo = true;
-//! let s = score(&win, &RiichiRules::default())?;
+//! let mut situation = Situation::default();
+//! situation.dora.push("1z".parse()?); // indicator 1z: the dora is 2z, not held
+//! let s = score(&win, &situation, &RiichiRules::default())?;
 //! assert_eq!((s.han, s.fu), (3, 20)); // menzen tsumo, pinfu, tanyao
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Where each concept lives
 //!
-//! - [`Win`], [`WinFlags`], [`RiichiRules`], [`Score`], [`ScoreError`]: this file;
+//! - [`Win`] (the hand, shared by every rule set: `crate::win`);
+//! - [`Situation`], [`WinFlags`], [`RiichiRules`], [`Score`], [`ScoreError`]: this file;
 //! - `reading`: the readings (解釈) of a win: every decomposition from `mj_agari` times every
 //!   group the winning tile can complete (単騎 / 双碰 / 両面 / 嵌張 / 辺張), and the choice of
 //!   the best one (highest payment; on a tie a real yakuman over kazoe, then more han, more fu);
@@ -78,14 +81,16 @@
 //! each reading then adds only its concealed sets. Instructions per hand on the bench's hands:
 //! `benches/examples/score_riichi_instructions.rs` (run under `valgrind --tool=callgrind`).
 
+mod context;
 mod fu;
 mod points;
 mod reading;
 mod yaku;
 
-use mj_hu::Hand;
-use mj_tiles::{Meld, Piece, Tile, TileCounts, TileSet};
+use mj_tiles::Tile;
 use smallvec::SmallVec;
+
+pub use crate::Win;
 
 pub use fu::{FuPart, FuSource};
 pub use points::{Limit, Points};
@@ -158,25 +163,12 @@ pub struct WinFlags {
     pub renhou: bool,
 }
 
-/// A winning situation: the hand, how it was won, the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Win {
-    /// The concealed tiles, the winning tile included (red fives count as fives).
-    pub concealed: TileCounts,
-    /// How many of the concealed tiles are red fives (赤ドラ).
-    pub red_fives: u8,
-    /// The declared melds (red fives kept in their pieces).
-    pub melds: SmallVec<[Meld; 4]>,
-    /// The winning tile (和了牌), one of the concealed tiles.
-    pub win_tile: Tile,
-    /// Won by self-draw (自摸); `false` is ron (栄和).
-    pub tsumo: bool,
-    /// Situation flags.
+/// What a riichi win adds to the [`Win`]: the situation flags, the dora indicators and the
+/// table's counters ([`Default`]: none of them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Situation {
+    /// Situation flags (riichi, ippatsu, haitei, ...).
     pub flags: WinFlags,
-    /// The winner's seat wind (自風); East is the dealer (親).
-    pub seat_wind: Tile,
-    /// The round wind (場風).
-    pub round_wind: Tile,
     /// Dora indicators (ドラ表示牌), at most five.
     pub dora: SmallVec<[Tile; 5]>,
     /// Ura dora indicators (裏ドラ表示牌), at most five; count only with riichi.
@@ -185,48 +177,6 @@ pub struct Win {
     pub honba: u32,
     /// Riichi sticks (供託) on the table, 1,000 points each, all going to the winner.
     pub riichi_sticks: u32,
-    /// The concealed tiles as a checked `mj_hu` hand, built once by [`Win::new`] (rebuilt by
-    /// [`score`] if `concealed` was changed since).
-    hand: Option<Hand>,
-}
-
-impl Win {
-    /// A ron win with East seat and round, no flags, no dora: set the other fields directly.
-    pub fn new(concealed: &[Piece], melds: &[Meld], win_tile: Tile) -> Result<Win, ScoreError> {
-        let mut counts = TileCounts::EMPTY;
-        let mut red_fives = 0u8;
-        for p in concealed {
-            counts
-                .add(p.tile())
-                .map_err(|e| ScoreError::FifthCopy(e.tile))?;
-            red_fives += u8::from(p.is_red());
-        }
-        Ok(Win {
-            hand: Hand::new(counts, &[], TileSet::EMPTY).ok(),
-            concealed: counts,
-            red_fives,
-            melds: melds.iter().copied().collect(),
-            win_tile,
-            tsumo: false,
-            flags: WinFlags::default(),
-            seat_wind: Tile::EAST,
-            round_wind: Tile::EAST,
-            dora: SmallVec::new(),
-            ura: SmallVec::new(),
-            honba: 0,
-            riichi_sticks: 0,
-        })
-    }
-
-    /// `true` when a declared meld other than a closed kan opens the hand (副露).
-    pub fn is_open(&self) -> bool {
-        self.melds.iter().any(|m| m.kind().is_open())
-    }
-
-    /// `true` for the dealer (親): seat wind East.
-    pub fn is_dealer(&self) -> bool {
-        self.seat_wind == Tile::EAST
-    }
 }
 
 /// Why a win cannot be scored.
@@ -264,6 +214,9 @@ pub enum ScoreError {
         /// How many were given.
         count: usize,
     },
+    /// Wildcard kinds: riichi has none.
+    #[error("riichi has no wildcards")]
+    Wildcards,
     /// Flags that cannot hold together; the message says which.
     #[error("inconsistent flags: {0}")]
     InconsistentFlags(&'static str),
@@ -298,7 +251,12 @@ pub struct Score {
 }
 
 /// Scores a win: the highest-paying reading over every decomposition and every group the
-/// winning tile may complete.
-pub fn score(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> {
-    reading::best(win, rules)
+/// winning tile may complete. `situation` holds what riichi adds to the hand (flags, dora,
+/// counters); a game passes the tiles held, the melds, the winning tile and those.
+///
+/// # Errors
+/// A malformed win or situation (sizes, fifth copy, winds, flags; see [`ScoreError`]), a hand
+/// that is not a win, or a win without yaku.
+pub fn score(win: &Win, situation: &Situation, rules: &RiichiRules) -> Result<Score, ScoreError> {
+    reading::best(win, situation, rules)
 }

@@ -7,76 +7,13 @@
 //! a real yakuman beats a counted one, then more han, then more fu.
 
 use mj_agari::{Form, GroupKind, WaitKind, decompositions};
-use mj_hu::Hand;
-use mj_tiles::{FifthCopy, Tile, TileCounts, TileSet};
+use mj_tiles::{FifthCopy, Tile, TileCounts};
 
+use super::context::{Ctx, Declared, Reading, Set, SetTally, YakuList};
 use super::fu::{self, FuParts};
 use super::points::{self, Limit, Points};
-use super::yaku::{self, SetTally, YakuList};
-use super::{RiichiRules, Score, ScoreError, Win, WinFlags};
-
-/// What every reading of a win shares.
-#[derive(Debug)]
-pub(crate) struct Ctx<'a> {
-    pub win: &'a Win,
-    pub rules: &'a RiichiRules,
-    /// A declared meld other than a closed kan.
-    pub open: bool,
-    /// The declared melds' facts.
-    pub declared: Declared,
-    /// Kinds held, concealed or in melds (bit = kind index).
-    pub mask: u64,
-    pub seat: u8,
-    pub round: u8,
-    pub dora: u32,
-    pub aka: u32,
-    pub ura: u32,
-    /// The yakuman every reading shares (tenhou, tsuuiisou, ...).
-    pub yakuman: YakuList,
-    /// The ordinary yaku every reading shares (riichi, tanyao, honitsu, ...).
-    pub ordinary: YakuList,
-}
-
-/// One set (面子) of a reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Set {
-    /// A sequence (順子); else a triplet or quad (刻子 / 槓子).
-    pub seq: bool,
-    /// Its lowest kind index.
-    pub tile: u8,
-    /// Concealed for fu and ankou: in the concealed hand or a closed kan, and not completed by
-    /// ron.
-    pub concealed: bool,
-    /// A declared kan.
-    pub kan: bool,
-}
-
-/// One reading: four sets, the pair, the wait.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Reading {
-    pub sets: [Set; 4],
-    pub pair: u8,
-    pub wait: WaitKind,
-}
-
-/// What the declared melds (副露 and 暗槓) give every reading, read once per win.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Declared {
-    /// Their sets, in the melds' order (the first `count`).
-    pub sets: [Set; 4],
-    /// How many melds are declared.
-    pub count: usize,
-    /// A meld other than a closed kan opens the hand.
-    pub open: bool,
-    /// A kan among them.
-    pub kan: bool,
-    /// Kinds in them (bit = kind index).
-    pub mask: u64,
-    /// Red fives in them.
-    pub red_fives: u32,
-    /// Their sets as the yaku read them.
-    pub tally: SetTally,
-}
+use super::yaku;
+use super::{RiichiRules, Score, ScoreError, Situation, Win, WinFlags};
 
 impl Declared {
     /// One pass over the melds; their tiles are added to `held` (a fifth copy is an error).
@@ -160,13 +97,16 @@ impl Candidate {
 
 /// Checks a win; returns every tile held (concealed and declared) and the declared melds'
 /// facts.
-fn validate(win: &Win) -> Result<(TileCounts, Declared), ScoreError> {
+fn validate(win: &Win, situation: &Situation) -> Result<(TileCounts, Declared), ScoreError> {
+    if !win.wild.is_empty() {
+        return Err(ScoreError::Wildcards);
+    }
     for (field, tile) in [("seat_wind", win.seat_wind), ("round_wind", win.round_wind)] {
         if !tile.is_wind() {
             return Err(ScoreError::NotAWind { field, tile });
         }
     }
-    for (field, list) in [("dora", &win.dora), ("ura", &win.ura)] {
+    for (field, list) in [("dora", &situation.dora), ("ura", &situation.ura)] {
         if list.len() > 5 {
             return Err(ScoreError::TooManyIndicators {
                 field,
@@ -186,7 +126,7 @@ fn validate(win: &Win) -> Result<(TileCounts, Declared), ScoreError> {
     if win.concealed.get(win.win_tile) == 0 {
         return Err(ScoreError::WinTileNotInHand(win.win_tile));
     }
-    let f = &win.flags;
+    let f = &situation.flags;
     if *f == WinFlags::default() {
         return Ok((held, declared));
     }
@@ -250,10 +190,11 @@ fn dora_count(held: &TileCounts, indicators: &[Tile]) -> u32 {
 impl<'a> Ctx<'a> {
     fn new(
         win: &'a Win,
+        situation: &'a Situation,
         rules: &'a RiichiRules,
         held: &TileCounts,
         declared: &Declared,
-        hand: &Hand,
+        hand: &mj_hu::Hand,
     ) -> Ctx<'a> {
         let mut mask = 0u64;
         for (s, eigen) in hand.eigens().suits().iter().enumerate() {
@@ -270,19 +211,20 @@ impl<'a> Ctx<'a> {
         } else {
             0
         };
-        let riichi = win.flags.riichi || win.flags.double_riichi;
+        let riichi = situation.flags.riichi || situation.flags.double_riichi;
         let mut ctx = Ctx {
             win,
+            situation,
             rules,
             open: declared.open,
             declared: *declared,
             mask,
             seat: win.seat_wind.as_u8(),
             round: win.round_wind.as_u8(),
-            dora: dora_count(held, &win.dora),
+            dora: dora_count(held, &situation.dora),
             aka,
             ura: if riichi {
-                dora_count(held, &win.ura)
+                dora_count(held, &situation.ura)
             } else {
                 0
             },
@@ -291,11 +233,6 @@ impl<'a> Ctx<'a> {
         };
         (ctx.yakuman, ctx.ordinary) = yaku::shared(&ctx);
         ctx
-    }
-
-    /// A reading's concealed sets (they come before the declared ones).
-    pub fn concealed_sets<'r>(&self, r: &'r Reading) -> &'r [Set] {
-        r.sets.get(..4 - self.declared.count).unwrap_or(&[])
     }
 
     /// Scores a reading and keeps it in `best` if it beats what is there (the candidate is
@@ -313,8 +250,8 @@ impl<'a> Ctx<'a> {
             b,
             self.win.is_dealer(),
             self.win.tsumo,
-            self.win.honba,
-            self.win.riichi_sticks,
+            self.situation.honba,
+            self.situation.riichi_sticks,
         );
         let key = (points.total(), yaku.yakuman > 0, yaku.han, fu);
         if best.as_ref().is_some_and(|c| c.key() >= key) {
@@ -342,22 +279,20 @@ impl<'a> Ctx<'a> {
 }
 
 /// The best reading's score (see the module docs).
-pub(crate) fn best(win: &Win, rules: &RiichiRules) -> Result<Score, ScoreError> {
-    let (held, declared) = validate(win)?;
-    let built;
-    let hand = match &win.hand {
-        Some(h) if h.concealed() == &win.concealed => h,
-        _ => {
-            built = Hand::new(win.concealed, &[], TileSet::EMPTY).map_err(|_| {
-                ScoreError::WrongTileCount {
-                    concealed: win.concealed.total(),
-                    melds: win.melds.len(),
-                }
-            })?;
-            &built
-        }
-    };
-    let ctx = Ctx::new(win, rules, &held, &declared, hand);
+pub(crate) fn best(
+    win: &Win,
+    situation: &Situation,
+    rules: &RiichiRules,
+) -> Result<Score, ScoreError> {
+    let (held, declared) = validate(win, situation)?;
+    let hand = win
+        .concealed_hand()
+        .map_err(|_| ScoreError::WrongTileCount {
+            concealed: win.concealed.total(),
+            melds: win.melds.len(),
+        })?;
+    let hand = &*hand;
+    let ctx = Ctx::new(win, situation, rules, &held, &declared, hand);
     let agari = decompositions(hand).map_err(|e| ScoreError::Tables(e.to_string()))?;
     if agari.is_empty() {
         return Err(ScoreError::NotAWin);

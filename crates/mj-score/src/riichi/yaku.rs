@@ -4,8 +4,7 @@ use mj_agari::WaitKind;
 use smallvec::SmallVec;
 
 use super::Renhou;
-use super::fu::is_terminal_or_honor;
-use super::reading::{Ctx, Reading, Set};
+use super::context::{Ctx, Reading, SetTally, YakuList, is_terminal_or_honor};
 
 /// Every yaku the engine reports, with its protocol name ([`Yaku::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -236,16 +235,6 @@ pub struct YakuEntry {
     pub yakuman: u8,
 }
 
-/// The yaku of one reading: a set of [`Yaku`] (bit = declaration index) with the sums, 16
-/// bytes, so readings are compared without copying lists. The entries with their values are
-/// built once, for the best reading ([`YakuList::entries`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct YakuList {
-    bits: u64,
-    pub han: u32,
-    pub yakuman: u32,
-}
-
 /// The yakuman of [`Yaku`] (`Kokushi` ..= `RenhouYakuman`) as a set.
 const YAKUMAN_BITS: u64 = {
     let first = Yaku::Kokushi as u32;
@@ -342,7 +331,7 @@ const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 /// Yakuman that the tiles alone or the situation decide (天和, 地和, 人和, 字一色, 緑一色,
 /// 清老頭).
 fn hand_yakuman(ctx: &Ctx<'_>, list: &mut YakuList) {
-    let f = &ctx.win.flags;
+    let f = &ctx.situation.flags;
     if f.tenhou {
         list.add_yakuman(ctx, Yaku::Tenhou);
     }
@@ -365,7 +354,7 @@ fn hand_yakuman(ctx: &Ctx<'_>, list: &mut YakuList) {
 
 /// Yaku of the situation (立直, 一発, 門前清自摸和, 海底, 河底, 嶺上, 槍槓, 人和).
 fn situational(ctx: &Ctx<'_>, list: &mut YakuList) {
-    let f = &ctx.win.flags;
+    let f = &ctx.situation.flags;
     if f.double_riichi {
         list.add(ctx, Yaku::DoubleRiichi);
     } else if f.riichi {
@@ -486,49 +475,7 @@ pub(crate) fn seven_pairs(ctx: &Ctx<'_>) -> YakuList {
     finish(ctx, list)
 }
 
-/// What the yaku of a standard reading read from its sets, summed set by set: the declared
-/// sets once per win ([`super::reading::Declared`]), then each reading's concealed sets.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SetTally {
-    /// Sequences (順子).
-    seqs: u32,
-    /// Concealed triplets and quads (暗刻).
-    ankou: u32,
-    /// Quads (槓子).
-    kans: u32,
-    /// Bit = the lowest kind of a sequence.
-    seq_mask: u32,
-    /// Bit = the kind of a triplet or quad (a kind makes at most one).
-    trip_mask: u64,
-    /// Every set holds a terminal or an honor (全帯).
-    all_outside: bool,
-}
-
 impl SetTally {
-    /// No set.
-    pub(crate) const EMPTY: SetTally = SetTally {
-        seqs: 0,
-        ankou: 0,
-        kans: 0,
-        seq_mask: 0,
-        trip_mask: 0,
-        all_outside: true,
-    };
-
-    /// Counts one more set.
-    pub(crate) fn add(&mut self, s: &Set) {
-        if s.seq {
-            self.seqs += 1;
-            self.seq_mask |= 1 << s.tile;
-            self.all_outside &= s.tile.is_multiple_of(9) || s.tile % 9 == 6;
-        } else {
-            self.trip_mask |= 1 << s.tile;
-            self.ankou += u32::from(s.concealed);
-            self.kans += u32::from(s.kan);
-            self.all_outside &= is_terminal_or_honor(s.tile);
-        }
-    }
-
     /// Dragon triplets and quads.
     fn dragons(&self) -> u32 {
         (self.trip_mask & DRAGONS).count_ones()

@@ -1,13 +1,13 @@
 //! Sichuan bloody battle (血战到底): fan and doublers, with wildcards (癞子).
 //!
 //! ```
-//! use mj_score::sichuan::{score, SichuanRules, Win};
+//! use mj_score::sichuan::{score, SichuanRules, Situation, Win};
 //! use mj_tiles::{Tile, TileCounts};
 //! // 清七对 with a four of a kind (清龙七对): 5 fan, and self-drawn (自摸) 1 more.
 //! let hand: TileCounts = "11223355557799m".parse().unwrap();
-//! let mut win = Win::new(hand, vec![], "".parse().unwrap(), "9m".parse::<Tile>().unwrap());
+//! let mut win = Win::new(hand, &[], "9m".parse::<Tile>().unwrap());
 //! win.tsumo = true;
-//! let s = score(&win, &SichuanRules::default()).unwrap();
+//! let s = score(&win, &Situation::default(), &SichuanRules::default()).unwrap();
 //! assert_eq!(s.fan, 6);
 //! assert_eq!(s.fans[0].name, "qing_long_qi_dui");
 //! ```
@@ -99,25 +99,18 @@ mod table;
 
 use smallvec::SmallVec;
 
-use mj_tiles::{Meld, MeldKind, Suit, Tile, TileCounts, TileSet};
+use mj_tiles::{Meld, MeldKind, Suit, Tile};
 
 use crate::FanEntry;
 
 pub use table::{Fan, FanRule, SichuanRules};
 
-/// A winning situation: the hand and how it was won.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Win {
-    /// Every concealed tile, the winning tile and wildcards included.
-    pub concealed: TileCounts,
-    /// Declared melds (pons and kongs; a chi is scored as a sequence though Sichuan has none).
-    pub melds: Vec<Meld>,
-    /// Wildcard kinds: every concealed tile of these kinds is a wildcard.
-    pub wild: TileSet,
-    /// The winning tile (one of the concealed tiles).
-    pub win_tile: Tile,
-    /// Won by self-draw (自摸).
-    pub tsumo: bool,
+pub use crate::Win;
+
+/// What a Sichuan win adds to the [`Win`] (its wildcards are [`Win::wild`]; winds are not
+/// read): the kong and last-tile flags and the suit given up ([`Default`]: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Situation {
     /// On a kong: 杠上花 with `tsumo`, 杠上炮 without.
     pub kong: bool,
     /// Robbing a kong (抢杠胡); not with `tsumo`.
@@ -130,25 +123,6 @@ pub struct Win {
     pub chiihou: bool,
     /// The suit given up (定缺), if declared.
     pub lack: Option<Suit>,
-}
-
-impl Win {
-    /// A discard win (no flags) of `concealed` with `melds` and wildcard kinds `wild`.
-    pub fn new(concealed: TileCounts, melds: Vec<Meld>, wild: TileSet, win_tile: Tile) -> Win {
-        Win {
-            concealed,
-            melds,
-            wild,
-            win_tile,
-            tsumo: false,
-            kong: false,
-            chankan: false,
-            last_wall: false,
-            tenhou: false,
-            chiihou: false,
-            lack: None,
-        }
-    }
 }
 
 /// Why a situation is not a Sichuan win.
@@ -267,8 +241,12 @@ impl SichuanScore {
 }
 
 /// Scores a winning situation: the best reading (module docs) under `rules`.
-pub fn score(win: &Win, rules: &SichuanRules) -> Result<SichuanScore, SichuanError> {
-    let prep = Prepared::new(win)?;
+pub fn score(
+    win: &Win,
+    situation: &Situation,
+    rules: &SichuanRules,
+) -> Result<SichuanScore, SichuanError> {
+    let prep = Prepared::new(win, situation)?;
     fast::score(&prep, rules)
 }
 
@@ -295,7 +273,7 @@ pub(crate) struct Prepared<'a> {
 }
 
 impl<'a> Prepared<'a> {
-    pub(crate) fn new(win: &'a Win) -> Result<Prepared<'a>, SichuanError> {
+    pub(crate) fn new(win: &'a Win, sit: &Situation) -> Result<Prepared<'a>, SichuanError> {
         let n = win.concealed.total();
         let melds = win.melds.len();
         if melds > 4 || n + 3 * melds as u32 != 14 {
@@ -368,7 +346,7 @@ impl<'a> Prepared<'a> {
                 return Err(SichuanError::FifthCopy(tile_of(s, rank - 1)));
             }
         }
-        let situation = situation(win)?;
+        let situation = situation(win, sit)?;
         let conc = [real[0], real[1], real[2]];
         let mut real_suits = meld_suits;
         for (s, c) in conc.iter().enumerate() {
@@ -376,7 +354,7 @@ impl<'a> Prepared<'a> {
                 real_suits |= 1 << s;
             }
         }
-        let allowed = match win.lack {
+        let allowed = match sit.lack {
             Some(lack) => {
                 if real_suits >> lack.index() & 1 != 0 {
                     return Err(SichuanError::NotAWin(NotAWin::LackedSuit(lack)));
@@ -392,7 +370,7 @@ impl<'a> Prepared<'a> {
         // suit held and none given up, the two empty suits are interchangeable: keep the first.
         let allowed = match real_suits.count_ones() {
             2 => real_suits,
-            1 if win.lack.is_none() => {
+            1 if sit.lack.is_none() => {
                 let other = !real_suits & 0b111;
                 real_suits | (other & other.wrapping_neg())
             }
@@ -414,34 +392,34 @@ impl<'a> Prepared<'a> {
 }
 
 /// The mask of situation fans, after checking that the flags can all hold.
-fn situation(win: &Win) -> Result<u32, SichuanError> {
+fn situation(win: &Win, sit: &Situation) -> Result<u32, SichuanError> {
     let conflicts: [(bool, &'static str); 7] = [
         (
-            win.chankan && win.tsumo,
+            sit.chankan && win.tsumo,
             "`chankan` (抢杠胡) is a win on another's tile, not `tsumo`",
         ),
         (
-            win.chankan && win.kong,
+            sit.chankan && sit.kong,
             "`chankan` and `kong` cannot both hold",
         ),
         (
-            win.chankan && win.last_wall,
+            sit.chankan && sit.last_wall,
             "`chankan` and `last_wall` cannot both hold",
         ),
         (
-            win.tenhou && !win.tsumo,
+            sit.tenhou && !win.tsumo,
             "`tenhou` (天胡) is a self-drawn win: set `tsumo`",
         ),
         (
-            win.tenhou && win.chiihou,
+            sit.tenhou && sit.chiihou,
             "`tenhou` and `chiihou` cannot both hold",
         ),
         (
-            (win.tenhou || win.chiihou) && !win.melds.is_empty(),
+            (sit.tenhou || sit.chiihou) && !win.melds.is_empty(),
             "`tenhou`/`chiihou` hands have no declared melds",
         ),
         (
-            win.tenhou && (win.kong || win.last_wall),
+            sit.tenhou && (sit.kong || sit.last_wall),
             "`tenhou` is the first draw: no `kong` or `last_wall`",
         ),
     ];
@@ -455,13 +433,13 @@ fn situation(win: &Win) -> Result<u32, SichuanError> {
         }
     };
     set(win.tsumo, Fan::ZiMo);
-    set(win.kong && win.tsumo, Fan::GangShangHua);
-    set(win.kong && !win.tsumo, Fan::GangShangPao);
-    set(win.chankan, Fan::QiangGangHu);
-    set(win.last_wall && win.tsumo, Fan::HaiDiLaoYue);
-    set(win.last_wall && !win.tsumo, Fan::HaiDiPao);
-    set(win.tenhou, Fan::TianHu);
-    set(win.chiihou, Fan::DiHu);
+    set(sit.kong && win.tsumo, Fan::GangShangHua);
+    set(sit.kong && !win.tsumo, Fan::GangShangPao);
+    set(sit.chankan, Fan::QiangGangHu);
+    set(sit.last_wall && win.tsumo, Fan::HaiDiLaoYue);
+    set(sit.last_wall && !win.tsumo, Fan::HaiDiPao);
+    set(sit.tenhou, Fan::TianHu);
+    set(sit.chiihou, Fan::DiHu);
     Ok(m)
 }
 

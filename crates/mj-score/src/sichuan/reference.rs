@@ -14,7 +14,7 @@
 use mj_tiles::{MeldKind, Suit, Tile};
 
 use super::table::{Fan, Features};
-use super::{GroupKind, NotAWin, Prepared, Reading, SichuanError, SichuanRules, Win};
+use super::{GroupKind, NotAWin, Prepared, Reading, SichuanError, SichuanRules, Situation, Win};
 use crate::FanEntry;
 
 /// A group of a reading: the kinds it holds (0..27 = suit * 9 + rank - 1).
@@ -51,6 +51,7 @@ fn rank_of(kind: u8) -> u8 {
 
 struct Ctx<'a> {
     win: &'a Win,
+    sit: &'a Situation,
     rules: &'a SichuanRules,
     situation: u32,
     /// Kinds a wildcard may become.
@@ -60,8 +61,12 @@ struct Ctx<'a> {
 }
 
 /// Scores `win` by enumerating every reading.
-pub fn score(win: &Win, rules: &SichuanRules) -> Result<RefScore, SichuanError> {
-    let prep = Prepared::new(win)?;
+pub fn score(
+    win: &Win,
+    situation: &Situation,
+    rules: &SichuanRules,
+) -> Result<RefScore, SichuanError> {
+    let prep = Prepared::new(win, situation)?;
     let mut real = [0u8; 27];
     let mut w = 0usize;
     for t in win.concealed.tiles() {
@@ -72,10 +77,11 @@ pub fn score(win: &Win, rules: &SichuanRules) -> Result<RefScore, SichuanError> 
         }
     }
     let allowed = (0..27u8)
-        .filter(|&k| win.lack.is_none_or(|l| l.index() != suit_of(k)))
+        .filter(|&k| situation.lack.is_none_or(|l| l.index() != suit_of(k)))
         .collect();
     let mut ctx = Ctx {
         win,
+        sit: situation,
         rules,
         situation: prep.situation,
         allowed,
@@ -265,7 +271,7 @@ impl Ctx<'_> {
         if used > 2 {
             return None;
         }
-        if let Some(l) = self.win.lack
+        if let Some(l) = self.sit.lack
             && suits[l.index()]
         {
             return None;
@@ -371,10 +377,11 @@ impl Ctx<'_> {
 /// one by one: the test of the fast path's answer beyond its total.
 pub fn check_reading(
     win: &Win,
+    situation: &Situation,
     reading: &Reading,
     rules: &SichuanRules,
 ) -> Result<(u32, Vec<FanEntry>), String> {
-    let prep = Prepared::new(win).map_err(|e| e.to_string())?;
+    let prep = Prepared::new(win, situation).map_err(|e| e.to_string())?;
     // The hand as the reading claims it: real tiles plus wildcard targets, plus melds.
     let mut claimed = [0u32; 27];
     let mut wild_seen = 0usize;
@@ -395,7 +402,7 @@ pub fn check_reading(
         if !win.wild.contains(u.tile) || u.as_tile.is_honor() {
             return Err(format!("bad wildcard use {} as {}", u.tile, u.as_tile));
         }
-        if win.lack == Some(u.as_tile.suit()) {
+        if situation.lack == Some(u.as_tile.suit()) {
             return Err(format!("wildcard as {} of the suit given up", u.as_tile));
         }
         claimed[usize::from(kind_of(u.as_tile))] += 1;
@@ -454,7 +461,7 @@ pub fn check_reading(
                 suits[k / 9] |= n > 0;
             }
             let used = suits.iter().filter(|&&u| u).count();
-            if used > 2 || win.lack.is_some_and(|l| suits[l.index()]) {
+            if used > 2 || situation.lack.is_some_and(|l| suits[l.index()]) {
                 return Err("缺一门 broken".to_owned());
             }
             used == 1

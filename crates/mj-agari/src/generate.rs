@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use mj_tables::blob::{self, SectionData};
 
-use crate::layout::{self, ADJACENT, FAR, GAP, dec, slot};
+use crate::layout::{self, ADJACENT, FAR, GAP, decomposition_bits, wait_offset};
 
 /// A run's split: the pair's rank (if any) and its melds `(lowest rank, triplet)`, sorted.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -116,8 +116,10 @@ struct Pattern {
 impl Pattern {
     /// The decompositions in table order: standard ones (sorted), then seven pairs.
     fn ordered(&self) -> Vec<u32> {
-        let (seven, standard): (Vec<u32>, Vec<u32>) =
-            self.decs.iter().partition(|&&d| d & dec::SEVEN_PAIRS != 0);
+        let (seven, standard): (Vec<u32>, Vec<u32>) = self
+            .decs
+            .iter()
+            .partition(|&&d| d & decomposition_bits::SEVEN_PAIRS != 0);
         standard.into_iter().chain(seven).collect()
     }
 
@@ -147,8 +149,8 @@ fn flags(melds: &[(u8, bool)], runs_of: &[usize], run_start: &[usize], run_len: 
     }
     let mut f = match doubles {
         0 => 0,
-        1 => dec::DOUBLE_SEQUENCE,
-        _ => dec::TWO_DOUBLE_SEQUENCES,
+        1 => decomposition_bits::DOUBLE_SEQUENCE,
+        _ => decomposition_bits::TWO_DOUBLE_SEQUENCES,
     };
     for &s in &seqs {
         let s = usize::from(s);
@@ -158,7 +160,7 @@ fn flags(melds: &[(u8, bool)], runs_of: &[usize], run_start: &[usize], run_len: 
             && seqs.contains(&((s + 3) as u8))
             && seqs.contains(&((s + 6) as u8))
         {
-            f |= dec::PURE_STRAIGHT;
+            f |= decomposition_bits::PURE_STRAIGHT;
         }
     }
     f
@@ -196,7 +198,10 @@ fn agari_patterns(width: u8) -> Result<BTreeMap<u64, Pattern>, String> {
             decs: BTreeSet::new(),
         };
         let key = key_of(&p.counts, &p.links());
-        out.entry(key).or_insert(p).decs.insert(dec::SEVEN_PAIRS);
+        out.entry(key)
+            .or_insert(p)
+            .decs
+            .insert(decomposition_bits::SEVEN_PAIRS);
     }
     Ok(out)
 }
@@ -283,11 +288,11 @@ fn add_standard(
         melds.sort_unstable();
         let mut d = u32::from(pair);
         for (m, &(pos, trip)) in melds.iter().enumerate() {
-            d |= dec::pack_meld(m, usize::from(pos), trip);
+            d |= decomposition_bits::pack_meld(m, usize::from(pos), trip);
         }
         d |= flags(&melds, &runs_of, &run_start, &run_lens);
         if nine_gates {
-            d |= dec::NINE_GATES;
+            d |= decomposition_bits::NINE_GATES;
         }
         entry.decs.insert(d);
     }
@@ -354,13 +359,13 @@ fn machi_from(p: &Pattern, decs: &[u32], out: &mut MachiMap) -> Result<(), Strin
             let mut counts = p.counts.clone();
             counts[i] -= 1;
             let (key, slot_code) = if counts[i] > 0 {
-                (key_of(&counts, &links), i as u8 | slot::SAME << 4)
+                (key_of(&counts, &links), i as u8 | wait_offset::SAME << 4)
             } else {
                 let before = i.checked_sub(1).map(|j| distance(links[j]));
                 let after = links.get(i).map(|&l| distance(l));
                 let code = match (before, after) {
-                    (Some(1), _) => (i - 1) as u8 | slot::ABOVE << 4,
-                    (_, Some(1)) => i as u8 | slot::BELOW << 4,
+                    (Some(1), _) => (i - 1) as u8 | wait_offset::ABOVE << 4,
+                    (_, Some(1)) => i as u8 | wait_offset::BELOW << 4,
                     _ => return Err(format!("an isolated single in {:?}", p.counts)),
                 };
                 counts.remove(i);
@@ -382,17 +387,17 @@ fn machi_from(p: &Pattern, decs: &[u32], out: &mut MachiMap) -> Result<(), Strin
             let readings = out.entry(key).or_default().entry(slot_code).or_default();
             for (j, &d) in decs.iter().enumerate() {
                 let entry = j;
-                if d & dec::SEVEN_PAIRS != 0 {
+                if d & decomposition_bits::SEVEN_PAIRS != 0 {
                     readings.insert(reading(entry, 0, 0));
                     continue;
                 }
-                if dec::pair(d) == i {
+                if decomposition_bits::pair(d) == i {
                     readings.insert(reading(entry, 0, 0));
                 }
                 let n = (p.counts.iter().map(|&c| usize::from(c)).sum::<usize>() - 2) / 3;
                 let mut seen: Vec<(usize, bool)> = Vec::new();
                 for m in 0..n {
-                    let (pos, trip) = dec::meld(d, m);
+                    let (pos, trip) = decomposition_bits::meld(d, m);
                     if seen.contains(&(pos, trip)) {
                         continue;
                     }

@@ -201,7 +201,7 @@ pub const fn home(packed: u32, size: usize) -> usize {
 }
 
 /// Decomposition bits.
-pub mod dec {
+pub mod decomposition_bits {
     /// Seven pairs.
     pub const SEVEN_PAIRS: u32 = 1 << 24;
     /// Nine gates.
@@ -229,8 +229,8 @@ pub mod dec {
     }
 }
 
-/// Slot offsets.
-pub mod slot {
+/// Where a wait's kind lies relative to a position of the ready pattern (a wait slot's offset).
+pub mod wait_offset {
     /// The slot's kind is the position's.
     pub const SAME: u8 = 0;
     /// One rank below the position.

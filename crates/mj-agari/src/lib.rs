@@ -45,7 +45,7 @@ use mj_hu::{Hand, HuError};
 use mj_tables::TableError;
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts};
 
-use layout::dec;
+use layout::decomposition_bits;
 pub use tables::{AgariTables, COMMITTED_BLOB, Waits};
 
 /// Why a question cannot be answered.
@@ -312,7 +312,7 @@ impl<'h> Agari<'h> {
 
 /// Decodes an agari entry over the positions of `shape`.
 pub(crate) fn decode(shape: &Shape, e: u32, melds: &[Meld]) -> Decomposition {
-    if e & dec::SEVEN_PAIRS != 0 {
+    if e & decomposition_bits::SEVEN_PAIRS != 0 {
         let mut d = Decomposition::new(Form::SevenPairs);
         for p in 0..shape.n {
             d.push_pair(shape.tile(p));
@@ -320,7 +320,7 @@ pub(crate) fn decode(shape: &Shape, e: u32, melds: &[Meld]) -> Decomposition {
         return d;
     }
     let mut d = Decomposition::new(Form::Standard);
-    d.pairs[0] = shape.tile(dec::pair(e));
+    d.pairs[0] = shape.tile(decomposition_bits::pair(e));
     d.pair_count = 1;
     // Tiles: positions plus the `count - 1` fields, summed by popcounts.
     const BODY: u64 = (1 << 56) - 1;
@@ -329,7 +329,7 @@ pub(crate) fn decode(shape: &Shape, e: u32, melds: &[Meld]) -> Decomposition {
         + 2 * (shape.key & BODY & 0x2222_2222_2222_2222).count_ones();
     let concealed = (tiles.saturating_sub(2) / 3).min(4) as usize;
     for (m, slot) in d.groups.iter_mut().take(concealed).enumerate() {
-        let (pos, trip) = dec::meld(e, m);
+        let (pos, trip) = decomposition_bits::meld(e, m);
         *slot = Group {
             kind: if trip {
                 GroupKind::Triplet

@@ -3,7 +3,7 @@
 use mj_hu::Hand;
 use mj_tiles::{Tile, TileSet};
 
-use crate::layout::dec;
+use crate::layout::decomposition_bits;
 use crate::shape::Shape;
 use crate::tables::AgariTables;
 use crate::{
@@ -188,7 +188,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
             let kind = if group == 0 {
                 WaitKind::Single
             } else {
-                let (pos, trip) = dec::meld(e, group - 1);
+                let (pos, trip) = decomposition_bits::meld(e, group - 1);
                 debug_assert!(win_pos.is_some());
                 wait_kind(agari.shape.tile(pos), group, trip, offset)
             };

@@ -3,7 +3,7 @@
 
 use mj_tiles::{Eigen, Tile};
 
-use crate::layout::{self, slot};
+use crate::layout::{self, wait_offset};
 use crate::tile_at;
 
 /// A hand's continuity pattern: its positions (kinds), its key, and its packed bit strings
@@ -212,9 +212,9 @@ impl Shape {
         let t = self.tiles[pos & 15];
         let rank = t % 9;
         match ((wait >> 4) & 3) as u8 {
-            slot::SAME => Some(t),
-            slot::BELOW if t < 27 && rank > 0 => Some(t - 1),
-            slot::ABOVE if t < 27 && rank < 8 => Some(t + 1),
+            wait_offset::SAME => Some(t),
+            wait_offset::BELOW if t < 27 && rank > 0 => Some(t - 1),
+            wait_offset::ABOVE if t < 27 && rank < 8 => Some(t + 1),
             _ => None,
         }
     }
@@ -230,9 +230,9 @@ impl Shape {
         let t = self.tiles[(wait & 15) as usize];
         let rank = t % 9;
         match ((wait >> 4) & 3) as u8 {
-            slot::SAME => Some(t),
-            slot::BELOW if t < 27 && rank > 0 => Some(t - 1),
-            slot::ABOVE if t < 27 && rank < 8 => Some(t + 1),
+            wait_offset::SAME => Some(t),
+            wait_offset::BELOW if t < 27 && rank > 0 => Some(t - 1),
+            wait_offset::ABOVE if t < 27 && rank < 8 => Some(t + 1),
             _ => None,
         }
     }

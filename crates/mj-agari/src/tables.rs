@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use mj_tables::TableError;
 use mj_tables::blob;
 
-use crate::layout::{self, dec};
+use crate::layout::{self, decomposition_bits};
 
 /// The blob committed in `data/agari.bin` (regenerate with `cargo xtask gen-tables`).
 pub static COMMITTED_BLOB: &[u8] = include_bytes!("../data/agari.bin");
@@ -120,10 +120,10 @@ impl AgariTables {
             let tiles: usize = (0..n).map(|i| usize::from(layout::count_at(key, i))).sum();
             for &d in list {
                 let melds = tiles.saturating_sub(2) / 3;
-                let fits = d & dec::SEVEN_PAIRS != 0
-                    || (dec::pair(d) < n
+                let fits = d & decomposition_bits::SEVEN_PAIRS != 0
+                    || (decomposition_bits::pair(d) < n
                         && (0..melds).all(|m| {
-                            let (pos, trip) = dec::meld(d, m);
+                            let (pos, trip) = decomposition_bits::meld(d, m);
                             pos + if trip { 0 } else { 2 } < n
                         }));
                 if !fits {

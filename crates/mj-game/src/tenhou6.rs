@@ -18,8 +18,9 @@
 //! the lowest copy not yet seen in the round (copy 0 of a five is kept for the red one when
 //! red fives are on). A tile keeps its id through hand, discard and call, so compare tiles of
 //! two sources by [`TileId::piece`]. Riichi is [`LogEvent::Riichi`] step 1 before the discard
-//! and step 2 after it, unless that discard is won on. New dora indicators are not placed in
-//! the event order (the format does not say when they turned): the round lists them.
+//! and step 2 after it, unless that discard is won on (or, four riichi, before the abort). The
+//! format does not say when a kan's dora indicator turned: [`LogEvent::Dora`] events are placed
+//! by Tenhou's rule (see `mjlog`'s event order), and the round lists every indicator too.
 
 use mj_tiles::TileId;
 use serde_json::Value;
@@ -66,7 +67,7 @@ pub struct Tenhou6Round {
     pub ura_indicators: Vec<TileId>,
     /// The dealt hands (ids assigned as the module docs say).
     pub hands: Vec<Vec<TileId>>,
-    /// Draws, discards, calls and riichi in turn order (no `Dora` events).
+    /// Draws, discards, calls, riichi and kan dora in turn order.
     pub events: Vec<LogEvent>,
     /// How the round ended.
     pub result: Tenhou6Result,
@@ -407,6 +408,8 @@ fn round(r: &Value, aka: bool) -> Result<Tenhou6Round, Tenhou6Error> {
     }
     let dora_indicators = indicator_ids(&mut rp, &a[2], "dora")?;
     let ura_indicators = indicator_ids(&mut rp, &a[3], "ura")?;
+    let won = matches!(result, Tenhou6Result::Agari(_));
+    let events = place_kan_doras(rp.events, dora_indicators.get(1..).unwrap_or(&[]), won)?;
     let p = usize::from(players);
     Ok(Tenhou6Round {
         round,
@@ -417,9 +420,65 @@ fn round(r: &Value, aka: bool) -> Result<Tenhou6Round, Tenhou6Error> {
         dora_indicators,
         ura_indicators,
         hands: hands.into_iter().take(p).collect(),
-        events: rp.events,
+        events,
         result,
     })
+}
+
+/// Puts a [`LogEvent::Dora`] for each kan where Tenhou turns it (the `mjlog` docs, checked
+/// on every mjlog): a closed kan's right after the call (after any pending one), an open or
+/// added kan's just before the kanner's next discard or right after their next kan or kita,
+/// none if the round ends first; indicators due after a call are not turned if the call is
+/// robbed.
+fn place_kan_doras(
+    events: Vec<LogEvent>,
+    kan_doras: &[TileId],
+    won: bool,
+) -> Result<Vec<LogEvent>, Tenhou6Error> {
+    let mut out = Vec::with_capacity(events.len() + kan_doras.len());
+    let mut next = kan_doras.iter();
+    let mut pending = 0usize;
+    let mut turn = |out: &mut Vec<LogEvent>, n: usize| -> Result<(), Tenhou6Error> {
+        for _ in 0..n {
+            let tile = *next
+                .next()
+                .ok_or_else(|| err("dora", "fewer indicators than kans turned"))?;
+            out.push(LogEvent::Dora { tile });
+        }
+        Ok(())
+    };
+    // Indicators due right after a call: turned unless the call is robbed (a win follows).
+    let mut due = 0usize;
+    for e in events {
+        if due > 0 {
+            if !matches!(e, LogEvent::Agari { .. }) {
+                turn(&mut out, due)?;
+            }
+            due = 0;
+        }
+        match &e {
+            LogEvent::Call { meld, .. } => {
+                match meld.kind {
+                    MeldKind::Ankan => (due, pending) = (pending + 1, 0),
+                    MeldKind::Minkan | MeldKind::Kakan => (due, pending) = (pending, 1),
+                    MeldKind::Nuki => (due, pending) = (pending, 0),
+                    MeldKind::Chi | MeldKind::Pon => {}
+                }
+                out.push(e);
+            }
+            LogEvent::Discard { .. } => {
+                turn(&mut out, pending)?;
+                pending = 0;
+                out.push(e);
+            }
+            _ => out.push(e),
+        }
+    }
+    // The round ended right after a call: robbed (a win) or not.
+    if !won {
+        turn(&mut out, due)?;
+    }
+    Ok(out)
 }
 
 fn indicator_ids(rp: &mut Replay, v: &Value, what: &str) -> Result<Vec<TileId>, Tenhou6Error> {

@@ -116,8 +116,12 @@ proptest! {
     }
 
     #[test]
-    fn random_tag_soup_never_panics(tags in prop::collection::vec(tag(), 0..40)) {
-        let text = format!("<mjloggm ver=\"2.3\"><GO type=\"169\"/>{}", tags.concat());
+    fn random_tag_soup_never_panics(
+        go in prop::sample::select(&[169u32, 185, 553, 0][..]),
+        tags in prop::collection::vec(tag(), 0..40),
+    ) {
+        // Four-player, three-player and chip-room rules.
+        let text = format!("<mjloggm ver=\"2.3\"><GO type=\"{go}\"/>{}", tags.concat());
         let _ = parse_mjlog(&text);
     }
 }

@@ -1,6 +1,6 @@
 //! tenhou.net/6 JSON against its mjlog twin: every `tenhou6/*.json` with a `.xml` of the same
 //! name, and every line of `mjx/mjscore/*.json` against the same round of `mjx/mjlog/*.mjlog`,
-//! must give the same draws, discards, calls and riichi (tiles compared as pieces: the JSON has
+//! must give the same draws, discards, calls, riichi and kan dora, in order (tiles compared as pieces: the JSON has
 //! no copy numbers), the same deal, dora and ura indicators, and the same results (winners,
 //! discarders, pao, every seat's delta, yaku and han; draw kinds and payments). The JSON files
 //! without a twin must parse (one hand-made record that breaks its own rules must be refused). The logs stay in `../shared/logs`; absent, the test says so.
@@ -37,6 +37,7 @@ enum Norm {
         Option<u8>,
     ),
     Riichi(u8, u8),
+    Dora(Piece),
 }
 
 fn norm_meld(seat: u8, m: &LogMeld) -> Norm {
@@ -58,6 +59,7 @@ fn norm(events: &[LogEvent]) -> Vec<Norm> {
             LogEvent::Discard { seat, tile } => Some(Norm::Discard(*seat, tile.piece())),
             LogEvent::Call { seat, meld } => Some(norm_meld(*seat, meld)),
             LogEvent::Riichi { seat, step } => Some(Norm::Riichi(*seat, *step)),
+            LogEvent::Dora { tile } => Some(Norm::Dora(tile.piece())),
             _ => None,
         })
         .collect()
@@ -271,6 +273,20 @@ fn tenhou6_json_equals_its_mjlog_twin() {
             }
         } else {
             c.standalone_rounds += j.rounds.len();
+            for (i, r) in j.rounds.iter().enumerate() {
+                // Every kan dora listed is turned by the placement rule, no more, no fewer.
+                let turned = r
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, LogEvent::Dora { .. }))
+                    .count();
+                if turned + 1 != r.dora_indicators.len() {
+                    bad.push(format!(
+                        "{name} round {i}: {turned} kan dora turned, {} listed",
+                        r.dora_indicators.len()
+                    ));
+                }
+            }
         }
     }
     // mjx/mjscore: one round per line, against mjx/mjlog.

@@ -210,9 +210,37 @@ mod tests {
         // Nuki of 122 (a north) in a three-player log.
         let n = decode_meld(31264, 0, 3);
         assert_eq!(n.map(|m| m.tiles), Ok(ids(&[122])));
-        // Pon: kind 7p? decode and check internal consistency.
-        let p = decode_meld(23040, 2, 4);
-        assert!(p.is_ok(), "{p:?}");
+        // Pon of 1m (kind 0) without copy 3, the second of the rest called, from the next seat:
+        // (0 * 3 + 1) << 9 | 3 << 5 | 0x8 | 1.
+        let p = decode_meld((1 << 9) | (3 << 5) | 0x8 | 1, 2, 4);
+        assert_eq!(
+            p,
+            Ok(LogMeld {
+                kind: MeldKind::Pon,
+                tiles: ids(&[0, 1, 2]),
+                called: Some(ids(&[1])[0]),
+                added: None,
+                from_seat: Some(3)
+            })
+        );
+        // Chi 3m-4m-red 5m (sequence 2, the 3m called, copies 1, 2, 0) from the previous seat.
+        let c = decode_meld(((2 * 3) << 10) | (1 << 3) | (2 << 5) | 0x4 | 3, 1, 4);
+        assert_eq!(
+            c,
+            Ok(LogMeld {
+                kind: MeldKind::Chi,
+                tiles: ids(&[9, 14, 16]),
+                called: Some(ids(&[9])[0]),
+                added: None,
+                from_seat: Some(0)
+            })
+        );
+        // Added kan: the pon above with copy 3 added.
+        let k = decode_meld((1 << 9) | (3 << 5) | 0x10 | 1, 2, 4);
+        assert_eq!(
+            k.as_ref().map(|m| (m.kind, m.added)),
+            Ok((MeldKind::Kakan, Some(ids(&[3])[0])))
+        );
         // A value with none of the flags and from 0 is a closed kan.
         let k = decode_meld(100 << 8, 1, 4);
         assert_eq!(

@@ -33,10 +33,16 @@
 //!   replacement draw.
 //! * An open or added kan's: after the replacement draw, just before the kanner's next discard,
 //!   or right after the kanner's next kan / kita `N`; never if the round ends first (a win on
-//!   the replacement tile, or the added kan robbed). Chip rooms (`GO type` bit 0x200) turn
+//!   the replacement tile, or the added kan robbed; an indicator due after a kan call is not
+//!   turned when that kan is robbed). Chip rooms (`GO type` bit 0x200) turn
 //!   an added kan's indicator at once.
 //! * A replacement draw follows each kan and kita `N` of the same seat (a `Draw` right after the
 //!   call); the other draws come from the live wall ([`wall`]).
+//!
+//! * Scores: a result's `sc` scores-before are the round's start less 1,000 per accepted
+//!   riichi; a double ron's second `AGARI` sees the first's payments; only the first winner
+//!   collects the sticks; the next `INIT` starts from the last result; sticks still on the
+//!   table at the end go to the first-placed seat in `owari`.
 //!
 //! Robustness: [`parse_mjlog`] never panics; every error names the tag, the attribute and the
 //! byte offset where it went wrong. Tags it does not know are errors, not silently skipped.
@@ -126,6 +132,26 @@ pub struct RoundLog {
     pub wall_dice: Option<[u8; 2]>,
     /// Everything that happened, in order.
     pub events: Vec<LogEvent>,
+}
+
+impl RoundLog {
+    /// The round's wall, four- or three-player, with its layout.
+    ///
+    /// ```
+    /// # fn f(round: &mj_game::mjlog::RoundLog) {
+    /// if let Some((layout, wall)) = round.wall_with_layout() {
+    ///     let first_draw = layout.live_index(0, 0).map(|i| wall[i]);
+    /// #   let _ = first_draw;
+    /// }
+    /// # }
+    /// ```
+    pub fn wall_with_layout(&self) -> Option<(TenhouWallLayout, &[u8])> {
+        match (&self.wall, &self.sanma_wall) {
+            (Some(w), _) => Some((TenhouWallLayout::FOUR, &w[..])),
+            (None, Some(w)) => Some((TenhouWallLayout::THREE, &w[..])),
+            (None, None) => None,
+        }
+    }
 }
 
 /// One thing that happened in a round.

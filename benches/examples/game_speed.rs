@@ -176,6 +176,11 @@ fn main() {
         "{:<10} {:<15} {:>10} {:>13} {:>10} {:>10}",
         "players", "engine", "hanchan/s", "decisions/s", "ns/dec", "dec/game"
     );
+    // One game each first: the engines' one-time work (our tables are loaded on first use).
+    for kind in PlayerKind::ALL {
+        play_hanchan(u64::MAX, kind);
+        peer_game::play_hanchan(u64::MAX, kind);
+    }
     for kind in PlayerKind::ALL {
         let ours = Run::timed(games, |seed| play_hanchan(seed, kind));
         let peer = Run::timed(games, |seed| peer_game::play_hanchan(seed, kind));
@@ -216,6 +221,25 @@ fn main() {
 
     println!();
     let sample = games.min(100);
+    println!(
+        "rounds per hanchan ({sample} hanchan per kind; riichienv's counted as changes of wind, dealer or honba)"
+    );
+    for kind in PlayerKind::ALL {
+        let ours: usize = (0..sample)
+            .map(|seed| match_after(seed, kind, u64::MAX).history().len())
+            .sum();
+        let peer: u32 = (0..sample)
+            .map(|seed| peer_game::play_hanchan_checked(seed, kind).rounds)
+            .sum();
+        println!(
+            "{:<10} mj-game {:.2}, riichienv-core {:.2}",
+            kind.name(),
+            ours as f64 / sample as f64,
+            f64::from(peer) / sample as f64
+        );
+    }
+
+    println!();
     println!("heap allocations per decision ({sample} hanchan per kind; counting allocator)");
     for kind in PlayerKind::ALL {
         let r = our_allocations(kind, sample);

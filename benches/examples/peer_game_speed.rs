@@ -16,11 +16,11 @@ fn main() {
         let mut decisions = 0;
         let mut unfinished = 0;
         for seed in 0..games {
-            let (d, done, scores) = play_hanchan_checked(seed, kind);
-            decisions += d;
-            if !done {
+            let g = play_hanchan_checked(seed, kind);
+            decisions += g.decisions;
+            if !g.done {
                 unfinished += 1;
-                eprintln!("seed {seed}: stopped before the end at {scores:?}");
+                eprintln!("seed {seed}: stopped before the end at {:?}", g.scores);
             }
         }
         let s = start.elapsed().as_secs_f64();

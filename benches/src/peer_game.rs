@@ -99,15 +99,31 @@ fn choose(
 /// Plays one hanchan (Tenhou rules, mjai logging off) between four players of `kind` and
 /// returns the number of decisions (one per seat asked to act).
 pub fn play_hanchan(seed: u64, kind: PlayerKind) -> u64 {
-    play_hanchan_checked(seed, kind).0
+    play_hanchan_checked(seed, kind).decisions
 }
 
-/// [`play_hanchan`], also returning whether the game reached its end and the final scores.
-pub fn play_hanchan_checked(seed: u64, kind: PlayerKind) -> (u64, bool, [i32; 4]) {
+/// What [`play_hanchan_checked`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PeerGame {
+    /// Decisions taken.
+    pub decisions: u64,
+    /// The game reached its end.
+    pub done: bool,
+    /// Final scores.
+    pub scores: [i32; 4],
+    /// Rounds started (counted as changes of round wind, dealer or honba).
+    pub rounds: u32,
+}
+
+/// [`play_hanchan`], also reporting whether the game reached its end, the final scores and the
+/// rounds played.
+pub fn play_hanchan_checked(seed: u64, kind: PlayerKind) -> PeerGame {
     let mut state = GameState::new(2, true, Some(seed), 0, GameRule::default_tenhou());
     let mut rng = SplitMix(seed ^ 0x5eed);
     let mut decisions = 0u64;
     let mut actions = HashMap::new();
+    let mut round = (state.round_wind, state.kyoku_idx, state.honba);
+    let mut rounds = 1;
     while !state.is_done {
         let actors: Vec<u8> = match state.phase {
             Phase::WaitAct => vec![state.current_player],
@@ -127,9 +143,18 @@ pub fn play_hanchan_checked(seed: u64, kind: PlayerKind) -> (u64, bool, [i32; 4]
             break;
         }
         state.step(&actions);
+        let now = (state.round_wind, state.kyoku_idx, state.honba);
+        if now != round && !state.is_done {
+            round = now;
+            rounds += 1;
+        }
     }
-    let scores = core::array::from_fn(|s| state.players[s].score);
-    (decisions, state.is_done, scores)
+    PeerGame {
+        decisions,
+        done: state.is_done,
+        scores: core::array::from_fn(|s| state.players[s].score),
+        rounds,
+    }
 }
 
 #[cfg(test)]
@@ -140,7 +165,13 @@ mod tests {
     fn every_kind_finishes_a_hanchan_and_conserves_points() {
         for kind in PlayerKind::ALL {
             for seed in 0..2 {
-                let (decisions, done, scores) = play_hanchan_checked(seed, kind);
+                let PeerGame {
+                    decisions,
+                    done,
+                    scores,
+                    rounds,
+                } = play_hanchan_checked(seed, kind);
+                assert!(rounds >= 4, "{kind:?} seed {seed}: {rounds} rounds");
                 assert!(done, "{kind:?} seed {seed}: stopped at {scores:?}");
                 assert!(
                     decisions > 100,

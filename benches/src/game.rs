@@ -76,11 +76,12 @@ pub fn greedy_discard(
     // Kinds offered, in tie-break order: (preference, kind) packed in a u16.
     let mut order = [0u16; 34];
     let mut n = 0;
-    for t in Tile::ALL {
-        if offered >> t.index() & 1 == 1 {
-            order[n] = u16::from(discard_preference(t)) << 8 | t.index() as u16;
-            n += 1;
-        }
+    let mut bits = offered;
+    while bits != 0 {
+        let t = Tile::ALL[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+        order[n] = u16::from(discard_preference(t)) << 8 | t.index() as u16;
+        n += 1;
     }
     let order = &mut order[..n];
     order.sort_unstable();

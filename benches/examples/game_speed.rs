@@ -4,7 +4,8 @@
 //! `cargo run --release -p benches --example game_speed -- [GAMES]` (default 200 per kind and
 //! engine, seeds `0..GAMES`).
 //!
-//! Prints per kind and engine: hanchan/s, decisions/s, ns per decision (the engine's legal
+//! The two engines play the same seeds alternately (each game timed on its own), so the ratio
+//! holds up on a loaded machine. Prints per kind and engine: hanchan/s, decisions/s, ns per decision (the engine's legal
 //! actions, the player's choice and the engine applying it; riichienv's observation included,
 //! as it is how its legal actions are asked for), and our speed-up; then `size_of` of `Round`
 //! and `Match`, the cost of cloning a mid-game `Match`, and heap allocations per decision
@@ -79,14 +80,28 @@ struct Run {
 }
 
 impl Run {
-    fn timed(games: u64, mut play: impl FnMut(u64) -> u64) -> Run {
-        let start = Instant::now();
-        let decisions = (0..games).map(&mut play).sum();
-        Run {
+    /// Plays seeds `0..games` on both engines, alternating game by game, so a change in the
+    /// machine's load during the run weighs on both alike.
+    fn interleaved(games: u64, kind: PlayerKind) -> (Run, Run) {
+        let mut ours = Run {
             games,
-            decisions,
-            secs: start.elapsed().as_secs_f64(),
+            decisions: 0,
+            secs: 0.0,
+        };
+        let mut peer = Run {
+            games,
+            decisions: 0,
+            secs: 0.0,
+        };
+        for seed in 0..games {
+            let start = Instant::now();
+            ours.decisions += play_hanchan(seed, kind);
+            ours.secs += start.elapsed().as_secs_f64();
+            let start = Instant::now();
+            peer.decisions += peer_game::play_hanchan(seed, kind);
+            peer.secs += start.elapsed().as_secs_f64();
         }
+        (ours, peer)
     }
 
     fn games_per_s(&self) -> f64 {
@@ -182,8 +197,7 @@ fn main() {
         peer_game::play_hanchan(u64::MAX, kind);
     }
     for kind in PlayerKind::ALL {
-        let ours = Run::timed(games, |seed| play_hanchan(seed, kind));
-        let peer = Run::timed(games, |seed| peer_game::play_hanchan(seed, kind));
+        let (ours, peer) = Run::interleaved(games, kind);
         println!("{}", ours.line("mj-game", kind));
         println!("{}", peer.line("riichienv-core", kind));
         println!(

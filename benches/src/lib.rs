@@ -1,6 +1,7 @@
 //! What the criterion benches in `benches/` share: the seeded corpora and the conversions of a
 //! hand into the peers' types. The benches themselves are `benches/*.rs`.
 
+pub mod game;
 pub mod peer_game;
 
 use mj_hu::Hand;

@@ -12,64 +12,21 @@
 //! counted by a counting global allocator (in the steady state: decisions that do not end a
 //! round, whose settlement and next deal allocate).
 
-// The allocator counts and delegates to `System`: the `GlobalAlloc` impl is the one use of
-// `unsafe`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use benches::game::{PlayerKind, Step, match_after, play_hanchan, play_hanchan_probed};
 use benches::peer_game;
 use mj_game::{Match, Round};
 
-/// `System`, counting allocation calls (`alloc`, `alloc_zeroed`, `realloc`) while `COUNTING`.
-struct Counting;
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-
-fn count() {
-    if COUNTING.load(Ordering::Relaxed) {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-#[allow(unsafe_code)]
-// SAFETY: every call is passed unchanged to `System`, which upholds the `GlobalAlloc` contract;
-// the counting touches only atomics.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: the caller's `layout` contract is `System.alloc`'s.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: as for `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: `ptr` came from this allocator with `layout`; the caller upholds `new_size`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from this allocator with this `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
+/// The heap, counted (`mj_testkit::alloc`).
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static HEAP: mj_testkit::alloc::Counting = mj_testkit::alloc::Counting::new();
 
 fn allocs() -> u64 {
-    ALLOCS.load(Ordering::Relaxed)
+    HEAP.allocations()
 }
 
 /// Games played, decisions and seconds.
@@ -146,7 +103,6 @@ fn our_allocations(kind: PlayerKind, games: u64) -> AllocReport {
         round_ends: 0,
         round_end_allocs: 0,
     };
-    COUNTING.store(true, Ordering::SeqCst);
     for seed in 0..games {
         let game_start = allocs();
         let mut before = 0;
@@ -166,18 +122,15 @@ fn our_allocations(kind: PlayerKind, games: u64) -> AllocReport {
         });
         r.total += allocs() - game_start;
     }
-    COUNTING.store(false, Ordering::SeqCst);
     r
 }
 
 fn peer_allocations(kind: PlayerKind, games: u64) -> (u64, u64) {
-    COUNTING.store(true, Ordering::SeqCst);
     let start = allocs();
     let decisions = (0..games)
         .map(|seed| peer_game::play_hanchan(seed, kind))
         .sum();
     let n = allocs() - start;
-    COUNTING.store(false, Ordering::SeqCst);
     (decisions, n)
 }
 
@@ -217,7 +170,6 @@ fn main() {
     for (kind, at) in [(PlayerKind::Random, 400), (PlayerKind::Greedy, 200)] {
         let m = match_after(7, kind, at);
         let reps = 200_000u32;
-        COUNTING.store(true, Ordering::SeqCst);
         let a0 = allocs();
         let start = Instant::now();
         for _ in 0..reps {
@@ -225,7 +177,6 @@ fn main() {
         }
         let ns = start.elapsed().as_secs_f64() * 1e9 / f64::from(reps);
         let per_clone = (allocs() - a0) as f64 / f64::from(reps);
-        COUNTING.store(false, Ordering::SeqCst);
         println!(
             "clone of a Match after {at} {} decisions ({} rounds played): {ns:.0} ns, {per_clone:.1} allocations",
             kind.name(),

@@ -14,28 +14,9 @@ use riichienv_core::action::{Action, ActionType, Phase};
 use riichienv_core::rule::GameRule;
 use riichienv_core::state::GameState;
 
+use mj_tiles::random::SplitMix64;
+
 use crate::game::{PlayerKind, greedy_discard};
-
-/// SplitMix64, the generator our own random players use, so both engines see the same kind of
-/// choices.
-#[derive(Debug, Clone)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
 
 fn find(legal: &[Action], t: ActionType) -> Option<&Action> {
     legal.iter().find(|a| a.action_type == t)
@@ -74,10 +55,10 @@ fn choose(
     state: &GameState,
     seat: u8,
     legal: &[Action],
-    rng: &mut SplitMix,
+    rng: &mut SplitMix64,
 ) -> Action {
     match kind {
-        PlayerKind::Random => legal[rng.below(legal.len())].clone(),
+        PlayerKind::Random => legal[rng.below(legal.len() as u32) as usize].clone(),
         PlayerKind::Tsumogiri => {
             let drawn = state.drawn_tile;
             find(legal, ActionType::Tsumo)
@@ -119,7 +100,7 @@ pub struct PeerGame {
 /// rounds played.
 pub fn play_hanchan_checked(seed: u64, kind: PlayerKind) -> PeerGame {
     let mut state = GameState::new(2, true, Some(seed), 0, GameRule::default_tenhou());
-    let mut rng = SplitMix(seed ^ 0x5eed);
+    let mut rng = SplitMix64::new(seed ^ 0x5eed);
     let mut decisions = 0u64;
     let mut actions = HashMap::new();
     let mut round = (state.round_wind, state.kyoku_idx, state.honba);

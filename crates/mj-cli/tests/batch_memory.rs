@@ -2,44 +2,15 @@
 //! answering hostile lines at the default line limit (1 MiB) and of skipping a 50 MB line. One
 //! test in this binary, so no other test allocates while it measures.
 
-// The allocator only counts and delegates to `System`: the one use of `unsafe` is the
-// `GlobalAlloc` contract itself.
-#![allow(unsafe_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::{self, BufReader, Cursor};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mj_cli::{DEFAULT_MAX_LINE_BYTES, run_batch};
 
-/// `System`, counting the bytes live and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is passed unchanged to `System`, which upholds the contract.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's `layout` contract is `System.alloc`'s.
-        let ptr = unsafe { System.alloc(layout) };
-        if !ptr.is_null() {
-            let live = LIVE.fetch_add(layout.size(), Ordering::SeqCst) + layout.size();
-            PEAK.fetch_max(live, Ordering::SeqCst);
-        }
-        ptr
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `alloc` above with this `layout`.
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::SeqCst);
-    }
-}
-
+/// The heap, counted (`mj_testkit::alloc`).
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static HEAP: mj_testkit::alloc::Counting = mj_testkit::alloc::Counting::new();
 
 /// The documented bound (README "Limits and guarantees", docs/protocol.md): answering one line
 /// takes at most 8 times the line limit of heap.
@@ -47,15 +18,15 @@ const BOUND: usize = 8 * DEFAULT_MAX_LINE_BYTES;
 
 /// The heap peak of `mj batch` answering `input` (the input itself not counted).
 fn peak_of(input: Vec<u8>) -> usize {
-    let before = LIVE.load(Ordering::SeqCst);
-    PEAK.store(before, Ordering::SeqCst);
     // Standard input arrives in small chunks, as through `BufReader`.
-    run_batch(
-        BufReader::with_capacity(8192, Cursor::new(&input)),
-        io::sink(),
-    )
-    .unwrap();
-    PEAK.load(Ordering::SeqCst) - before
+    let (answered, peak) = HEAP.peak_during(|| {
+        run_batch(
+            BufReader::with_capacity(8192, Cursor::new(&input)),
+            io::sink(),
+        )
+    });
+    answered.unwrap();
+    peak
 }
 
 /// A line of about `size` bytes: `head`, then `item` repeated, then `tail`.

@@ -2,33 +2,13 @@
 //! `Round` and its clone cost:
 //! `cargo run --release -p mj-game --example selfplay -- 200 [random|tsumogiri]`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use mj_game::{Bot, GameRules, Length, Match, RandomBot, Round, play, play::bot_by_name};
 
 /// Counts heap allocations (the example's own instrument, not part of the library).
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-#[allow(unsafe_code)]
-// SAFETY: forwards every call to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static HEAP: mj_testkit::alloc::Counting = mj_testkit::alloc::Counting::new();
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,7 +26,7 @@ fn main() {
         false,
     );
     let start = Instant::now();
-    let allocs0 = ALLOCATIONS.load(Ordering::Relaxed);
+    let allocs0 = HEAP.allocations();
     let mut decisions = 0u64;
     let mut rounds = 0u64;
     for g in 0..n {
@@ -59,7 +39,7 @@ fn main() {
         rounds += u64::from(p.result.rounds);
     }
     let secs = start.elapsed().as_secs_f64();
-    let allocs = ALLOCATIONS.load(Ordering::Relaxed) - allocs0;
+    let allocs = HEAP.allocations() - allocs0;
     println!(
         "{n} hanchan ({kind}): {rounds} rounds, {decisions} decisions in {secs:.3} s: {:.1} games/s, {:.0} ns/decision (legal actions included), {:.2} allocations/decision",
         n as f64 / secs,

@@ -5,6 +5,7 @@
 //! The readers return `None` for a request they cannot state (a malformed tile or meld); every
 //! committed fixture record is well formed.
 
+pub mod alloc;
 pub mod riichi_fixtures;
 
 use mj_score::{Win, mcr, riichi};

@@ -2,44 +2,14 @@
 //! counting allocator measures the peak heap of each parse of 10 MB texts. One test in this
 //! binary, so no other test allocates while it measures.
 
-// The allocator only counts and delegates to `System`: the one use of `unsafe` is the
-// `GlobalAlloc` contract itself.
-#![allow(unsafe_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mj_tiles::notation::{parse_hand, parse_pieces, parse_pieces_with_columns, parse_tiles};
 use mj_tiles::{NotationError, Piece, Tile, TileCounts, TileSet};
 
-/// `System`, counting the bytes live and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is passed unchanged to `System`, which upholds the contract.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's `layout` contract is `System.alloc`'s.
-        let ptr = unsafe { System.alloc(layout) };
-        if !ptr.is_null() {
-            let live = LIVE.fetch_add(layout.size(), Ordering::SeqCst) + layout.size();
-            PEAK.fetch_max(live, Ordering::SeqCst);
-        }
-        ptr
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `alloc` above with this `layout`.
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::SeqCst);
-    }
-}
-
+/// The heap, counted (`mj_testkit::alloc`).
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static HEAP: mj_testkit::alloc::Counting = mj_testkit::alloc::Counting::new();
 
 /// Far below one byte per input byte (the parse of a 10 MB text may keep 137 pieces and a
 /// buffer of as many digits: a few KiB).
@@ -47,10 +17,7 @@ const BOUND: usize = 64 * 1024;
 
 /// Runs `parse` and checks its answer and that its heap peak stayed under [`BOUND`].
 fn check<T: PartialEq + core::fmt::Debug>(name: &str, parse: impl FnOnce() -> T, expected: T) {
-    let before = LIVE.load(Ordering::SeqCst);
-    PEAK.store(before, Ordering::SeqCst);
-    let got = parse();
-    let peak = PEAK.load(Ordering::SeqCst) - before;
+    let (got, peak) = HEAP.peak_during(parse);
     assert_eq!(got, expected, "{name}");
     assert!(peak < BOUND, "{name}: {peak} bytes at the peak");
 }

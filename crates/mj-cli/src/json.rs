@@ -150,19 +150,7 @@ pub(crate) fn items(text: &str) -> usize {
     let mut depth = 0usize;
     let mut commas = 0usize;
     let mut any = false;
-    let mut in_string = false;
-    let mut escaped = false;
-    for &b in text.as_bytes() {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-            continue;
-        }
+    for b in outside_strings(text) {
         match b {
             b'[' | b'{' => {
                 any |= depth == 1;
@@ -171,13 +159,31 @@ pub(crate) fn items(text: &str) -> usize {
             b']' | b'}' => depth = depth.saturating_sub(1),
             b',' if depth == 1 => commas += 1,
             b' ' | b'\t' | b'\r' | b'\n' => {}
-            _ => {
-                in_string = b == b'"';
-                any |= depth == 1;
-            }
+            _ => any |= depth == 1,
         }
     }
     if any { commas + 1 } else { 0 }
+}
+
+/// The bytes of JSON text outside its strings, each string standing as its opening `"`: what
+/// the counters above and below scan, so neither decodes a string.
+fn outside_strings(text: &str) -> impl Iterator<Item = u8> + '_ {
+    let mut in_string = false;
+    let mut escaped = false;
+    text.bytes().filter(move |&b| {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            return false;
+        }
+        in_string = b == b'"';
+        true
+    })
 }
 
 /// The largest number of items of any array or object nested in valid JSON text (0 for a
@@ -187,26 +193,13 @@ pub(crate) fn widest(text: &str) -> usize {
     // Items of each open container, innermost last (a container's count is final when it closes).
     let mut open: Vec<(usize, bool)> = Vec::new();
     let mut widest = 0;
-    let mut in_string = false;
-    let mut escaped = false;
-    for &b in text.as_bytes() {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-            continue;
-        }
+    for b in outside_strings(text) {
         if !matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b']' | b'}' | b',')
             && let Some(top) = open.last_mut()
         {
             top.1 = true;
         }
         match b {
-            b'"' => in_string = true,
             b'[' | b'{' => open.push((0, false)),
             b',' => {
                 if let Some(top) = open.last_mut() {

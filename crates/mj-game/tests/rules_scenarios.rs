@@ -4,9 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mj_game::game::{Next, next_round};
+use mj_game::game::{Next, final_points, final_result, next_round};
 use mj_game::{
-    Action, DrawKind, GameRules, Length, Phase, Round, RoundEnd, RoundSetup, Wall,
+    Action, DrawKind, GameRules, Length, Phase, Round, RoundEnd, RoundResult, RoundSetup, Wall,
     round::ClaimSource,
 };
 use mj_tiles::notation::parse_pieces;
@@ -31,7 +31,6 @@ fn yaku(r: &Round, k: usize) -> Vec<String> {
 }
 
 /// Tsumogiri for every turn and a pass on every claim until the round ends.
-#[allow(dead_code)]
 fn draw_out(r: &mut Round) {
     for _ in 0..1000 {
         if r.is_over() {
@@ -497,4 +496,397 @@ fn double_riichi() {
     let y = yaku(&r, 0);
     assert!(y.iter().any(|n| n == "double_riichi"), "{y:?}");
     assert!(!y.iter().any(|n| n == "riichi"), "{y:?}");
+}
+
+const PLAIN: [&str; 2] = ["3m6m9m3p6p9p3s6s9s2m5m8m8m", "1m4m7m1p4p7p1s4s7s2p5p8p8p"];
+
+/// 四開槓: a fourth kan when the kans are by two or more seats aborts the round once the discard
+/// after it is not won on.
+#[test]
+fn four_kans_by_two_seats_abort() {
+    let w = wall(
+        [
+            "7z7z7z7z6z6z6z6z1m2m3m4p5p",
+            "5z5z5z5z4z4z4z4z1s2s3s4p6p",
+            PLAIN[0],
+            PLAIN[1],
+        ],
+        "9s3z",
+        "9p",
+        "1z1z2z2z",
+    );
+    let mut r = round(w);
+    r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
+    r.play(0, Action::Ankan { kind: kind("6z") }).unwrap();
+    r.play(
+        0,
+        Action::Discard {
+            tile: r.drawn().unwrap(),
+        },
+    )
+    .unwrap();
+    tsumogiri_until(&mut r, 1);
+    r.play(1, Action::Ankan { kind: kind("5z") }).unwrap();
+    r.play(1, Action::Ankan { kind: kind("4z") }).unwrap();
+    assert_eq!(r.kans(), 4);
+    assert!(!r.is_over(), "the abort waits for the discard");
+    r.play(
+        1,
+        Action::Discard {
+            tile: r.drawn().unwrap(),
+        },
+    )
+    .unwrap();
+    tsumogiri_until(&mut r, 2);
+    let res = r.result().unwrap();
+    assert_eq!(
+        res.end,
+        RoundEnd::Draw {
+            kind: DrawKind::FourKans,
+            tenpai: [false; 4]
+        }
+    );
+    assert!(res.dealer_keeps);
+}
+
+/// One seat's four kans do not abort: it may go on to suukantsu (here offered on the fourth
+/// replacement tile; the seat declines and the round goes on).
+#[test]
+fn four_kans_by_one_seat_do_not_abort() {
+    let w = wall(
+        [
+            "7z7z7z7z6z6z6z6z5z5z5z5z1m",
+            "2m5m8m2p5p8p2s5s8s1z2z3z3z",
+            PLAIN[0],
+            PLAIN[1],
+        ],
+        "4z",
+        "9p",
+        "4z4z4z1m",
+    );
+    let mut r = round(w);
+    for k in ["7z", "6z", "5z", "4z"] {
+        r.play(0, Action::Ankan { kind: kind(k) }).unwrap();
+    }
+    assert_eq!(r.kans(), 4);
+    assert!(r.legal_actions(0).contains(&Action::Tsumo));
+    let mut won = r.clone();
+    won.play(0, Action::Tsumo).unwrap();
+    assert!(yaku(&won, 0).iter().any(|n| n == "suukantsu"));
+    r.play(
+        0,
+        Action::Discard {
+            tile: r.drawn().unwrap(),
+        },
+    )
+    .unwrap();
+    tsumogiri_until(&mut r, 2);
+    assert!(!r.is_over());
+}
+
+/// Nagashi mangan: at the exhaustive draw, a seat whose river is all terminals and honors
+/// (none called) is paid a mangan tsumo, instead of the tenpai payments.
+#[test]
+fn nagashi_mangan() {
+    let terminal = |id: u8| {
+        let k = id / 4;
+        k >= 27 || k.is_multiple_of(9) || k % 9 == 8
+    };
+    let mut w = [255u8; 136];
+    let mut used = [false; 136];
+    // Seat 1 draws the 2nd, 6th, ... live tiles: all honors and terminals.
+    let th: Vec<u8> = (0..136u8).rev().filter(|&i| terminal(i)).collect();
+    for (n, j) in (1..70usize).step_by(4).enumerate() {
+        w[83 - j] = th[n];
+        used[usize::from(th[n])] = true;
+    }
+    let mut rest = (0..136u8).filter(|&i| !used[usize::from(i)]);
+    for slot in w.iter_mut() {
+        if *slot == 255 {
+            *slot = rest.next().unwrap();
+        }
+    }
+    let mut r = round(Wall::from_ids(&w).unwrap());
+    draw_out(&mut r);
+    let res = r.result().unwrap();
+    assert!(
+        matches!(
+            res.end,
+            RoundEnd::Draw {
+                kind: DrawKind::NagashiMangan,
+                ..
+            }
+        ),
+        "{res:?}"
+    );
+    assert_eq!(res.deltas, [-4000, 8000, -2000, -2000]);
+}
+
+fn ready_dealer_round(dealer_ready: bool) -> Round {
+    let dealer = if dealer_ready {
+        "2m3m4m2p3p4p2s3s4s6s6s7z7z"
+    } else {
+        FILLER[0]
+    };
+    let mut r = round(wall(
+        [dealer, FILLER[1], FILLER[2], FILLER[3]],
+        "",
+        "9p",
+        "",
+    ));
+    draw_out(&mut r);
+    r
+}
+
+/// The dealer repeats (連荘) with one more honba after its own win.
+#[test]
+fn dealer_win_repeats_with_a_honba() {
+    let mut r = round(wall(
+        ["123m456p789s6677z", FILLER[1], FILLER[2], FILLER[3]],
+        "7z",
+        "9m",
+        "",
+    ));
+    r.play(0, Action::Tsumo).unwrap();
+    let setup = RoundSetup {
+        honba: 2,
+        ..*r.setup()
+    };
+    let Next::Continue(next) = next_round(
+        &GameRules::tenhou(),
+        Length::Hanchan,
+        &setup,
+        r.result().unwrap(),
+    ) else {
+        panic!()
+    };
+    assert_eq!((next.round_wind, next.dealer, next.honba), (0, 0, 3));
+    assert_eq!(next.scores, r.result().unwrap().scores);
+}
+
+/// A non-dealer win passes the deal on and the honba go back to 0.
+#[test]
+fn non_dealer_win_passes_the_deal_and_clears_the_honba() {
+    let r = triple_ron_round(GameRules::mahjong_soul());
+    let setup = RoundSetup {
+        honba: 2,
+        ..*r.setup()
+    };
+    let Next::Continue(next) = next_round(
+        &GameRules::mahjong_soul(),
+        Length::Hanchan,
+        &setup,
+        r.result().unwrap(),
+    ) else {
+        panic!()
+    };
+    assert_eq!((next.round_wind, next.dealer, next.honba), (0, 1, 0));
+}
+
+/// At an exhaustive draw the dealer repeats when ready and passes the deal when not; the
+/// honba go up either way.
+#[test]
+fn exhaustive_draw_repeats_only_a_ready_dealer() {
+    for ready in [true, false] {
+        let r = ready_dealer_round(ready);
+        let res = r.result().unwrap();
+        let RoundEnd::Draw {
+            kind: DrawKind::Exhaustive,
+            tenpai,
+        } = res.end
+        else {
+            panic!("{res:?}")
+        };
+        assert_eq!(tenpai[0], ready);
+        assert_eq!(res.dealer_keeps, ready);
+        let Next::Continue(next) =
+            next_round(&GameRules::tenhou(), Length::Hanchan, r.setup(), res)
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (next.dealer, next.honba),
+            (if ready { 0 } else { 1 }, 1),
+            "ready {ready}"
+        );
+    }
+}
+
+fn draw_result(scores: [i32; 4], dealer_keeps: bool) -> RoundResult {
+    RoundResult {
+        end: RoundEnd::Draw {
+            kind: DrawKind::Exhaustive,
+            tenpai: [dealer_keeps, false, false, false],
+        },
+        deltas: [0; 4],
+        scores,
+        sticks: 1,
+        dealer_keeps,
+    }
+}
+
+fn setup(round_wind: u8, dealer: u8) -> RoundSetup {
+    RoundSetup {
+        round_wind,
+        dealer,
+        ..RoundSetup::first(25000)
+    }
+}
+
+/// Busting (飛び): a score below zero ends the match at once; exactly zero does not; without
+/// `busting` the match goes on.
+#[test]
+fn busting_below_zero_ends_the_match() {
+    let t = GameRules::tenhou();
+    let res = draw_result([-100, 40000, 35100, 25000], false);
+    assert_eq!(
+        next_round(&t, Length::Hanchan, &setup(0, 1), &res),
+        Next::End {
+            scores: res.scores,
+            sticks: 1
+        }
+    );
+    let zero = draw_result([0, 40000, 35000, 25000], false);
+    assert!(matches!(
+        next_round(&t, Length::Hanchan, &setup(0, 1), &zero),
+        Next::Continue(_)
+    ));
+    let no_bust = GameRules {
+        busting: false,
+        ..t
+    };
+    assert!(matches!(
+        next_round(&no_bust, Length::Hanchan, &setup(0, 1), &res),
+        Next::Continue(_)
+    ));
+}
+
+/// Agari-yame / tenpai-yame: in the last round (South 4) the dealer's repeat as first with at
+/// least `target` ends the match; not first, it goes on.
+#[test]
+fn agari_yame_ends_the_last_round() {
+    let t = GameRules::tenhou();
+    let south4 = setup(1, 3);
+    let first = draw_result([20000, 20000, 24000, 35000], true);
+    assert!(matches!(
+        next_round(&t, Length::Hanchan, &south4, &first),
+        Next::End { .. }
+    ));
+    let second = draw_result([36000, 20000, 20000, 23000], true);
+    let Next::Continue(next) = next_round(&t, Length::Hanchan, &south4, &second) else {
+        panic!()
+    };
+    assert_eq!((next.round_wind, next.dealer, next.honba), (1, 3, 1));
+    // The same repeat in South 3 is no last round: the match goes on.
+    assert!(matches!(
+        next_round(
+            &t,
+            Length::Hanchan,
+            &setup(1, 2),
+            &draw_result([20000, 20000, 35000, 24000], true)
+        ),
+        Next::Continue(_)
+    ));
+    let no_yame = GameRules {
+        agari_yame: false,
+        tenpai_yame: false,
+        ..t
+    };
+    assert!(matches!(
+        next_round(&no_yame, Length::Hanchan, &south4, &first),
+        Next::Continue(_)
+    ));
+}
+
+/// The west-round extension (西入): nobody at `target` after South 4 plays West, sudden death:
+/// the first round end with someone at `target` ends it, and West 4 is the last.
+#[test]
+fn west_round_extension() {
+    let t = GameRules::tenhou();
+    let low = draw_result([28000, 27000, 25000, 19000], false);
+    let high = draw_result([31000, 27000, 25000, 16000], false);
+    let Next::Continue(west1) = next_round(&t, Length::Hanchan, &setup(1, 3), &low) else {
+        panic!()
+    };
+    assert_eq!((west1.round_wind, west1.dealer), (2, 0));
+    assert!(matches!(
+        next_round(&t, Length::Hanchan, &setup(1, 3), &high),
+        Next::End { .. }
+    ));
+    assert!(matches!(
+        next_round(&t, Length::Hanchan, &setup(2, 0), &low),
+        Next::Continue(RoundSetup {
+            round_wind: 2,
+            dealer: 1,
+            ..
+        })
+    ));
+    assert!(matches!(
+        next_round(&t, Length::Hanchan, &setup(2, 0), &high),
+        Next::End { .. }
+    ));
+    assert!(matches!(
+        next_round(&t, Length::Hanchan, &setup(2, 3), &low),
+        Next::End { .. }
+    ));
+    // An east-only match extends into South.
+    assert!(matches!(
+        next_round(&t, Length::EastOnly, &setup(0, 3), &low),
+        Next::Continue(RoundSetup {
+            round_wind: 1,
+            dealer: 0,
+            ..
+        })
+    ));
+    let no_ext = GameRules {
+        extension: false,
+        ..t
+    };
+    assert!(matches!(
+        next_round(&no_ext, Length::Hanchan, &setup(1, 3), &low),
+        Next::End { .. }
+    ));
+}
+
+/// Final points in tenths: Tenhou rounds each score to thousands (half away from zero), takes
+/// `target` (30,000) off and adds the uma 20/10/-10/-20; the first takes the rest (oka).
+/// Mahjong Soul: no rounding, uma 15/5/-5/-15.
+#[test]
+fn final_points_with_uma_and_oka() {
+    let t = GameRules::tenhou();
+    assert_eq!(
+        final_points(&t, &[45000, 30000, 15000, 10000]),
+        [550, 100, -250, -400]
+    );
+    assert_eq!(
+        final_points(&t, &[40300, 30500, 24500, 4700]),
+        [490, 110, -150, -450]
+    );
+    assert_eq!(
+        final_points(&t, &[60500, 25000, 15000, -500]),
+        [710, 50, -250, -510]
+    );
+    assert_eq!(
+        final_points(&GameRules::mahjong_soul(), &[45000, 30000, 15000, 10000]),
+        [500, 50, -200, -350]
+    );
+    assert_eq!(
+        final_points(&GameRules::mahjong_soul(), &[40300, 30500, 24500, 4700]),
+        [453, 55, -105, -403]
+    );
+}
+
+/// The final result: sticks left on the table go to the first place; equal scores rank by seat
+/// order from the first dealer.
+#[test]
+fn final_result_gives_the_sticks_to_the_first() {
+    let t = GameRules::tenhou();
+    let res = final_result(&t, [30000, 30000, 22000, 16000], 2, 9);
+    assert_eq!(res.scores, [32000, 30000, 22000, 16000]);
+    assert_eq!(res.ranks, [1, 2, 3, 4]);
+    assert_eq!(res.points_tenths.iter().sum::<i32>(), 0);
+    assert_eq!(res.rounds, 9);
+    let res = final_result(&t, [20000, 30000, 30000, 18000], 1, 8);
+    assert_eq!(res.scores, [20000, 31000, 30000, 18000]);
+    assert_eq!(res.ranks, [3, 1, 2, 4]);
 }

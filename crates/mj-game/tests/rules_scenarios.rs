@@ -101,6 +101,10 @@ fn four_riichi_abort_and_the_fourth_stick_stays() {
 /// (seat 1 ittsuu + pinfu 3 han 30 fu, seat 2 tanyao tanki 1 han 40 fu, seat 3 tanyao pinfu
 /// 2 han 30 fu).
 fn triple_ron_round(rules: GameRules) -> Round {
+    triple_ron_round_from(rules, RoundSetup::first(25000))
+}
+
+fn triple_ron_round_from(rules: GameRules, setup: RoundSetup) -> Round {
     let w = wall(
         [
             "4p9m9m1p7p9s1z2z3z4z5z6z7z",
@@ -112,7 +116,7 @@ fn triple_ron_round(rules: GameRules) -> Round {
         "9p",
         "",
     );
-    let mut r = Round::new(rules, RoundSetup::first(25000), w, false);
+    let mut r = Round::new(rules, setup, w, false);
     let t = held(&r, 0, "4p");
     r.play(0, Action::Discard { tile: t }).unwrap();
     for s in 1..4u8 {
@@ -154,6 +158,21 @@ fn triple_ron_pays_three_winners_under_mahjong_soul() {
     );
     assert_eq!(res.deltas, [-7200, 3900, 1300, 2000]);
     assert!(!res.dealer_keeps);
+}
+
+/// Several rons: the honba (300 each) and the riichi sticks on the table go to the first winner
+/// in turn order from the discarder only (`honba_to_first_winner`).
+#[test]
+fn honba_and_sticks_go_to_the_first_of_several_winners() {
+    let setup = RoundSetup {
+        honba: 2,
+        sticks: 1,
+        ..RoundSetup::first(25000)
+    };
+    let r = triple_ron_round_from(GameRules::mahjong_soul(), setup);
+    let res = r.result().unwrap();
+    assert_eq!(res.deltas, [-7800, 3900 + 600 + 1000, 1300, 2000]);
+    assert_eq!(res.sticks, 0);
 }
 
 /// Hands for the furiten scenarios: seat 3 waits on 4p-7p (tanyao pinfu); seat 0 holds 4p and
@@ -444,6 +463,37 @@ fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
     let y = yaku(&r, 0);
     assert!(y.iter().any(|n| n == "kokushi"), "{y:?}");
     assert_eq!(r.result().unwrap().deltas, [-32000, 32000, 0, 0]);
+}
+
+/// Without `chankan_ankan_kokushi` not even thirteen orphans robs a closed kan.
+#[test]
+fn no_kokushi_chankan_on_a_closed_kan_when_switched_off() {
+    let w = wall(
+        [
+            "7z7z7z7z2m3m4m4p5p6p6s6s8s",
+            "1m9m1p9p1s9s1z2z3z4z5z6z1m",
+            FILLER[2],
+            FILLER[3],
+        ],
+        "5z",
+        "9p",
+        "8s",
+    );
+    let rules = GameRules {
+        chankan_ankan_kokushi: false,
+        ..GameRules::tenhou()
+    };
+    let mut r = Round::new(rules, RoundSetup::first(25000), w, false);
+    r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
+    assert!(!r.legal_actions(1).contains(&Action::Ron));
+    assert!(matches!(
+        r.phase(),
+        Phase::Turn {
+            seat: 0,
+            rinshan: true,
+            ..
+        }
+    ));
 }
 
 /// A closed kan of a kind another seat waits on with an ordinary hand is not robbed.

@@ -1,0 +1,131 @@
+//! Helpers shared by the scenario tests: constructed walls in Tenhou's layout and small
+//! drivers for a round.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mj_game::{Action, GameRules, Phase, Round, RoundSetup, Wall};
+use mj_tiles::notation::parse_pieces;
+
+/// A wall in Tenhou's layout: the four hands (seat 0 is the dealer), the live draws in order,
+/// the dora indicator and the replacement tiles; every other id fills the rest.
+pub fn wall(hands: [&str; 4], draws: &str, dora: &str, rinshan: &str) -> Wall {
+    wall_ending(hands, draws, dora, rinshan, "")
+}
+
+/// As [`wall`], with `last` as the last live draws in order (its final tile is the haitei
+/// tile when no kan was declared).
+pub fn wall_ending(hands: [&str; 4], draws: &str, dora: &str, rinshan: &str, last: &str) -> Wall {
+    let mut used = [false; 136];
+    let mut take = |text: &str| -> Vec<u8> {
+        parse_pieces(text)
+            .unwrap()
+            .into_iter()
+            .map(|p| {
+                let k = p.tile().as_u8();
+                let five = p.tile().rank() == 5 && !p.tile().is_honor();
+                let copies: Vec<u8> = if p.is_red() {
+                    vec![0]
+                } else if five {
+                    vec![1, 2, 3]
+                } else {
+                    vec![0, 1, 2, 3]
+                };
+                let c = copies
+                    .into_iter()
+                    .find(|&c| !used[usize::from(k * 4 + c)])
+                    .unwrap_or_else(|| panic!("a fifth {}", p));
+                used[usize::from(k * 4 + c)] = true;
+                k * 4 + c
+            })
+            .collect()
+    };
+    let mut w = [255u8; 136];
+    for (o, h) in hands.iter().enumerate() {
+        let ids = take(h);
+        assert_eq!(ids.len(), 13, "hand {o}");
+        for (k, &id) in ids.iter().enumerate() {
+            let at = if k < 12 {
+                135 - ((k / 4) * 16 + o * 4 + k % 4)
+            } else {
+                135 - (48 + o)
+            };
+            w[at] = id;
+        }
+    }
+    for (j, id) in take(draws).into_iter().enumerate() {
+        w[83 - j] = id;
+    }
+    if !dora.is_empty() {
+        w[5] = take(dora)[0];
+    }
+    for (k, id) in take(rinshan).into_iter().enumerate() {
+        w[[1, 0, 3, 2][k]] = id;
+    }
+    let tail = take(last);
+    for (j, &id) in tail.iter().enumerate() {
+        w[14 + tail.len() - 1 - j] = id;
+    }
+    let mut rest = (0..136u8).filter(|&i| !used[usize::from(i)]);
+    for slot in w.iter_mut() {
+        if *slot == 255 {
+            *slot = rest.next().unwrap();
+        }
+    }
+    Wall::from_ids(&w).unwrap()
+}
+
+pub fn round(w: Wall) -> Round {
+    Round::new(GameRules::tenhou(), RoundSetup::first(25000), w, true)
+}
+
+pub fn id(text: &str) -> u8 {
+    let p = parse_pieces(text).unwrap()[0];
+    let k = p.tile().as_u8();
+    if p.is_red() {
+        k * 4
+    } else if p.tile().rank() == 5 && !p.tile().is_honor() {
+        k * 4 + 1
+    } else {
+        k * 4
+    }
+}
+
+/// The id of a kind in `seat`'s hand.
+pub fn held(r: &Round, seat: u8, text: &str) -> u8 {
+    let k = parse_pieces(text).unwrap()[0].tile().as_u8();
+    r.player(seat)
+        .hand_ids()
+        .find(|i| i / 4 == k)
+        .unwrap_or_else(|| panic!("seat {seat} holds no {text}"))
+}
+
+/// Discards the drawn tile and passes every claim until `seat` is to act (or the round ends).
+pub fn tsumogiri_until(r: &mut Round, seat: u8) {
+    for _ in 0..400 {
+        if r.is_over() || r.to_act() == 1 << seat && matches!(r.phase(), Phase::Turn { .. }) {
+            return;
+        }
+        let s = r.to_act().trailing_zeros() as u8;
+        let a = match r.phase() {
+            Phase::Turn { .. } => Action::Discard {
+                tile: r.drawn().unwrap(),
+            },
+            _ => Action::Pass,
+        };
+        r.play(s, a).unwrap();
+    }
+    panic!("seat {seat} never got a turn");
+}
+
+pub fn refuse(r: &mut Round, seat: u8, a: Action) {
+    let before = r.clone();
+    assert!(r.play(seat, a).is_err(), "{a} by {seat} was accepted");
+    assert_eq!(*r, before, "refusing {a} changed the round");
+}
+
+pub const FILLER: [&str; 4] = [
+    "1m4m7m1p4p7p1s4s7s1z2z3z4z",
+    "2m5m8m2p5p8p2s5s8s1z2z3z4z",
+    "3m6m9m3p6p9p3s6s9s1z2z3z4z",
+    "1m4m7m1p4p7p1s4s7s5z6z5z6z",
+];

@@ -1,7 +1,8 @@
-//! Replays every four-player Tenhou mjlog in `../shared/logs` (real games: the wall from the
-//! `SHUFFLE` seed, every logged action through the engine, every result, the match rules
-//! between rounds, the final scores and points) and fails on any mismatch. Three-player games
-//! are skipped (the sanma issue's). When the folder is absent the test says so and passes.
+//! Replays every Tenhou mjlog in `../shared/logs`, four- and three-player (real games: the wall
+//! from the `SHUFFLE` seed, every logged action through the engine, every result, the match
+//! rules between rounds, the final scores and points) and fails on any mismatch. The
+//! three-player games (`tenhou-phoenix-2020/*-00b9-*`, `corner-cases/sanma*.xml`) play under
+//! `GameRules::sanma`. When the folder is absent the test says so and passes.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -41,7 +42,7 @@ fn read(p: &Path) -> String {
 }
 
 #[test]
-fn every_four_player_game_replays_without_mismatch() {
+fn every_mjlog_game_replays_without_mismatch() {
     let dir = logs_dir();
     if !dir.is_dir() {
         println!(
@@ -74,11 +75,24 @@ fn every_four_player_game_replays_without_mismatch() {
         report.actions(),
         report.mismatches()
     );
+    let sanma: Vec<_> = report
+        .files
+        .iter()
+        .filter(|f| f.name.contains("-00b9-") || f.name.contains("sanma"))
+        .collect();
+    let sanma_rounds: usize = sanma.iter().map(|f| f.rounds).sum();
+    let sanma_mismatches: usize = sanma.iter().map(|f| f.mismatches.len()).sum();
+    println!(
+        "replay_real three-player: {} files, {sanma_rounds} rounds, {sanma_mismatches} mismatches",
+        sanma.len()
+    );
     assert!(
         report.replayed() > 250,
         "only {} files replayed",
         report.replayed()
     );
+    assert!(sanma.len() >= 90, "only {} three-player files", sanma.len());
+    assert_eq!(report.skipped(), 0, "no file may be skipped");
     assert!(
         report.all_match(),
         "{} mismatches (listed above)",

@@ -1923,6 +1923,8 @@ pub struct Observation {
     pub melds: [SmallVec<[CalledMeld; 4]>; 4],
     /// Seats in riichi.
     pub riichi: [bool; 4],
+    /// Every seat's kita (norths set aside, three players).
+    pub kita: [SmallVec<[u8; 4]>; 4],
     /// Revealed dora indicator ids.
     pub dora_indicators: SmallVec<[u8; 5]>,
     /// Scores.
@@ -1956,6 +1958,7 @@ impl Round {
             rivers: core::array::from_fn(|i| self.players[i].river.clone()),
             melds: core::array::from_fn(|i| self.players[i].melds.clone()),
             riichi: core::array::from_fn(|i| self.players[i].riichi),
+            kita: core::array::from_fn(|i| self.players[i].kita.clone()),
             dora_indicators: self.dora_indicators().collect(),
             scores: self.scores,
             sticks: self.sticks,

@@ -1,0 +1,194 @@
+//! Three-player (sanma) textbook situations on constructed walls: kita (set aside, replacement
+//! draw, a han of dora, rinshan kaihou on the replacement), tsumo loss, the 1m indicator
+//! making 9m the dora, and no chi.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mj_game::{Action, Event, GameRules, Phase, Round, RoundEnd, RoundSetup, Wall};
+use mj_tiles::notation::parse_pieces;
+
+/// A three-player wall in Tenhou's layout: the three hands (seat 0 deals), the live draws in
+/// order (from `w[68]` down), the dora indicator (`w[9]`) and the replacement tiles (`w[k ^ 1]`);
+/// every other id of the 108 fills the rest.
+fn wall(hands: [&str; 3], draws: &str, dora: &str, rinshan: &str) -> Wall {
+    let mut used = [false; 136];
+    for u in &mut used[4..32] {
+        *u = true; // 2m-8m are not in a three-player wall
+    }
+    let mut take = |text: &str| -> Vec<u8> {
+        parse_pieces(text)
+            .unwrap()
+            .into_iter()
+            .map(|p| {
+                let k = p.tile().as_u8();
+                let five = p.tile().rank() == 5 && !p.tile().is_honor();
+                let copies: &[u8] = if five { &[1, 2, 3] } else { &[0, 1, 2, 3] };
+                let c = copies
+                    .iter()
+                    .copied()
+                    .find(|&c| !used[usize::from(k * 4 + c)])
+                    .unwrap_or_else(|| panic!("a fifth {p}"));
+                used[usize::from(k * 4 + c)] = true;
+                k * 4 + c
+            })
+            .collect()
+    };
+    let mut w = [255u8; 108];
+    for (o, h) in hands.iter().enumerate() {
+        let ids = take(h);
+        assert_eq!(ids.len(), 13, "hand {o}");
+        for (k, &id) in ids.iter().enumerate() {
+            let at = if k < 12 {
+                107 - ((k / 4) * 12 + o * 4 + k % 4)
+            } else {
+                107 - (36 + o)
+            };
+            w[at] = id;
+        }
+    }
+    for (j, id) in take(draws).into_iter().enumerate() {
+        w[68 - j] = id;
+    }
+    w[9] = take(dora)[0];
+    for (k, id) in take(rinshan).into_iter().enumerate() {
+        w[k ^ 1] = id;
+    }
+    let mut rest = (0..136u8).filter(|&i| !used[usize::from(i)]);
+    for slot in w.iter_mut().filter(|s| **s == 255) {
+        *slot = rest.next().unwrap();
+    }
+    Wall::sanma_from_ids(&w).unwrap()
+}
+
+const DEALER: &str = "1m1m9m2s3s4s6s7s8s1z2z3z5z";
+const THIRD: &str = "9p9p1z2z3z5z6z7z7z2s3s4s6s";
+
+fn round(seat1: &str, draws: &str, dora: &str, rinshan: &str) -> Round {
+    let rules = GameRules::sanma();
+    let setup = RoundSetup {
+        scores: [35000, 35000, 35000, 0],
+        ..RoundSetup::first(35000)
+    };
+    Round::new(
+        rules,
+        setup,
+        wall([DEALER, seat1, THIRD], draws, dora, rinshan),
+        true,
+    )
+}
+
+/// Everybody still to decide passes.
+fn pass_all(r: &mut Round) {
+    while let Phase::Claims(_) = r.phase() {
+        let s = r.to_act().trailing_zeros() as u8;
+        r.play(s, Action::Pass).unwrap();
+    }
+}
+
+fn tsumogiri(r: &mut Round, seat: u8) {
+    let d = r.drawn().unwrap();
+    r.play(seat, Action::Discard { tile: d }).unwrap();
+    pass_all(r);
+}
+
+fn deltas(r: &Round) -> [i32; 4] {
+    r.result().expect("the round is over").deltas
+}
+
+#[test]
+fn tsumo_loss_and_the_1m_indicator_make_9m_dora() {
+    // Seat 1 waits on 1s / 9m (shanpon) and draws 9m: menzen tsumo 1, ittsu 2, dora 3 (the
+    // indicator 1m makes 9m the dora) = 6 han, haneman: 3,000 basic points, the dealer pays
+    // 6,000, seat 2 3,000, the absent seat's 3,000 is not paid. A go-around of tsumogiri
+    // first, so it is no chiihou.
+    let mut r = round("1p2p3p4p5p6p7p8p9p1s1s9m9m", "6z1z2z3z9m", "1m", "");
+    for s in [0, 1, 2, 0] {
+        tsumogiri(&mut r, s);
+    }
+    assert!(r.legal_actions(1).contains(&Action::Tsumo));
+    r.play(1, Action::Tsumo).unwrap();
+    assert_eq!(deltas(&r), [-6000, 9000, -3000, 0]);
+    let RoundEnd::Wins(w) = &r.result().unwrap().end else {
+        panic!("a win")
+    };
+    assert_eq!(w[0].score.han, 6, "{:?}", w[0].score.yaku);
+    assert!(w[0].score.yaku.contains(&("dora".to_string(), 3)));
+}
+
+#[test]
+fn kita_sets_the_north_aside_draws_a_replacement_and_counts_as_dora() {
+    // Seat 1 draws a north, sets it aside and draws 9m from the dead wall: rinshan 1, menzen
+    // tsumo 1, ittsu 2, kita 1 = 5 han, mangan: the dealer pays 4,000, seat 2 2,000.
+    let mut r = round("1p2p3p4p5p6p7p8p9p1s1s9m9m", "6z4z", "5z", "9m");
+    tsumogiri(&mut r, 0);
+    let north = r.drawn().unwrap();
+    let legal = r.legal_actions(1);
+    assert!(legal.contains(&Action::Kita { tile: north }), "{legal:?}");
+    // Only a north may be set aside; a refusal changes nothing.
+    let before = r.clone();
+    let other = r.player(1).hand_ids().next().unwrap();
+    assert!(r.play(1, Action::Kita { tile: other }).is_err());
+    assert_eq!(r, before);
+    r.play(1, Action::Kita { tile: north }).unwrap();
+    pass_all(&mut r);
+    assert_eq!(r.player(1).kita(), &[north]);
+    assert!(matches!(
+        r.phase(),
+        Phase::Turn {
+            seat: 1,
+            rinshan: true,
+            ..
+        }
+    ));
+    assert_eq!(r.drawn().map(|d| d / 4), Some(8), "9m from the dead wall");
+    assert!(
+        r.events()
+            .iter()
+            .any(|e| matches!(e, Event::Nukidora { actor: 1, .. }))
+    );
+    assert_eq!(r.observation(2).kita[1].len(), 1);
+    assert_eq!(r.tiles_accounted(), 108);
+    r.play(1, Action::Tsumo).unwrap();
+    assert_eq!(deltas(&r), [-4000, 6000, -2000, 0]);
+    let RoundEnd::Wins(w) = &r.result().unwrap().end else {
+        panic!("a win")
+    };
+    assert!(w[0].score.yaku.contains(&("kita".to_string(), 1)));
+    assert!(w[0].score.yaku.contains(&("rinshan".to_string(), 1)));
+}
+
+#[test]
+fn no_chi_with_three_players() {
+    // The dealer discards 3p; seat 1 holds 1p2p (a chi with four players).
+    let seat1 = "1p2p4p5p6p7p8p9p1s1s9m9m6z";
+    let mut r = round(seat1, "3p", "5z", "");
+    let d = r.drawn().unwrap();
+    r.play(0, Action::Discard { tile: d }).unwrap();
+    assert!(
+        matches!(r.phase(), Phase::Turn { seat: 1, .. }),
+        "no chi is offered: {:?}",
+        r.phase()
+    );
+    // The same wall with chi switched on offers it.
+    let rules = GameRules {
+        chi: true,
+        ..GameRules::sanma()
+    };
+    let setup = RoundSetup {
+        scores: [35000, 35000, 35000, 0],
+        ..RoundSetup::first(35000)
+    };
+    let mut r = Round::new(
+        rules,
+        setup,
+        wall([DEALER, seat1, THIRD], "3p", "5z", ""),
+        false,
+    );
+    let d = r.drawn().unwrap();
+    r.play(0, Action::Discard { tile: d }).unwrap();
+    assert!(
+        r.legal_actions(1)
+            .iter()
+            .any(|a| matches!(a, Action::Chi { .. }))
+    );
+}

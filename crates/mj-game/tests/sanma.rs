@@ -4,7 +4,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mj_game::{Action, Event, GameRules, Phase, Round, RoundEnd, RoundSetup, Wall};
+use mj_game::{
+    Action, Bot, Event, GameRules, Length, Phase, RandomBot, Round, RoundEnd, RoundSetup, Wall,
+    play,
+};
 use mj_tiles::notation::parse_pieces;
 
 /// A three-player wall in Tenhou's layout: the three hands (seat 0 deals), the live draws in
@@ -191,4 +194,31 @@ fn no_chi_with_three_players() {
             .iter()
             .any(|a| matches!(a, Action::Chi { .. }))
     );
+}
+
+#[test]
+fn sanma_matches_play_to_the_end_with_three_ranks() {
+    let mut kitas = 0;
+    for seed in 0..20u64 {
+        let mut bots: [Box<dyn Bot>; 4] =
+            core::array::from_fn(|s| Box::new(RandomBot::new(seed * 4 + s as u64)) as Box<dyn Bot>);
+        let p = play(GameRules::sanma(), Length::Hanchan, seed, &mut bots, true);
+        let res = p.result;
+        assert_eq!(res.scores.iter().sum::<i32>(), 105_000, "seed {seed}");
+        assert_eq!(res.scores[3], 0);
+        assert_eq!(res.ranks[3], 4, "the absent seat ranks last");
+        let mut r = res.ranks[..3].to_vec();
+        r.sort_unstable();
+        assert_eq!(r, [1, 2, 3], "seed {seed}");
+        assert_eq!(res.points_tenths.iter().sum::<i32>(), 0);
+        assert_eq!(res.points_tenths[3], 0);
+        for e in &p.events {
+            if let Event::Nukidora { pai, .. } = e {
+                assert_eq!(serde_json::to_string(pai).unwrap(), "\"N\"");
+                kitas += 1;
+            }
+            assert!(!matches!(e, Event::Chi { .. }), "seed {seed}: a chi");
+        }
+    }
+    assert!(kitas > 0, "random players set a north aside");
 }

@@ -56,7 +56,8 @@ pub struct GameRules {
     /// win. The north may still be kept in hand (a pair, a pon, a yakuhai-less set).
     pub kita: bool,
     /// Three players: on a tsumo the absent seat's share is not paid (ツモ損); off: it is split
-    /// between the two payers (not offered by any preset yet, so an error in `Round::new`).
+    /// between the two payers, each half rounded up to 100 (no preset uses that). Ignored with
+    /// four players.
     pub tsumo_loss: bool,
     /// One red five of each suit (赤ドラ) in the wall, worth one han each.
     pub red_fives: bool,

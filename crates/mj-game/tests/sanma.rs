@@ -222,3 +222,62 @@ fn sanma_matches_play_to_the_end_with_three_ranks() {
     }
     assert!(kitas > 0, "random players set a north aside");
 }
+
+#[test]
+fn a_kita_can_be_robbed_by_ron_without_chankan() {
+    // Seat 2 waits on a single north (closed ittsu); seat 1 sets its drawn north aside and
+    // seat 2 wins on it: 2 han (no chankan) 40 fu, 2,600 from seat 1.
+    let rules = GameRules::sanma();
+    let setup = RoundSetup {
+        scores: [35000, 35000, 35000, 0],
+        ..RoundSetup::first(35000)
+    };
+    let w = wall(
+        [
+            DEALER,
+            "1s1s9s9s6z6z7z7z2s3s4s1m1m",
+            "1p2p3p4p5p6p7p8p9p9m9m9m4z",
+        ],
+        "6z4z",
+        "5z",
+        "9s",
+    );
+    let mut r = Round::new(rules, setup, w, false);
+    tsumogiri(&mut r, 0);
+    let north = r.drawn().unwrap();
+    r.play(1, Action::Kita { tile: north }).unwrap();
+    assert!(r.legal_actions(2).contains(&Action::Ron));
+    r.play(2, Action::Ron).unwrap();
+    assert_eq!(deltas(&r), [0, -2600, 2600, 0]);
+    let RoundEnd::Wins(w) = &r.result().unwrap().end else {
+        panic!("a win")
+    };
+    assert_eq!((w[0].seat, w[0].from), (2, 1));
+    assert!(!w[0].score.yaku.iter().any(|(y, _)| y == "chankan"));
+}
+
+#[test]
+fn without_tsumo_loss_the_absent_share_is_split() {
+    // The haneman tsumo of `tsumo_loss_and_the_1m_indicator_make_9m_dora` with the switch off:
+    // the absent seat's 3,000 is split, 1,500 more from each payer (12,000 in all).
+    let rules = GameRules {
+        tsumo_loss: false,
+        ..GameRules::sanma()
+    };
+    let setup = RoundSetup {
+        scores: [35000, 35000, 35000, 0],
+        ..RoundSetup::first(35000)
+    };
+    let w = wall(
+        [DEALER, "1p2p3p4p5p6p7p8p9p1s1s9m9m", THIRD],
+        "6z1z2z3z9m",
+        "1m",
+        "",
+    );
+    let mut r = Round::new(rules, setup, w, false);
+    for s in [0, 1, 2, 0] {
+        tsumogiri(&mut r, s);
+    }
+    r.play(1, Action::Tsumo).unwrap();
+    assert_eq!(deltas(&r), [-7500, 12000, -4500, 0]);
+}

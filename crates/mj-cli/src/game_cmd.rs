@@ -45,7 +45,7 @@ pub fn read_log(path: &str) -> Result<String, String> {
 
 /// `mj replay FILE...`: every logged action through the engine, each round's result and the
 /// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
-/// as a mismatch; three-player games are skipped (and said so).
+/// as a mismatch. Three-player games replay under Tenhou's three-player rules.
 pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut texts = Vec::with_capacity(paths.len());
     let mut unread = Vec::new();
@@ -87,11 +87,11 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
 pub struct GameArgs {
     /// The wall seed.
     pub seed: u64,
-    /// A rules preset (`tenhou`, `mahjong_soul`).
+    /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`).
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,
-    /// Four player names (fewer repeat cyclically), each `random` or `tsumogiri`.
+    /// A player name per seat (fewer repeat cyclically), each `random` or `tsumogiri`.
     pub players: Vec<String>,
     /// Print a summary instead of the mjai events.
     pub summary: bool,
@@ -105,7 +105,7 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul)",
             args.rules
         )
     })?;
@@ -133,7 +133,7 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
         .map_err(|_| "--players: four seats".to_string())?;
     let played = play::play(rules, length, args.seed, &mut bots, !args.summary);
     if args.summary {
-        let names: Vec<&str> = (0..4)
+        let names: Vec<&str> = (0..usize::from(rules.players))
             .map(|s| args.players[s % args.players.len()].as_str())
             .collect();
         return Ok(format!(

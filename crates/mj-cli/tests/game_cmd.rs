@@ -56,6 +56,41 @@ fn game_is_deterministic_and_speaks_mjai() {
 }
 
 #[test]
+fn sanma_games_have_three_seats() {
+    let o = mj(&["game", "--rules", "sanma", "--seed", "2", "--summary"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    assert!(
+        s.starts_with("seed 2 (sanma, hanchan, random,random,random): "),
+        "{s}"
+    );
+    assert!(s.contains("seat 2: ") && !s.contains("seat 3"), "{s}");
+    let events = stdout(&mj(&[
+        "game", "--rules", "sanma", "--seed", "2", "--length", "east",
+    ]));
+    let start: serde_json::Value =
+        serde_json::from_str(events.lines().nth(1).expect("a start_kyoku line")).unwrap();
+    assert_eq!(start["type"], "start_kyoku");
+    let dealt: Vec<usize> = start["tehais"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_array().map_or(0, Vec::len))
+        .collect();
+    assert_eq!(&dealt[..3], &[13, 13, 13], "three seats dealt: {dealt:?}");
+    for line in events.lines() {
+        let e: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_ne!(e["type"], "chi", "no chi in three-player games: {line}");
+        if let Some(pai) = e["pai"].as_str() {
+            assert!(
+                !matches!(pai, "2m" | "3m" | "4m" | "5m" | "5mr" | "6m" | "7m" | "8m"),
+                "2m-8m are not in a three-player wall: {line}"
+            );
+        }
+    }
+}
+
+#[test]
 fn game_summary_and_bad_arguments() {
     let o = mj(&[
         "game",
@@ -77,6 +112,7 @@ fn game_summary_and_bad_arguments() {
             "unknown player `bogus`",
         ),
         (&["game", "--rules", "mcr"][..], "unknown preset `mcr`"),
+        (&["game", "--rules", "sichuan"][..], "sanma_mahjong_soul"),
         (&["game", "--length", "south"][..], "unknown `south`"),
     ] {
         let o = mj(args);

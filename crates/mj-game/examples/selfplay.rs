@@ -1,6 +1,7 @@
 //! Plays N hanchan between four built-in players and reports speed, allocations, the size of
 //! `Round` and its clone cost:
-//! `cargo run --release -p mj-game --example selfplay -- 200 [random|tsumogiri]`.
+//! `cargo run --release -p mj-game --example selfplay -- 200 [random|tsumogiri] [PRESET]`
+//! (PRESET: a `GameRules::preset` name, `tenhou` by default; `sanma` for three players).
 
 use std::time::Instant;
 
@@ -14,6 +15,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let kind = args.get(1).map(String::as_str).unwrap_or("random");
+    let preset = args.get(2).map(String::as_str).unwrap_or("tenhou");
+    let Some(rules) = GameRules::preset(preset) else {
+        eprintln!("unknown preset {preset}");
+        std::process::exit(2);
+    };
     // Warm-up: the first win check and score decode the committed tables once (OnceLock);
     // that one-time cost is not per decision.
     let mut warm: [Box<dyn Bot>; 4] =
@@ -34,14 +40,14 @@ fn main() {
             bot_by_name(kind, g * 4 + s as u64)
                 .unwrap_or_else(|| Box::new(RandomBot::new(s as u64)))
         });
-        let p = play(GameRules::tenhou(), Length::Hanchan, g, &mut bots, false);
+        let p = play(rules, Length::Hanchan, g, &mut bots, false);
         decisions += p.decisions;
         rounds += u64::from(p.result.rounds);
     }
     let secs = start.elapsed().as_secs_f64();
     let allocs = HEAP.allocations() - allocs0;
     println!(
-        "{n} hanchan ({kind}): {rounds} rounds, {decisions} decisions in {secs:.3} s: {:.1} games/s, {:.0} ns/decision (legal actions included), {:.2} allocations/decision",
+        "{n} hanchan ({kind}, {preset}): {rounds} rounds, {decisions} decisions in {secs:.3} s: {:.1} games/s, {:.0} ns/decision (legal actions included), {:.2} allocations/decision",
         n as f64 / secs,
         secs * 1e9 / decisions as f64,
         allocs as f64 / decisions as f64

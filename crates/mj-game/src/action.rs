@@ -49,6 +49,11 @@ pub enum Action {
         /// The tile id.
         tile: u8,
     },
+    /// Set a north aside as kita (抜きドラ, three players): a replacement tile is drawn.
+    Kita {
+        /// The north's tile id.
+        tile: u8,
+    },
     /// Abort with nine different terminals and honors (九種九牌).
     NineTerminals,
     /// Decline every call on offer.
@@ -68,6 +73,7 @@ impl fmt::Display for Action {
             Action::Minkan => f.write_str("minkan"),
             Action::Ankan { kind } => write!(f, "ankan {}", t(kind.saturating_mul(4) + 1)),
             Action::Kakan { tile } => write!(f, "kakan {}", t(tile)),
+            Action::Kita { tile } => write!(f, "kita {}", t(tile)),
             Action::NineTerminals => f.write_str("nine terminals"),
             Action::Pass => f.write_str("pass"),
         }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, IllegalAction, Seat};
 use crate::mjai::Event;
-use crate::round::{ActionList, Round, RoundEnd, RoundResult, RoundSetup};
+use crate::round::{ActionList, DrawKind, Round, RoundEnd, RoundResult, RoundSetup};
 use crate::rules::{GameRules, Length};
 use crate::wall::Wall;
 
@@ -27,7 +27,8 @@ pub enum WallSource {
 }
 
 impl WallSource {
-    fn wall(&self, n: usize) -> Option<Wall> {
+    /// Round `n`'s wall; seeded three-player walls come from [`Wall::sanma_from_seed`].
+    fn wall(&self, n: usize, players: u8) -> Option<Wall> {
         match self {
             WallSource::Seeded { seed } => {
                 let mut rng = SplitMix64::new(*seed);
@@ -35,7 +36,11 @@ impl WallSource {
                 for _ in 0..=n {
                     s = rng.next_u64();
                 }
-                Some(Wall::from_seed(s))
+                Some(if players == 3 {
+                    Wall::sanma_from_seed(s)
+                } else {
+                    Wall::from_seed(s)
+                })
             }
             WallSource::Given(w) => w.get(n).cloned(),
         }
@@ -53,11 +58,13 @@ pub struct MatchResult {
     pub points_tenths: [i32; 4],
     /// Rounds played.
     pub rounds: u32,
+    /// Seats at the table (3 or 4); with three, seat 3's entries are unused.
+    pub players: u8,
 }
 
 impl fmt::Display for MatchResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for s in 0..4 {
+        for s in 0..usize::from(self.players.clamp(3, 4)) {
             if s > 0 {
                 f.write_str("  ")?;
             }
@@ -78,8 +85,15 @@ impl fmt::Display for MatchResult {
 
 /// Ranks by score, ties broken by seat order (seat 0 first).
 pub fn ranks(scores: &[i32; 4]) -> [u8; 4] {
+    ranks_of(scores, 4)
+}
+
+/// Ranks of the first `players` seats (3 or 4) by score, ties broken by seat order; an absent
+/// fourth seat is ranked 4.
+pub fn ranks_of(scores: &[i32; 4], players: u8) -> [u8; 4] {
+    let n = usize::from(players.clamp(3, 4));
     let mut order = [0usize, 1, 2, 3];
-    order.sort_by_key(|&s| (core::cmp::Reverse(scores[s]), s));
+    order[..n].sort_by_key(|&s| (core::cmp::Reverse(scores[s]), s));
     let mut r = [0u8; 4];
     for (i, &s) in order.iter().enumerate() {
         r[s] = i as u8 + 1;
@@ -91,9 +105,9 @@ pub fn ranks(scores: &[i32; 4]) -> [u8; 4] {
 /// (half away from zero: 7,500 -> 8,000, -500 -> -1,000), `target` is taken off and the uma of
 /// the rank added; the first place takes what makes the sum zero (its share plus the oka).
 pub fn final_points(rules: &GameRules, scores: &[i32; 4]) -> [i32; 4] {
-    let r = ranks(scores);
+    let r = ranks_of(scores, rules.players);
     let mut pts = [0i32; 4];
-    for s in 0..4 {
+    for s in 0..usize::from(rules.players.clamp(3, 4)) {
         if r[s] == 1 {
             continue;
         }
@@ -129,8 +143,13 @@ pub struct Match {
 impl Match {
     /// A match whose walls come from `walls`; with `record` it keeps its mjai events.
     pub fn new(rules: GameRules, length: Length, walls: WallSource, record: bool) -> Match {
-        let setup = RoundSetup::first(rules.start_points);
-        let wall = walls.wall(0).unwrap_or_else(|| Wall::from_seed(0));
+        let mut setup = RoundSetup::first(rules.start_points);
+        if rules.players == 3 {
+            setup.scores[3] = 0;
+        }
+        let wall = walls
+            .wall(0, rules.players)
+            .unwrap_or_else(|| Wall::from_seed(0));
         let round = Round::new(rules, setup, wall, record);
         let mut log = Vec::new();
         if record {
@@ -227,10 +246,12 @@ impl Match {
         let next = next_round(&self.rules, self.length, &setup, &res);
         self.history.push(res);
         match next {
-            Next::Continue(setup) => match self.walls.wall(self.played as usize) {
-                Some(wall) => self.round = Round::new(self.rules, setup, wall, self.record),
-                None => self.finish(setup.scores, setup.sticks),
-            },
+            Next::Continue(setup) => {
+                match self.walls.wall(self.played as usize, self.rules.players) {
+                    Some(wall) => self.round = Round::new(self.rules, setup, wall, self.record),
+                    None => self.finish(setup.scores, setup.sticks),
+                }
+            }
             Next::End { scores, sticks } => self.finish(scores, sticks),
         }
     }
@@ -275,11 +296,25 @@ pub fn next_round(
     let scores = res.scores;
     let sticks = res.sticks;
     let end = Next::End { scores, sticks };
-    let index = setup.round_wind * 4 + setup.dealer;
-    let last_regular = length.rounds() - 1;
+    let n = rules.players.clamp(3, 4);
+    let index = setup.round_wind * n + setup.dealer;
+    let regular = if length == Length::OneRound {
+        1
+    } else {
+        length.rounds() / 4 * n
+    };
+    let last_regular = regular - 1;
     let dealer_win =
         matches!(&res.end, RoundEnd::Wins(w) if w.iter().any(|w| w.seat == setup.dealer));
     let is_draw = matches!(res.end, RoundEnd::Draw { .. });
+    // Tenpai-yame needs an exhaustive draw: an abortive draw repeats without ending the match.
+    let tenpai_draw = matches!(
+        res.end,
+        RoundEnd::Draw {
+            kind: DrawKind::Exhaustive | DrawKind::NagashiMangan,
+            ..
+        }
+    );
     let honba = if dealer_win || is_draw {
         setup.honba + 1
     } else {
@@ -288,15 +323,15 @@ pub fn next_round(
     let (next_index, next_dealer) = if res.dealer_keeps {
         (index, setup.dealer)
     } else {
-        (index + 1, (setup.dealer + 1) & 3)
+        (index + 1, (setup.dealer + 1) % n)
     };
     let top_reached = scores.iter().any(|&s| s >= rules.target);
     if length == Length::OneRound || (rules.busting && scores.iter().any(|&s| s < 0)) {
         return end;
     }
     if index >= last_regular {
-        if res.dealer_keeps && (dealer_win || rules.tenpai_yame) {
-            let rk = ranks(&scores);
+        if res.dealer_keeps && (dealer_win || (rules.tenpai_yame && tenpai_draw)) {
+            let rk = ranks_of(&scores, rules.players);
             let d = usize::from(setup.dealer);
             if rules.agari_yame && rk[d] == 1 && scores[d] >= rules.target {
                 return end;
@@ -308,12 +343,12 @@ pub fn next_round(
             if index > last_regular && top_reached {
                 return end;
             }
-        } else if top_reached || !rules.extension || next_index > last_regular + 4 {
+        } else if top_reached || !rules.extension || next_index > last_regular + n {
             return end;
         }
     }
     Next::Continue(RoundSetup {
-        round_wind: next_index / 4,
+        round_wind: next_index / n,
         dealer: next_dealer,
         honba,
         sticks,
@@ -328,14 +363,15 @@ pub fn final_result(
     sticks: u32,
     rounds: u32,
 ) -> MatchResult {
-    let rk = ranks(&scores);
+    let rk = ranks_of(&scores, rules.players);
     if let Some(first) = (0..4).find(|&s| rk[s] == 1) {
         scores[first] += 1000 * sticks as i32;
     }
     MatchResult {
         scores,
-        ranks: ranks(&scores),
+        ranks: ranks_of(&scores, rules.players),
         points_tenths: final_points(rules, &scores),
         rounds,
+        players: rules.players,
     }
 }

@@ -59,38 +59,65 @@
 //!
 //! # Rules ([`GameRules`])
 //!
-//! | switch | `tenhou` (default) | `mahjong_soul` | meaning |
-//! |---|---|---|---|
-//! | `red_fives` | true | true | one red five per suit, a han each |
-//! | `open_tanyao` | true | true | 喰いタン |
-//! | `double_ron` | true | true | several seats may ron one discard |
-//! | `triple_ron_abort` | true | false | three rons abort (三家和) |
-//! | `nine_terminals` | true | true | 九種九牌 may abort |
-//! | `four_winds` | true | true | 四風連打 aborts |
-//! | `four_riichi` | true | true | 四家立直 aborts |
-//! | `four_kans` | true | true | 四開槓 (kans by two or more seats) aborts |
-//! | `nagashi_mangan` | true | true | 流し満貫 at an exhaustive draw, paid as a mangan tsumo |
-//! | `chankan_ankan_kokushi` | true | true | thirteen orphans may rob a closed kan |
-//! | `riichi_min_points` | 1000 | 1000 | points needed for riichi |
-//! | `riichi_min_tiles` | 4 | 4 | live tiles needed for riichi |
-//! | `kuikae_forbidden` | true | true | no swap-calling |
-//! | `pao` | true | true | liability for big three dragons / big four winds |
-//! | `busting` | true | true | the match ends below zero |
-//! | `agari_yame` | true | true | the dealer's win as first with `target` ends the last round |
-//! | `tenpai_yame` | true | true | the same for the dealer's tenpai (Tenhou logs before about 2011: off) |
-//! | `extension` | true | true | nobody at `target` after the last round: the next wind, sudden death |
-//! | `start_points` | 25000 | 25000 | |
-//! | `target` | 30000 | 30000 | to end the match, and the returned points |
-//! | `uma` | 20, 10, -10, -20 | 15, 5, -5, -15 | by rank, in thousands |
-//! | `round_final_points` | true | false | scores rounded to thousands (half away from zero) before the uma |
-//! | `double_yakuman` | false | true | double yakuman count 2 (as in `mj-score`) |
-//! | `kazoe_yakuman` | true | true | 13+ han is a yakuman |
-//! | `kiriage` | false | false | 4 han 30 fu / 3 han 60 fu pay a mangan |
-//! | `honba_to_first_winner` | true | true | with several rons only the first in turn order gets the honba (sticks always go to the first) |
+//! | switch | `tenhou` (default) | `mahjong_soul` | `sanma` | `sanma_mahjong_soul` | meaning |
+//! |---|---|---|---|---|---|
+//! | `players` | 4 | 4 | 3 | 3 | seats; three: 108 tiles (2m-8m removed), seat 3 absent |
+//! | `chi` | true | true | false | false | chi (吃) may be called |
+//! | `kita` | false | false | true | true | a north may be set aside (抜きドラ) |
+//! | `tsumo_loss` | - | - | true | true | three players: the absent seat's tsumo share is not paid (off: split between the payers) |
+//! | `red_fives` | true | true | true | true | one red five per suit, a han each (three players: 5p and 5s only, no 5m exists) |
+//! | `open_tanyao` | true | true | true | true | 喰いタン |
+//! | `double_ron` | true | true | true | true | several seats may ron one discard |
+//! | `triple_ron_abort` | true | false | false | false | three rons abort (三家和; cannot happen with three players) |
+//! | `nine_terminals` | true | true | true | true | 九種九牌 may abort |
+//! | `four_winds` | true | true | false | false | 四風連打 aborts (four players only) |
+//! | `four_riichi` | true | true | false | false | 四家立直 aborts (four players only) |
+//! | `four_kans` | true | true | true | true | 四開槓 (kans by two or more seats) aborts |
+//! | `nagashi_mangan` | true | true | true | true | 流し満貫 at an exhaustive draw, paid as a mangan tsumo |
+//! | `chankan_ankan_kokushi` | true | true | true | true | thirteen orphans may rob a closed kan |
+//! | `riichi_min_points` | 1000 | 1000 | 1000 | 1000 | points needed for riichi |
+//! | `riichi_min_tiles` | 4 | 4 | 3 | 3 | live tiles needed for riichi (Tenhou's three-player logs riichi with 3 left) |
+//! | `kuikae_forbidden` | true | true | true | true | no swap-calling |
+//! | `pao` | true | true | true | true | liability for big three dragons / big four winds |
+//! | `busting` | true | true | true | true | the match ends below zero |
+//! | `agari_yame` | true | true | true | true | the dealer's win as first with `target` ends the last round |
+//! | `tenpai_yame` | true | true | true | true | the same for the dealer's tenpai at an exhaustive draw (Tenhou logs before about 2011: off) |
+//! | `extension` | true | true | true | true | nobody at `target` after the last round: the next wind, sudden death |
+//! | `start_points` | 25000 | 25000 | 35000 | 35000 | |
+//! | `target` | 30000 | 30000 | 40000 | 40000 | to end the match, and the returned points |
+//! | `uma` | 20, 10, -10, -20 | 15, 5, -5, -15 | 20, 0, -20 | 15, 0, -15 | by rank, in thousands |
+//! | `round_final_points` | true | false | true | false | scores rounded to thousands (half away from zero) before the uma |
+//! | `double_yakuman` | false | true | false | true | double yakuman count 2 (as in `mj-score`) |
+//! | `kazoe_yakuman` | true | true | true | true | 13+ han is a yakuman |
+//! | `kiriage` | false | false | false | false | 4 han 30 fu / 3 han 60 fu pay a mangan |
+//! | `honba_to_first_winner` | true | true | true | true | with several rons only the first in turn order gets the honba (sticks always go to the first) |
 //!
-//! Not modelled (so never offered): open riichi, renhou, local yaku, three-player games, chip
-//! rooms' rules. Tenhou rooms other than the ranked ones (lobbies with their own uma) replay
-//! with the points left uncompared (see `replay`).
+//! `GameRules::preset` knows `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`. The
+//! `sanma_mahjong_soul` preset is Tenhou's three-player rules with Mahjong Soul's uma, point
+//! rounding and double yakuman; Mahjong Soul's other three-player differences are not modelled
+//! and no Mahjong Soul log proves it.
+//!
+//! Derived from `players` (not switches): honba are worth 100 per payer (300 on a ron with
+//! four players, 200 with three); the exhaustive-draw pot is 3,000 with four players and 2,000
+//! with three; a hanchan has 8 regular rounds with four players and 6 with three.
+//!
+//! # Three players (三麻)
+//!
+//! Walls: [`Wall::sanma_from_seed`] / [`Wall::sanma_from_ids`] (Tenhou's three-player layout:
+//! the first dora indicator at `wall[9]`, 55 live draws). Kita ([`Action::Kita`], mjai
+//! `nukidora`): in one's turn (not right after a call, not on the last tile; in riichi only a
+//! drawn north) a north is set aside; the other seats may ron on it (not chankan; a ron on it
+//! keeps ippatsu); then every ippatsu ends, the first go-around counts as interrupted, a
+//! pending kan dora turns, and a replacement tile is drawn from the dead wall (a win on it is
+//! rinshan kaihou, as on Tenhou). A north may also be kept in hand as a pair or a set. Each
+//! kita is one han of dora for its owner's win, plus one per dora (and, in riichi, ura)
+//! indicator that shows a west (the kita is a north). A 1m indicator makes 9m the dora.
+//! Tsumo loss: a dealer tsumo is paid twice the basic points by each of the two others, a
+//! non-dealer tsumo by the dealer twice and by the other once, the absent seat's share unpaid.
+//!
+//! Not modelled (so never offered): open riichi, renhou, local yaku, chip rooms' rules.
+//! Tenhou rooms other than the ranked ones (lobbies with their own uma) replay with the points
+//! left uncompared (see `replay`).
 //!
 //! # Settlement
 //!
@@ -102,11 +129,15 @@
 //! was called. The dealer repeats on a win, on tenpai at an exhaustive draw and on an abortive
 //! draw; honba go up on a repeat or a draw and back to 0 when a non-dealer wins.
 //!
+//! With three players `mj-score` (which has no kita and four-player payments) gives the yaku,
+//! han and fu; `settle` adds the kita han and computes the basic points and the two payers'
+//! payments itself (the one place to change once `mj-score` scores three-player hands).
+//!
 //! # Replay
 //!
 //! `cargo run --release -p mj-game --example replay -- FILES...` (mjlog XML or tenhou.net/6
 //! JSON) prints a line per file and a summary; `tests/replay_real.rs` replays every mjlog in
-//! `../shared/logs` and fails on any mismatch.
+//! `../shared/logs`, four- and three-player, and fails on any mismatch.
 
 pub mod action;
 pub mod game;

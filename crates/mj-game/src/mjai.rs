@@ -177,6 +177,14 @@ pub enum Event {
         /// The four tiles.
         consumed: [MjaiTile; 4],
     },
+    /// A north set aside (抜きドラ, three players), as the three-player mjai extensions write
+    /// it: `{"type":"nukidora","actor":s,"pai":"N"}`.
+    Nukidora {
+        /// Who.
+        actor: Seat,
+        /// The north.
+        pai: MjaiTile,
+    },
     /// A new dora indicator.
     Dora {
         /// The indicator.

@@ -115,6 +115,7 @@ pub fn play(
             ranks: crate::game::ranks(&m.round().scores()),
             points_tenths: [0; 4],
             rounds: 0,
+            players: m.rules().players,
         }),
         decisions,
         events,

@@ -198,8 +198,9 @@ fn mjlog_replay(name: String, text: &str, record: bool) -> FileReplay {
             return out;
         }
     };
-    if log.players != 4 {
-        out.skipped = Some("three-player game".to_string());
+    if log.players != 4 && log.players != 3 {
+        out.mismatches
+            .push(unreadable(format!("{} players", log.players)));
         return out;
     }
     // Logs whose GO tag has no `lobby` attribute come from Tenhou's early years, when the
@@ -234,15 +235,20 @@ fn id(t: TileId) -> u8 {
 }
 
 fn rules_of(log: &GameLog) -> GameRules {
+    let base = if log.players == 3 {
+        GameRules::sanma()
+    } else {
+        GameRules::tenhou()
+    };
     GameRules {
         red_fives: log.aka,
         open_tanyao: log.kuitan,
-        ..GameRules::tenhou()
+        ..base
     }
 }
 
 fn setup_of(r: &RoundLog) -> Result<RoundSetup, String> {
-    if r.scores.len() != 4 {
+    if r.scores.len() != 4 && r.scores.len() != 3 {
         return Err(format!("{} scores in INIT", r.scores.len()));
     }
     Ok(RoundSetup {
@@ -250,7 +256,12 @@ fn setup_of(r: &RoundLog) -> Result<RoundSetup, String> {
         dealer: r.dealer,
         honba: u32::from(r.honba),
         sticks: u32::from(r.sticks),
-        scores: [r.scores[0], r.scores[1], r.scores[2], r.scores[3]],
+        scores: [
+            r.scores[0],
+            r.scores[1],
+            r.scores[2],
+            r.scores.get(3).copied().unwrap_or(0),
+        ],
     })
 }
 
@@ -286,7 +297,12 @@ fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
                 }),
             }
         }
-        let Some(wall) = rl.wall.as_ref().and_then(|w| Wall::from_ids(&w[..]).ok()) else {
+        let wall = match (&rl.wall, &rl.sanma_wall) {
+            (Some(w), _) => Wall::from_ids(&w[..]).ok(),
+            (None, Some(w)) => Wall::sanma_from_ids(&w[..]).ok(),
+            (None, None) => None,
+        };
+        let Some(wall) = wall else {
             out.mismatches.push(Mismatch {
                 round: Some(ri),
                 event: None,
@@ -339,7 +355,8 @@ fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
         match next_round(&rules, length, ps, pr) {
             Next::End { scores, sticks } => {
                 let res = final_result(&rules, scores, sticks, log.rounds.len() as u32);
-                if fin.points[..] != res.scores[..] {
+                let n = fin.points.len().min(4);
+                if fin.points[..] != res.scores[..n] {
                     out.mismatches.push(Mismatch {
                         round: None,
                         event: None,
@@ -352,7 +369,7 @@ fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
                         "final points not compared: room type {:#x} (uma and oka of this room not modelled)",
                         log.go_type
                     ));
-                } else if uma[..] != res.points_tenths[..] {
+                } else if uma[..] != res.points_tenths[..uma.len().min(4)] {
                     out.mismatches.push(Mismatch {
                         round: None,
                         event: None,
@@ -506,7 +523,7 @@ fn replay_round(
                 // count it, as on Tenhou): compare with the revealed and pending indicators.
                 dora_seen += 1;
                 let turned = usize::from(r.dora_indicators().count() as u8 + r.pending_dora());
-                let want = r.wall().at(crate::wall::DORA_AT[(dora_seen - 1).min(4)]);
+                let want = r.wall().at(r.dora_at((dora_seen - 1).min(4)));
                 if turned < dora_seen || want != id(*tile) {
                     return Err(at(
                         i,
@@ -616,7 +633,13 @@ fn call(
             };
             play(r, seat, Action::Kakan { tile: t }, i, actions)
         }
-        K::Nuki => Err(at(i, "kita in a four-player game".to_string())),
+        K::Nuki => {
+            pass_all(r, 0, i, actions)?;
+            let Some(&t) = meld.tiles.first() else {
+                return Err(at(i, format!("kita without its tile: {meld:?}")));
+            };
+            play(r, seat, Action::Kita { tile: id(t) }, i, actions)
+        }
     }
 }
 
@@ -717,7 +740,7 @@ fn finish(r: Round, ev: &[LogEvent], from: usize) -> Result<RoundResult, Mismatc
             if !draw_kind_matches(*kind, d.kind) {
                 return Err(at(from, format!("draw {kind:?}, log {:?}", d.kind)));
             }
-            if d.deltas[..] != res.deltas[..] {
+            if d.deltas[..] != res.deltas[..d.deltas.len().min(4)] {
                 return Err(at(
                     from,
                     format!("draw deltas {:?}, log {:?}", res.deltas, d.deltas),
@@ -725,7 +748,7 @@ fn finish(r: Round, ev: &[LogEvent], from: usize) -> Result<RoundResult, Mismatc
             }
             if d.kind.is_none() {
                 let shown: Vec<bool> = d.shown.iter().map(Option::is_some).collect();
-                if shown[..] != tenpai[..] {
+                if shown[..] != tenpai[..shown.len().min(4)] {
                     return Err(at(from, format!("tenpai {tenpai:?}, log shows {shown:?}")));
                 }
             }

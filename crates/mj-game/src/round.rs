@@ -18,7 +18,7 @@ use crate::mjai::{Event, MjaiTile};
 use crate::rules::GameRules;
 use crate::settle::{self, Payments, WinContext, WinScore};
 use crate::tiles::{Ids, is_red_id, kind, piece};
-use crate::wall::{DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, URA_AT, Wall};
+use crate::wall::{DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, SANMA_TILES, URA_AT, Wall};
 
 /// The legal actions of one seat.
 pub type ActionList = SmallVec<[Action; 32]>;
@@ -101,6 +101,8 @@ pub struct Player {
     pub(crate) nagashi: bool,
     /// The seat liable (包) for this seat's big three dragons / big four winds.
     pub(crate) pao: Option<Seat>,
+    /// Norths set aside as kita (抜きドラ), tile ids.
+    pub(crate) kita: SmallVec<[u8; 4]>,
 }
 
 impl Player {
@@ -120,6 +122,7 @@ impl Player {
             kuikae: TileSet::EMPTY,
             nagashi: true,
             pao: None,
+            kita: SmallVec::new(),
         }
     }
 
@@ -151,6 +154,11 @@ impl Player {
     /// The river.
     pub fn river(&self) -> &[RiverTile] {
         &self.river
+    }
+
+    /// Norths set aside as kita (tile ids).
+    pub fn kita(&self) -> &[u8] {
+        &self.kita
     }
 
     /// Riichi declared and accepted.
@@ -186,6 +194,8 @@ pub enum ClaimSource {
     Kakan,
     /// A closed kan (chankan for thirteen orphans only).
     Ankan,
+    /// A north set aside as kita (ron only, not chankan).
+    Kita,
 }
 
 const OFFER_RON: u8 = 1;
@@ -384,14 +394,23 @@ pub struct Round {
 impl Round {
     /// Deals a round from `wall` and lets the dealer draw. With `record`, the round keeps its
     /// mjai events ([`Round::events`]).
-    pub fn new(rules: GameRules, setup: RoundSetup, wall: Wall, record: bool) -> Round {
+    /// `rules.players` other than 3 is taken as 4; a three-player round expects a wall from
+    /// [`Wall::sanma_from_seed`] or [`Wall::sanma_from_ids`].
+    pub fn new(mut rules: GameRules, setup: RoundSetup, wall: Wall, record: bool) -> Round {
+        if rules.players != 3 {
+            rules.players = 4;
+        }
         let mut r = Round {
             rules,
             setup,
             scores: setup.scores,
             sticks: setup.sticks,
             wall,
-            live_next: FIRST_LIVE as u8,
+            live_next: if rules.players == 3 {
+                (SANMA_TILES - 1 - 39) as u8
+            } else {
+                FIRST_LIVE as u8
+            },
             rinshan: 0,
             dora: 1,
             pending_dora: 0,
@@ -405,10 +424,11 @@ impl Round {
             result: None,
             log: record.then(Vec::new),
         };
-        let mut at = 135usize;
+        let n = r.n();
+        let mut at = if n == 3 { SANMA_TILES - 1 } else { 135usize };
         for pass in 0..4 {
-            for k in 0..4u8 {
-                let seat = (setup.dealer + k) & 3;
+            for k in 0..n {
+                let seat = (setup.dealer + k) % n;
                 let n = if pass < 3 { 4 } else { 1 };
                 for _ in 0..n {
                     let id = r.wall.at(at);
@@ -417,7 +437,7 @@ impl Round {
                 }
             }
         }
-        for s in 0..4 {
+        for s in 0..usize::from(n) {
             let p = &mut r.players[s];
             p.waits = waits_of(&p.counts, &TileCounts::EMPTY);
         }
@@ -433,7 +453,7 @@ impl Round {
                 bakaze: MjaiTile::kind(
                     Tile::new(27 + (setup.round_wind & 3)).unwrap_or(Tile::EAST),
                 ),
-                dora_marker: r.mt(r.wall.at(DORA_AT[0])),
+                dora_marker: r.mt(r.wall.at(r.dora_at(0))),
                 kyoku: setup.dealer + 1,
                 honba: setup.honba,
                 kyotaku: setup.sticks,
@@ -496,9 +516,7 @@ impl Round {
 
     /// Revealed dora indicator ids.
     pub fn dora_indicators(&self) -> impl Iterator<Item = u8> + '_ {
-        DORA_AT[..usize::from(self.dora)]
-            .iter()
-            .map(|&i| self.wall.at(i))
+        (0..usize::from(self.dora)).map(|i| self.wall.at(self.dora_at(i)))
     }
 
     /// Kan dora indicators still to be turned (open and added kans turn theirs after the
@@ -533,7 +551,8 @@ impl Round {
     }
 
     /// Tile ids accounted for: hands, melds, rivers (not called away), the wall not yet drawn
-    /// and the dead wall. Always 136 (a property the tests check).
+    /// and the dead wall, kita. Always 136, or 108 with three players (a property the tests
+    /// check).
     pub fn tiles_accounted(&self) -> usize {
         let mut n = 0usize;
         for p in &self.players {
@@ -542,6 +561,7 @@ impl Round {
                 n += m.meld.kind().tile_count();
             }
             n += p.river.iter().filter(|t| !t.called).count();
+            n += p.kita.len();
         }
         // Undrawn tiles: indices 0..=live_next less the replacement tiles taken.
         n += usize::from(self.live_next) + 1 - usize::from(self.rinshan);
@@ -576,7 +596,54 @@ impl Round {
     }
 
     fn seat_wind(&self, seat: Seat) -> u8 {
-        (seat + 4 - self.setup.dealer) & 3
+        (seat + self.n() - self.setup.dealer) % self.n()
+    }
+
+    /// Seats at the table (4, or 3).
+    #[inline]
+    fn n(&self) -> u8 {
+        self.rules.players
+    }
+
+    /// The seat `d` places after `s` in turn order.
+    #[inline]
+    fn next(&self, s: Seat, d: u8) -> Seat {
+        if self.rules.players == 4 {
+            (s + d) & 3
+        } else {
+            (s + d) % self.rules.players
+        }
+    }
+
+    /// Wall position of the `k`-th dora indicator (three players: from `w[9]`).
+    #[inline]
+    pub(crate) fn dora_at(&self, k: usize) -> usize {
+        if self.rules.players == 3 {
+            9 + 2 * k
+        } else {
+            DORA_AT[k.min(4)]
+        }
+    }
+
+    /// Wall position of the `k`-th ura dora indicator.
+    #[inline]
+    fn ura_at(&self, k: usize) -> usize {
+        if self.rules.players == 3 {
+            8 + 2 * k
+        } else {
+            URA_AT[k.min(4)]
+        }
+    }
+
+    /// An indicator as the scorer reads it: with three players 1m indicates 9m (2m-8m are not
+    /// in the wall), so it is passed on as 8m.
+    fn indicator(&self, id: u8) -> Tile {
+        let k = kind(id);
+        if self.rules.players == 3 && k.as_u8() == 0 {
+            Tile::new(7).unwrap_or(k)
+        } else {
+            k
+        }
     }
 
     // ----- legal actions -----
@@ -584,7 +651,7 @@ impl Round {
     /// The legal actions of `seat` now (empty when it has nothing to decide).
     pub fn legal_actions(&self, seat: Seat) -> ActionList {
         let mut out = ActionList::new();
-        if seat > 3 || self.to_act() >> seat & 1 == 0 {
+        if seat >= self.n() || self.to_act() >> seat & 1 == 0 {
             return out;
         }
         match &self.phase {
@@ -659,6 +726,13 @@ impl Round {
                 }
             }
         }
+        if !after_call
+            && self.rules.kita
+            && self.live_left() > 0
+            && let Some(id) = self.kita_tile(seat)
+        {
+            out.push(Action::Kita { tile: id });
+        }
         let choices = self.discard_choices(seat);
         if p.riichi {
             if let Some(d) = self.drawn {
@@ -678,6 +752,17 @@ impl Round {
                     out.push(Action::Riichi { tile: id });
                 }
             }
+        }
+    }
+
+    /// The north `seat` may set aside now: in riichi only the drawn tile.
+    fn kita_tile(&self, seat: Seat) -> Option<u8> {
+        let p = &self.players[usize::from(seat)];
+        if p.riichi {
+            self.drawn
+                .filter(|&d| kind(d) == Tile::NORTH && p.hand.contains(d))
+        } else {
+            p.hand.of_kind(Tile::NORTH).next()
         }
     }
 
@@ -895,11 +980,12 @@ impl Round {
             ..WinContext::default()
         };
         for i in 0..usize::from(self.dora) {
-            ctx.dora.push(kind(self.wall.at(DORA_AT[i])));
+            ctx.dora.push(self.indicator(self.wall.at(self.dora_at(i))));
             if p.riichi {
-                ctx.ura.push(kind(self.wall.at(URA_AT[i])));
+                ctx.ura.push(self.indicator(self.wall.at(self.ura_at(i))));
             }
         }
+        ctx.kita = p.kita.len() as u32;
         let f = &mut ctx.flags;
         f.riichi = p.riichi && !p.double_riichi;
         f.double_riichi = p.double_riichi;
@@ -937,7 +1023,7 @@ impl Round {
     }
 
     fn ron_score(&self, seat: Seat, c: &Claims) -> Option<WinScore> {
-        let chankan = !matches!(c.source, ClaimSource::Discard { .. });
+        let chankan = matches!(c.source, ClaimSource::Kakan | ClaimSource::Ankan);
         let ctx = self.context(seat, false, false, chankan, false);
         let s = self.score(seat, c.tile, &ctx)?;
         if c.source == ClaimSource::Ankan && !s.yaku.iter().any(|(n, _)| n.starts_with("kokushi")) {
@@ -950,7 +1036,7 @@ impl Round {
 
     /// Applies `action` by `seat`. On error nothing changes.
     pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        if seat > 3 {
+        if seat >= self.n() {
             return Err(IllegalAction::NoSuchSeat(seat));
         }
         if self.is_over() {
@@ -1037,6 +1123,26 @@ impl Round {
                     .tsumo_score(seat, d, rinshan)
                     .ok_or_else(|| refuse(action, "not a winning hand with a yaku"))?;
                 self.finish_wins(SmallVec::from_iter([(seat, seat, d, score)]));
+                Ok(())
+            }
+            Action::Kita { tile } => {
+                self.check_tile(seat, tile)?;
+                if !self.rules.kita {
+                    return Err(refuse(action, "no kita in these rules"));
+                }
+                if after_call {
+                    return Err(refuse(action, "kita right after a call"));
+                }
+                if kind(tile) != Tile::NORTH {
+                    return Err(refuse(action, "only a north may be set aside"));
+                }
+                if self.live_left() == 0 {
+                    return Err(refuse(action, "no kita on the last tile"));
+                }
+                if self.players[s].riichi && self.drawn != Some(tile) {
+                    return Err(refuse(action, "in riichi only a drawn north"));
+                }
+                self.do_kita(seat, tile);
                 Ok(())
             }
             Action::NineTerminals => {
@@ -1153,7 +1259,11 @@ impl Round {
 
     fn draw(&mut self, seat: Seat, rinshan: bool) {
         let id = if rinshan {
-            let id = self.wall.at(RINSHAN_AT[usize::from(self.rinshan.min(3))]);
+            let id = if self.rules.players == 3 {
+                self.wall.at(usize::from(self.rinshan.min(7) ^ 1))
+            } else {
+                self.wall.at(RINSHAN_AT[usize::from(self.rinshan.min(3))])
+            };
             self.rinshan += 1;
             id
         } else {
@@ -1174,7 +1284,7 @@ impl Round {
 
     fn reveal_dora(&mut self) {
         if usize::from(self.dora) < DORA_AT.len() {
-            let id = self.wall.at(DORA_AT[usize::from(self.dora)]);
+            let id = self.wall.at(self.dora_at(usize::from(self.dora)));
             self.dora += 1;
             let m = self.mt(id);
             self.emit(Event::Dora { dora_marker: m });
@@ -1230,7 +1340,7 @@ impl Round {
         self.reveal_pending();
         // Aborts that only a ron can prevent.
         let mut abort = None;
-        if self.rules.four_winds && !self.interrupted && self.discards == 4 {
+        if self.rules.four_winds && self.n() == 4 && !self.interrupted && self.discards == 4 {
             let k0 = kind(tile);
             if k0.is_wind()
                 && self
@@ -1241,7 +1351,10 @@ impl Round {
                 abort = Some(DrawKind::FourWinds);
             }
         }
-        if riichi && self.rules.four_riichi && self.players.iter().filter(|p| p.riichi).count() == 3
+        if riichi
+            && self.rules.four_riichi
+            && self.n() == 4
+            && self.players.iter().filter(|p| p.riichi).count() == 3
         {
             abort = Some(DrawKind::FourRiichi);
         }
@@ -1264,8 +1377,8 @@ impl Round {
         let k = kind(tile);
         let last = self.live_left() == 0;
         let calls_ok = matches!(source, ClaimSource::Discard { .. }) && abort.is_none() && !last;
-        for d in 1..4u8 {
-            let seat = (from + d) & 3;
+        for d in 1..self.n() {
+            let seat = self.next(from, d);
             let p = &self.players[usize::from(seat)];
             let mut o = 0u8;
             if p.waits.contains(k) && !p.is_furiten() && self.ron_score(seat, &c).is_some() {
@@ -1279,7 +1392,7 @@ impl Round {
                 if n >= 3 && self.kans < 4 {
                     o |= OFFER_KAN;
                 }
-                if d == 1 && !self.chi_choices(seat, tile).is_empty() {
+                if d == 1 && self.rules.chi && !self.chi_choices(seat, tile).is_empty() {
                     o |= OFFER_CHI;
                 }
             }
@@ -1298,8 +1411,8 @@ impl Round {
         let k = kind(c.tile);
         // Every seat that could have won on this tile and did not is furiten.
         let mut rons: SmallVec<[Seat; 3]> = SmallVec::new();
-        for d in 1..4u8 {
-            let seat = (c.from + d) & 3;
+        for d in 1..self.n() {
+            let seat = self.next(c.from, d);
             let ron = c.answers[usize::from(seat)] == Some(Action::Ron);
             if ron {
                 rons.push(seat);
@@ -1352,6 +1465,12 @@ impl Round {
             return;
         }
         match c.source {
+            ClaimSource::Kita => {
+                for p in &mut self.players {
+                    p.ippatsu = false;
+                }
+                self.draw(c.from, true);
+            }
             ClaimSource::Kakan | ClaimSource::Ankan => {
                 if c.source == ClaimSource::Kakan {
                     for p in &mut self.players {
@@ -1366,8 +1485,8 @@ impl Round {
             }
             ClaimSource::Discard { .. } => {
                 // Pon or kan first, then chi.
-                for d in 1..4u8 {
-                    let seat = (c.from + d) & 3;
+                for d in 1..self.n() {
+                    let seat = self.next(c.from, d);
                     match c.answers[usize::from(seat)] {
                         Some(Action::Pon { tiles }) => {
                             self.do_call(seat, &c, MeldKind::Pon, &tiles);
@@ -1382,7 +1501,7 @@ impl Round {
                         _ => {}
                     }
                 }
-                let next = (c.from + 1) & 3;
+                let next = self.next(c.from, 1);
                 if let Some(Action::Chi { tiles }) = c.answers[usize::from(next)] {
                     self.do_call(next, &c, MeldKind::Chi, &tiles);
                     return;
@@ -1399,7 +1518,7 @@ impl Round {
     fn do_call(&mut self, seat: Seat, c: &Claims, kind_: MeldKind, own: &[u8]) {
         let s = usize::from(seat);
         let reds = self.rules.red_fives;
-        let from_rel = (seat + 4 - c.from) & 3;
+        let from_rel = (seat + self.n() - c.from) % self.n();
         let mut ids = [255u8; 4];
         let mut pieces: SmallVec<[Piece; 4]> = SmallVec::new();
         for (i, &id) in own.iter().enumerate() {
@@ -1550,6 +1669,24 @@ impl Round {
         }
     }
 
+    /// Sets a north aside: an earlier kan's pending indicator turns, the first
+    /// go-around ends, the north is offered for ron (not chankan; ippatsu still counts), then
+    /// every ippatsu ends and the replacement tile is drawn.
+    fn do_kita(&mut self, seat: Seat, tile: u8) {
+        let s = usize::from(seat);
+        self.reveal_pending();
+        let p = &mut self.players[s];
+        p.take(tile);
+        p.kita.push(tile);
+        // As on Tenhou: a kita ends the uninterrupted first go-around; every ippatsu ends once
+        // the north is not robbed (a ron on the north itself keeps ippatsu).
+        self.interrupted = true;
+        self.drawn = None;
+        let pai = self.mt(tile);
+        self.emit(Event::Nukidora { actor: seat, pai });
+        self.open_claims(seat, tile, ClaimSource::Kita, None);
+    }
+
     fn do_kakan(&mut self, seat: Seat, tile: u8, mi: usize) {
         let s = usize::from(seat);
         let reds = self.rules.red_fives;
@@ -1602,7 +1739,7 @@ impl Round {
             let is_dealer = seat == dealer;
             match score.payments {
                 Payments::Ron(ron) => {
-                    let ron = ron as i32 - 300 * (honba - honba_paid);
+                    let ron = ron as i32 - self.rules.honba_value() * (honba - honba_paid);
                     match pao {
                         Some(p) if p != from => {
                             let half =
@@ -1616,7 +1753,7 @@ impl Round {
                 }
                 Payments::Tsumo(d, o) => {
                     let mut got = 0;
-                    for x in 0..4u8 {
+                    for x in 0..self.n() {
                         if x == seat {
                             continue;
                         }
@@ -1632,7 +1769,7 @@ impl Round {
             }
             let ura = if self.players[w].riichi {
                 (0..usize::from(self.dora))
-                    .map(|j| self.wall.at(URA_AT[j]))
+                    .map(|j| self.wall.at(self.ura_at(j)))
                     .collect()
             } else {
                 SmallVec::new()
@@ -1726,9 +1863,11 @@ impl Round {
     }
 
     fn finish_exhaustive(&mut self) {
-        let tenpai: [bool; 4] = core::array::from_fn(|s| !self.players[s].waits.is_empty());
+        let n = usize::from(self.n());
+        let tenpai: [bool; 4] =
+            core::array::from_fn(|s| s < n && !self.players[s].waits.is_empty());
         let mut deltas = [0i32; 4];
-        let nagashi: SmallVec<[usize; 4]> = (0..4)
+        let nagashi: SmallVec<[usize; 4]> = (0..n)
             .filter(|&s| {
                 self.rules.nagashi_mangan
                     && self.players[s].nagashi
@@ -1738,7 +1877,7 @@ impl Round {
         if !nagashi.is_empty() {
             let dealer = usize::from(self.setup.dealer);
             for &w in &nagashi {
-                for x in 0..4 {
+                for x in 0..n {
                     if x == w {
                         continue;
                     }
@@ -1754,10 +1893,13 @@ impl Round {
             self.finish_draw_with(DrawKind::NagashiMangan, tenpai, deltas);
             return;
         }
-        let n = tenpai.iter().filter(|&&t| t).count() as i32;
-        if n > 0 && n < 4 {
-            for (d, &t) in deltas.iter_mut().zip(&tenpai) {
-                *d = if t { 3000 / n } else { -3000 / (4 - n) };
+        // 3,000 with four players, 2,000 with three, split between ready and not-ready seats.
+        let seats = n as i32;
+        let pot = 1000 * (seats - 1);
+        let t = tenpai.iter().filter(|&&t| t).count() as i32;
+        if t > 0 && t < seats {
+            for (d, &r) in deltas.iter_mut().zip(&tenpai).take(n) {
+                *d = if r { pot / t } else { -pot / (seats - t) };
             }
         }
         self.finish_draw_with(DrawKind::Exhaustive, tenpai, deltas);
@@ -1781,6 +1923,8 @@ pub struct Observation {
     pub melds: [SmallVec<[CalledMeld; 4]>; 4],
     /// Seats in riichi.
     pub riichi: [bool; 4],
+    /// Every seat's kita (norths set aside, three players).
+    pub kita: [SmallVec<[u8; 4]>; 4],
     /// Revealed dora indicator ids.
     pub dora_indicators: SmallVec<[u8; 5]>,
     /// Scores.
@@ -1814,6 +1958,7 @@ impl Round {
             rivers: core::array::from_fn(|i| self.players[i].river.clone()),
             melds: core::array::from_fn(|i| self.players[i].melds.clone()),
             riichi: core::array::from_fn(|i| self.players[i].riichi),
+            kita: core::array::from_fn(|i| self.players[i].kita.clone()),
             dora_indicators: self.dora_indicators().collect(),
             scores: self.scores,
             sticks: self.sticks,

@@ -43,9 +43,22 @@ impl Length {
     }
 }
 
-/// Every rule switch of a four-player riichi game (see the crate docs for the table).
+/// Every rule switch of a riichi game, four- or three-player (see the crate docs for the table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameRules {
+    /// Seats at the table: 4, or 3 for three-player riichi (三麻: 108 tiles, 2m-8m removed;
+    /// seat 3 is then absent and every `[_; 4]` array's fourth entry is 0 or unused).
+    pub players: u8,
+    /// Chi (吃) allowed (three-player rules: off).
+    pub chi: bool,
+    /// North as kita (抜きドラ, three players only): a north may be set aside in one's turn
+    /// (a replacement tile is drawn from the dead wall); each counts one dora for its owner's
+    /// win. The north may still be kept in hand (a pair, a pon, a yakuhai-less set).
+    pub kita: bool,
+    /// Three players: on a tsumo the absent seat's share is not paid (ツモ損); off: it is split
+    /// between the two payers, each half rounded up to 100 (no preset uses that). Ignored with
+    /// four players.
+    pub tsumo_loss: bool,
     /// One red five of each suit (赤ドラ) in the wall, worth one han each.
     pub red_fives: bool,
     /// Open tanyao (喰いタン).
@@ -89,7 +102,7 @@ pub struct GameRules {
     pub start_points: i32,
     /// Points needed to end the match (and the returned points, 返し).
     pub target: i32,
-    /// Uma by final rank, in thousands (first to fourth).
+    /// Uma by final rank, in thousands (first to fourth; three players: the fourth unused).
     pub uma: [i32; 4],
     /// Final scores are rounded to whole thousands before the uma (Tenhou until about 2021);
     /// off: points to the tenth.
@@ -115,6 +128,10 @@ impl GameRules {
     /// Tenhou's ranked rules (鳳凰卓 / 特上卓 with red fives).
     pub const fn tenhou() -> GameRules {
         GameRules {
+            players: 4,
+            chi: true,
+            kita: false,
+            tsumo_loss: false,
             red_fives: true,
             open_tanyao: true,
             double_ron: true,
@@ -156,11 +173,49 @@ impl GameRules {
         }
     }
 
-    /// A preset by name: `tenhou` or `mahjong_soul`.
+    /// Tenhou's three-player ranked rules (三麻 鳳凰卓): 108 tiles, no chi, kita, tsumo loss,
+    /// 35,000 start, 40,000 target, uma 20-0-20 (proven on the Phoenix logs in `../shared/logs`).
+    pub const fn sanma() -> GameRules {
+        GameRules {
+            players: 3,
+            chi: false,
+            kita: true,
+            tsumo_loss: true,
+            four_winds: false,
+            four_riichi: false,
+            triple_ron_abort: false,
+            riichi_min_tiles: 3,
+            start_points: 35000,
+            target: 40000,
+            uma: [20, 0, -20, 0],
+            ..GameRules::tenhou()
+        }
+    }
+
+    /// Mahjong Soul's three-player ranked rules (三人段位戦) as far as this engine models them:
+    /// Tenhou's three-player rules with Mahjong Soul's uma (15-0-15), unrounded final points
+    /// and double yakuman.
+    pub const fn sanma_mahjong_soul() -> GameRules {
+        GameRules {
+            uma: [15, 0, -15, 0],
+            round_final_points: false,
+            double_yakuman: true,
+            ..GameRules::sanma()
+        }
+    }
+
+    /// Honba (本場) worth per counter: 300 with four players, 200 with three (100 per payer).
+    pub const fn honba_value(&self) -> i32 {
+        100 * (self.players as i32 - 1)
+    }
+
+    /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`.
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
             "mahjong_soul" | "majsoul" => Some(GameRules::mahjong_soul()),
+            "sanma" | "tenhou_sanma" => Some(GameRules::sanma()),
+            "sanma_mahjong_soul" | "sanma_majsoul" => Some(GameRules::sanma_mahjong_soul()),
             _ => None,
         }
     }

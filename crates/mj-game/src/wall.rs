@@ -29,6 +29,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Tiles in a wall.
 pub const WALL_TILES: usize = 136;
+/// Tiles in a three-player wall.
+pub const SANMA_TILES: usize = 108;
 /// Dora indicator positions, first and then one per kan.
 pub const DORA_AT: [usize; 5] = [5, 7, 9, 11, 13];
 /// Ura dora indicator positions.
@@ -106,6 +108,46 @@ impl Wall {
         Wall { tiles }
     }
 
+    /// A three-player wall (三麻): the 108 ids without 2m-8m (ids 4..32) in Tenhou's
+    /// three-player layout at positions `0..108` (the deal from `tiles[107]` down, live draws
+    /// from `tiles[68]`, dora indicators from `tiles[9]`, replacement tiles `tiles[k ^ 1]` for
+    /// kans and kita alike; see `mjlog::wall`), the 28 removed ids parked at `108..136` so the
+    /// wall stays a permutation of 136 ids.
+    pub fn sanma_from_ids<T: Copy + Into<u32>>(ids: &[T]) -> Result<Wall, WallError> {
+        if ids.len() != SANMA_TILES {
+            return Err(WallError::WrongSize(ids.len()));
+        }
+        let mut all: Vec<u32> = ids.iter().map(|&t| t.into()).collect();
+        for (at, &id) in all.iter().enumerate() {
+            if (4..32).contains(&id) {
+                return Err(WallError::BadId { id, at });
+            }
+        }
+        all.extend(4..32u32);
+        Wall::from_ids(&all)
+    }
+
+    /// A shuffled three-player wall from a seed: the 108 ids shuffled as in
+    /// [`Wall::from_seed`] (Fisher-Yates over `0..108`).
+    pub fn sanma_from_seed(seed: u64) -> Wall {
+        let mut rng = SplitMix64::new(seed);
+        let mut tiles = [0u8; WALL_TILES];
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = if i < 4 {
+                i as u8
+            } else if i < SANMA_TILES {
+                i as u8 + 28
+            } else {
+                (i - SANMA_TILES) as u8 + 4
+            };
+        }
+        for i in (1..SANMA_TILES).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            tiles.swap(i, j);
+        }
+        Wall { tiles }
+    }
+
     /// The id at a position.
     #[inline]
     pub fn at(&self, i: usize) -> u8 {
@@ -149,6 +191,13 @@ mod tests {
             assert_eq!(w, Wall::from_seed(seed));
         }
         assert_ne!(Wall::from_seed(1), Wall::from_seed(2));
+        let w = Wall::sanma_from_seed(5);
+        assert!(
+            w.ids()[..SANMA_TILES]
+                .iter()
+                .all(|&t| !(4..32).contains(&t))
+        );
+        assert_eq!(Wall::sanma_from_ids(&w.ids()[..SANMA_TILES]), Ok(w));
     }
 
     #[test]

@@ -31,14 +31,34 @@ fn bots(seed: u64) -> [RandomBot; 4] {
 
 #[test]
 fn tiles_and_points_are_conserved_in_random_games() {
-    let mut games = 0;
-    let mut steps = 0u64;
-    for seed in 0..1500u64 {
-        let rules = if seed % 2 == 0 {
+    conserved(1500, |seed| {
+        if seed % 2 == 0 {
             GameRules::tenhou()
         } else {
             GameRules::mahjong_soul()
-        };
+        }
+    });
+}
+
+#[test]
+fn tiles_and_points_are_conserved_in_random_three_player_games() {
+    conserved(800, |seed| {
+        if seed % 2 == 0 {
+            GameRules::sanma()
+        } else {
+            GameRules::sanma_mahjong_soul()
+        }
+    });
+}
+
+fn conserved(seeds: u64, rules_of: impl Fn(u64) -> GameRules) {
+    let mut games = 0;
+    let mut steps = 0u64;
+    let mut kitas = 0u64;
+    for seed in 0..seeds {
+        let rules = rules_of(seed);
+        let players = i32::from(rules.players);
+        let tiles = if rules.players == 3 { 108 } else { 136 };
         let length = if seed % 3 == 0 {
             Length::EastOnly
         } else {
@@ -48,7 +68,19 @@ fn tiles_and_points_are_conserved_in_random_games() {
         let mut b = bots(seed);
         loop {
             let r = m.round();
-            assert_eq!(r.tiles_accounted(), 136, "seed {seed} step {steps}");
+            assert_eq!(r.tiles_accounted(), tiles, "seed {seed} step {steps}");
+            if rules.players == 3 {
+                // No chi, and the absent seat never acts.
+                assert!(r.legal_actions(3).is_empty());
+                for s in 0..3u8 {
+                    let legal = r.legal_actions(s);
+                    assert!(!legal.iter().any(|a| matches!(a, Action::Chi { .. })));
+                    kitas += legal
+                        .iter()
+                        .filter(|a| matches!(a, Action::Kita { .. }))
+                        .count() as u64;
+                }
+            }
             if steps.is_multiple_of(7) {
                 // An observation never shows another seat's concealed tiles.
                 for s in 0..4u8 {
@@ -67,7 +99,11 @@ fn tiles_and_points_are_conserved_in_random_games() {
             }
             let total: i32 = r.scores().iter().sum::<i32>() + 1000 * r.sticks() as i32;
             if !m.is_over() {
-                assert_eq!(total, 4 * rules.start_points, "seed {seed} step {steps}");
+                assert_eq!(
+                    total,
+                    players * rules.start_points,
+                    "seed {seed} step {steps}"
+                );
             }
             if !step(&mut m, &mut b) {
                 break;
@@ -77,20 +113,25 @@ fn tiles_and_points_are_conserved_in_random_games() {
         let res = m.result().expect("the match ended");
         assert_eq!(
             res.scores.iter().sum::<i32>(),
-            4 * rules.start_points,
+            players * rules.start_points,
             "seed {seed}"
         );
         assert_eq!(res.points_tenths.iter().sum::<i32>(), 0, "seed {seed}");
         games += 1;
     }
-    println!("{games} random matches, {steps} decisions: tiles and points conserved");
+    println!(
+        "{games} random matches, {steps} decisions ({kitas} kita offers): tiles and points conserved"
+    );
 }
 
 #[test]
 fn same_seed_same_game() {
-    for seed in [1u64, 7, 42] {
+    for (seed, rules) in [1u64, 7, 42]
+        .into_iter()
+        .flat_map(|s| [(s, GameRules::tenhou()), (s, GameRules::sanma())])
+    {
         let run = || {
-            let mut m = Match::seeded(GameRules::tenhou(), Length::Hanchan, seed, true);
+            let mut m = Match::seeded(rules, Length::Hanchan, seed, true);
             let mut b = bots(seed);
             while step(&mut m, &mut b) {}
             (m.events(), m.result().cloned())
@@ -107,15 +148,21 @@ fn same_seed_same_game() {
 fn refused_actions_change_nothing() {
     let mut rng = SplitMix64::new(5);
     let mut refused = 0;
-    for seed in 0..30u64 {
-        let mut m = Match::seeded(GameRules::tenhou(), Length::EastOnly, seed, true);
+    for seed in 0..40u64 {
+        let rules = if seed % 4 == 3 {
+            GameRules::sanma()
+        } else {
+            GameRules::tenhou()
+        };
+        let mut m = Match::seeded(rules, Length::EastOnly, seed, true);
         let mut b = bots(seed);
         loop {
             // Try a few arbitrary actions by arbitrary seats.
             for _ in 0..3 {
                 let seat = rng.below(5) as u8;
                 let tile = rng.below(140) as u8;
-                let a = match rng.below(11) {
+                let a = match rng.below(12) {
+                    10 => Action::Kita { tile },
                     0 => Action::Discard { tile },
                     1 => Action::Riichi { tile },
                     2 => Action::Tsumo,
@@ -160,8 +207,13 @@ fn refused_actions_change_nothing() {
 #[test]
 fn serialize_restore_continues_identically() {
     let mut rng = SplitMix64::new(9);
-    for seed in 0..40u64 {
-        let mut m = Match::seeded(GameRules::tenhou(), Length::Hanchan, seed, true);
+    for seed in 0..60u64 {
+        let rules = if seed % 3 == 2 {
+            GameRules::sanma()
+        } else {
+            GameRules::tenhou()
+        };
+        let mut m = Match::seeded(rules, Length::Hanchan, seed, true);
         let mut b = bots(seed);
         let stop = 50 + rng.below(600);
         let mut n = 0;

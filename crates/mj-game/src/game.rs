@@ -54,7 +54,7 @@ pub struct MatchResult {
     pub scores: [i32; 4],
     /// Rank of each seat, 1..=4 (ties broken by seat order from the first dealer).
     pub ranks: [u8; 4],
-    /// Final points in tenths (uma and oka included; Tenhou's rounding, .5 down).
+    /// Final points in tenths (uma and oka included; rounded as [`final_points`] says).
     pub points_tenths: [i32; 4],
     /// Rounds played.
     pub rounds: u32,

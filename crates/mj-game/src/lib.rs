@@ -95,7 +95,10 @@
 //! `GameRules::preset` knows `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`. The
 //! `sanma_mahjong_soul` preset is Tenhou's three-player rules with Mahjong Soul's uma, point
 //! rounding and double yakuman; Mahjong Soul's other three-player differences are not modelled
-//! and no Mahjong Soul log proves it.
+//! and no Mahjong Soul log proves it. The same holds for `mahjong_soul`: it is built from the
+//! published rules and has not been replayed against Mahjong Soul records; in particular its
+//! final points return `target` with an oka to the first place as Tenhou does, which Mahjong
+//! Soul's own end-of-match points may not (they may count from the starting points).
 //!
 //! Derived from `players` (not switches): honba are worth 100 per payer (300 on a ron with
 //! four players, 200 with three); the exhaustive-draw pot is 3,000 with four players and 2,000

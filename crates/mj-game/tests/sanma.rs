@@ -8,59 +8,14 @@ use mj_game::{
     Action, Bot, Event, GameRules, Length, Phase, RandomBot, Round, RoundEnd, RoundSetup, Wall,
     play,
 };
-use mj_tiles::notation::parse_pieces;
 
-/// A three-player wall in Tenhou's layout: the three hands (seat 0 deals), the live draws in
-/// order (from `w[68]` down), the dora indicator (`w[9]`) and the replacement tiles (`w[k ^ 1]`);
-/// every other id of the 108 fills the rest.
+mod common;
+
+/// A three-player wall in Tenhou's layout (`common::wall_ids`): the three hands (seat 0
+/// deals), the live draws in order (from `w[68]` down), the dora indicator (`w[9]`) and the
+/// replacement tiles (`w[k ^ 1]`).
 fn wall(hands: [&str; 3], draws: &str, dora: &str, rinshan: &str) -> Wall {
-    let mut used = [false; 136];
-    for u in &mut used[4..32] {
-        *u = true; // 2m-8m are not in a three-player wall
-    }
-    let mut take = |text: &str| -> Vec<u8> {
-        parse_pieces(text)
-            .unwrap()
-            .into_iter()
-            .map(|p| {
-                let k = p.tile().as_u8();
-                let five = p.tile().rank() == 5 && !p.tile().is_honor();
-                let copies: &[u8] = if five { &[1, 2, 3] } else { &[0, 1, 2, 3] };
-                let c = copies
-                    .iter()
-                    .copied()
-                    .find(|&c| !used[usize::from(k * 4 + c)])
-                    .unwrap_or_else(|| panic!("a fifth {p}"));
-                used[usize::from(k * 4 + c)] = true;
-                k * 4 + c
-            })
-            .collect()
-    };
-    let mut w = [255u8; 108];
-    for (o, h) in hands.iter().enumerate() {
-        let ids = take(h);
-        assert_eq!(ids.len(), 13, "hand {o}");
-        for (k, &id) in ids.iter().enumerate() {
-            let at = if k < 12 {
-                107 - ((k / 4) * 12 + o * 4 + k % 4)
-            } else {
-                107 - (36 + o)
-            };
-            w[at] = id;
-        }
-    }
-    for (j, id) in take(draws).into_iter().enumerate() {
-        w[68 - j] = id;
-    }
-    w[9] = take(dora)[0];
-    for (k, id) in take(rinshan).into_iter().enumerate() {
-        w[k ^ 1] = id;
-    }
-    let mut rest = (0..136u8).filter(|&i| !used[usize::from(i)]);
-    for slot in w.iter_mut().filter(|s| **s == 255) {
-        *slot = rest.next().unwrap();
-    }
-    Wall::sanma_from_ids(&w).unwrap()
+    Wall::sanma_from_ids(&common::wall_ids(&hands, draws, dora, rinshan, "")).unwrap()
 }
 
 const DEALER: &str = "1m1m9m2s3s4s6s7s8s1z2z3z5z";

@@ -15,7 +15,23 @@ pub fn wall(hands: [&str; 4], draws: &str, dora: &str, rinshan: &str) -> Wall {
 /// As [`wall`], with `last` as the last live draws in order (its final tile is the haitei
 /// tile when no kan was declared).
 pub fn wall_ending(hands: [&str; 4], draws: &str, dora: &str, rinshan: &str, last: &str) -> Wall {
+    Wall::from_ids(&wall_ids(&hands, draws, dora, rinshan, last)).unwrap()
+}
+
+/// The tile ids of a constructed wall in Tenhou's layout for `hands.len()` seats (3 or 4; with
+/// three, 2m-8m are left out and the wall holds 108 tiles): the hands dealt 4-4-4-1 from the
+/// top (seat 0 first), the live draws in order below them, the dora indicator (`w[5]`, three
+/// seats `w[9]`), the replacement tiles (`w[k ^ 1]`) and `last` as the last live draws; every
+/// other id fills the rest. A red five is written `0`; a plain five never takes the red copy.
+pub fn wall_ids(hands: &[&str], draws: &str, dora: &str, rinshan: &str, last: &str) -> Vec<u8> {
+    let players = hands.len();
+    let len = if players == 3 { 108 } else { 136 };
     let mut used = [false; 136];
+    if players == 3 {
+        for u in &mut used[4..32] {
+            *u = true; // 2m-8m are not in a three-player wall
+        }
+    }
     let mut take = |text: &str| -> Vec<u8> {
         parse_pieces(text)
             .unwrap()
@@ -23,55 +39,55 @@ pub fn wall_ending(hands: [&str; 4], draws: &str, dora: &str, rinshan: &str, las
             .map(|p| {
                 let k = p.tile().as_u8();
                 let five = p.tile().rank() == 5 && !p.tile().is_honor();
-                let copies: Vec<u8> = if p.is_red() {
-                    vec![0]
+                let copies: &[u8] = if p.is_red() {
+                    &[0]
                 } else if five {
-                    vec![1, 2, 3]
+                    &[1, 2, 3]
                 } else {
-                    vec![0, 1, 2, 3]
+                    &[0, 1, 2, 3]
                 };
                 let c = copies
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .find(|&c| !used[usize::from(k * 4 + c)])
-                    .unwrap_or_else(|| panic!("a fifth {}", p));
+                    .unwrap_or_else(|| panic!("a fifth {p}"));
                 used[usize::from(k * 4 + c)] = true;
                 k * 4 + c
             })
             .collect()
     };
-    let mut w = [255u8; 136];
+    let mut w = vec![255u8; len];
     for (o, h) in hands.iter().enumerate() {
         let ids = take(h);
         assert_eq!(ids.len(), 13, "hand {o}");
         for (k, &id) in ids.iter().enumerate() {
-            let at = if k < 12 {
-                135 - ((k / 4) * 16 + o * 4 + k % 4)
+            let from_top = if k < 12 {
+                (k / 4) * 4 * players + o * 4 + k % 4
             } else {
-                135 - (48 + o)
+                12 * players + o
             };
-            w[at] = id;
+            w[len - 1 - from_top] = id;
         }
     }
+    let live_top = len - 1 - 13 * players;
     for (j, id) in take(draws).into_iter().enumerate() {
-        w[83 - j] = id;
+        w[live_top - j] = id;
     }
     if !dora.is_empty() {
-        w[5] = take(dora)[0];
+        w[if players == 3 { 9 } else { 5 }] = take(dora)[0];
     }
     for (k, id) in take(rinshan).into_iter().enumerate() {
-        w[[1, 0, 3, 2][k]] = id;
+        w[k ^ 1] = id;
     }
     let tail = take(last);
     for (j, &id) in tail.iter().enumerate() {
         w[14 + tail.len() - 1 - j] = id;
     }
     let mut rest = (0..136u8).filter(|&i| !used[usize::from(i)]);
-    for slot in w.iter_mut() {
-        if *slot == 255 {
-            *slot = rest.next().unwrap();
-        }
+    for slot in w.iter_mut().filter(|s| **s == 255) {
+        *slot = rest.next().unwrap();
     }
-    Wall::from_ids(&w).unwrap()
+    w
 }
 
 pub fn round(w: Wall) -> Round {

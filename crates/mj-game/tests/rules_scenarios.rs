@@ -36,14 +36,7 @@ fn draw_out(r: &mut Round) {
         if r.is_over() {
             return;
         }
-        let s = r.to_act().trailing_zeros() as u8;
-        let a = match r.phase() {
-            Phase::Turn { .. } => Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-            _ => Action::Pass,
-        };
-        r.play(s, a).unwrap();
+        tsumogiri_step(r);
     }
     panic!("the round never ended");
 }

@@ -121,16 +121,21 @@ pub fn tsumogiri_until(r: &mut Round, seat: u8) {
         if r.is_over() || r.to_act() == 1 << seat && matches!(r.phase(), Phase::Turn { .. }) {
             return;
         }
-        let s = r.to_act().trailing_zeros() as u8;
-        let a = match r.phase() {
-            Phase::Turn { .. } => Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-            _ => Action::Pass,
-        };
-        r.play(s, a).unwrap();
+        tsumogiri_step(r);
     }
     panic!("seat {seat} never got a turn");
+}
+
+/// The seat to act discards its drawn tile on its turn, or passes a claim.
+pub fn tsumogiri_step(r: &mut Round) {
+    let s = r.to_act().trailing_zeros() as u8;
+    let a = match r.phase() {
+        Phase::Turn { .. } => Action::Discard {
+            tile: r.drawn().unwrap(),
+        },
+        _ => Action::Pass,
+    };
+    r.play(s, a).unwrap();
 }
 
 pub fn refuse(r: &mut Round, seat: u8, a: Action) {

@@ -709,7 +709,7 @@ impl Round {
             if self.can_nine_terminals(seat) {
                 out.push(Action::NineTerminals);
             }
-            if self.kans < 4 && self.live_left() > 0 {
+            if self.kan_turn_ok(after_call).is_ok() {
                 for t in p.counts.kinds_at_least(4) {
                     if self.ankan_ok(seat, t) {
                         out.push(Action::Ankan { kind: t.as_u8() });
@@ -818,6 +818,20 @@ impl Round {
             }
         }
         out
+    }
+
+    /// What a closed or added kan on one's own turn needs besides its tiles: not right after a
+    /// call, fewer than four kans on the table, and a live tile left to replace it.
+    fn kan_turn_ok(&self, after_call: bool) -> Result<(), &'static str> {
+        if after_call {
+            Err("a kan right after a call")
+        } else if self.kans >= 4 {
+            Err("four kans were declared")
+        } else if self.live_left() == 0 {
+            Err("no kan on the last tile")
+        } else {
+            Ok(())
+        }
     }
 
     fn ankan_ok(&self, seat: Seat, t: Tile) -> bool {
@@ -1157,15 +1171,8 @@ impl Round {
             }
             Action::Ankan { kind: k } => {
                 let t = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
-                if after_call {
-                    return Err(refuse(action, "a kan right after a call"));
-                }
-                if self.kans >= 4 {
-                    return Err(refuse(action, "four kans were declared"));
-                }
-                if self.live_left() == 0 {
-                    return Err(refuse(action, "no kan on the last tile"));
-                }
+                self.kan_turn_ok(after_call)
+                    .map_err(|why| refuse(action, why))?;
                 if !self.ankan_ok(seat, t) {
                     return Err(refuse(
                         action,
@@ -1177,15 +1184,8 @@ impl Round {
             }
             Action::Kakan { tile } => {
                 self.check_tile(seat, tile)?;
-                if after_call {
-                    return Err(refuse(action, "a kan right after a call"));
-                }
-                if self.kans >= 4 {
-                    return Err(refuse(action, "four kans were declared"));
-                }
-                if self.live_left() == 0 {
-                    return Err(refuse(action, "no kan on the last tile"));
-                }
+                self.kan_turn_ok(after_call)
+                    .map_err(|why| refuse(action, why))?;
                 let t = kind(tile);
                 let Some(mi) = self.players[s]
                     .melds

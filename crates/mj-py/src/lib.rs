@@ -25,7 +25,6 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString};
 
-use mj_tiles::notation::parse_hand;
 use mj_tiles::{Piece, TileCounts, TileSet};
 
 use crate::results::{
@@ -182,7 +181,7 @@ fn fast_inputs(
     if text.len() > 4096 {
         return None;
     }
-    let (_, counts) = parse_hand(text).ok()?;
+    let counts: TileCounts = text.parse().ok()?;
     let mut wild = TileSet::EMPTY;
     let mut preset = "generic".to_owned();
     if let Some(fields) = fields {

@@ -8,10 +8,11 @@ use mj_tiles::{Piece, Tile, TileId};
 
 use crate::mj_error;
 
-/// A hand argument: mpsz text (given as such, or written from counts or ids), or any other value,
-/// which the protocol answers for (`invalid_hand`).
+/// A hand argument: mpsz text as given, the tiles of 34 counts or 136 ids (sorted, red fives
+/// kept), or any other value, which the protocol answers for (`invalid_hand`).
 pub(crate) enum HandArg<'py> {
     Text(String),
+    Tiles(Vec<Piece>),
     Raw(Bound<'py, PyAny>),
 }
 
@@ -80,6 +81,15 @@ impl<'py> HandArg<'py> {
             }
         }
         pieces.sort_by_key(|p| (p.tile().as_u8(), !p.is_red()));
-        Ok(HandArg::Text(format_pieces(&pieces)))
+        Ok(HandArg::Tiles(pieces))
+    }
+
+    /// The hand as the protocol's `hand` field: mpsz text, or the value as given.
+    pub(crate) fn text(&self) -> Option<String> {
+        match self {
+            HandArg::Text(text) => Some(text.clone()),
+            HandArg::Tiles(pieces) => Some(format_pieces(pieces)),
+            HandArg::Raw(_) => None,
+        }
     }
 }

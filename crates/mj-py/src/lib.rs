@@ -144,8 +144,8 @@ fn protocol_call<'py>(
     let req = PyDict::new(py);
     req.set_item("op", op)?;
     match hand {
-        hand::HandArg::Text(text) => req.set_item("hand", text.as_str())?,
         hand::HandArg::Raw(obj) => req.set_item("hand", obj)?,
+        other => req.set_item("hand", other.text())?,
     }
     if let Some(fields) = fields {
         for (k, v) in fields.iter() {
@@ -173,15 +173,15 @@ fn fast_inputs(
     hand: &hand::HandArg<'_>,
     fields: Option<&Bound<'_, PyDict>>,
 ) -> Option<(TileCounts, TileSet, mj_hu::Rules)> {
-    let hand::HandArg::Text(text) = hand else {
-        return None;
+    let counts: TileCounts = match hand {
+        // The protocol refuses a line over 1 MiB and arrays over 256 items before reading a
+        // field; inputs anywhere near those limits go through its handler.
+        hand::HandArg::Text(text) if text.len() <= 4096 => text.parse().ok()?,
+        hand::HandArg::Tiles(pieces) => {
+            TileCounts::from_tiles(pieces.iter().map(|p| p.tile())).ok()?
+        }
+        _ => return None,
     };
-    // The protocol refuses a line over 1 MiB and arrays over 256 items before reading a field;
-    // inputs anywhere near those limits go through its handler.
-    if text.len() > 4096 {
-        return None;
-    }
-    let counts: TileCounts = text.parse().ok()?;
     let mut wild = TileSet::EMPTY;
     let mut preset = "generic".to_owned();
     if let Some(fields) = fields {
@@ -333,9 +333,9 @@ fn score<'py>(
 /// fives of 136 ids 16, 52 and 88 written `0m`, `0p`, `0s`).
 #[pyfunction]
 fn to_mpsz(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<String> {
-    match hand::HandArg::of(py, hand)? {
-        hand::HandArg::Text(text) => Ok(text),
-        hand::HandArg::Raw(_) => Err(mj_error(
+    match hand::HandArg::of(py, hand)?.text() {
+        Some(text) => Ok(text),
+        None => Err(mj_error(
             py,
             "invalid_hand",
             "`hand` must be an mpsz string, 34 tile counts or a list of Tenhou 136 ids",

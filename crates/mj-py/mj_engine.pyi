@@ -249,7 +249,7 @@ def hu_batch(
     """``hu`` of every row of an ``(N, 34)`` uint8 count array (3k+2 tiles each).
 
     Returns an ``(N,)`` bool array (False on a refused row) and the refused rows. ``wild``:
-    wildcard kinds; ``rules``: a preset; ``threads``: OS threads (0: one per core). The GIL is
+    wildcard kinds; ``rules``: a preset; ``threads``: OS threads (0: one per core; at most 256). The GIL is
     released; a bad row never stops the batch.
     """
 

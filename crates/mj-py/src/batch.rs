@@ -96,11 +96,15 @@ fn settings(
     Ok((preset, set))
 }
 
+/// Most OS threads one batch starts, whatever `threads` asks (a huge request must not start a
+/// thread per row).
+const MAX_THREADS: usize = 256;
+
 fn thread_count(threads: usize) -> usize {
     if threads == 0 {
         std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
     } else {
-        threads
+        threads.min(MAX_THREADS)
     }
 }
 
@@ -200,7 +204,8 @@ fn bool_batch<'py>(
 
 /// `hu` of every row: an `(N,)` bool array (each row 3k+2 concealed tiles, no melds) and the
 /// refused rows `[(row, kind, message)]`. `wild`: wildcard kinds (mpsz tiles, as the protocol's
-/// `wild`); `rules`: a preset; `threads`: OS threads (0: one per core). The GIL is released.
+/// `wild`); `rules`: a preset; `threads`: OS threads (0: one per core; at most 256). The GIL is
+/// released.
 #[pyfunction]
 #[pyo3(signature = (counts, *, wild=None, rules="generic", threads=1))]
 pub(crate) fn hu_batch<'py>(

@@ -56,7 +56,7 @@ def test_shanten_batch_equals_shanten(rng, rules, wild):
             assert values[i] == s.shanten, (i, row)
     check_errors(errors, len(a), want_errors)
     assert {5, 6, 7} <= set(want_errors)
-    for threads in (2, 3, 0):
+    for threads in (2, 3, 0, 10**6):
         v2, e2 = mj.shanten_batch(a, wild=wild, rules=rules, threads=threads)
         assert np.array_equal(v2, values) and e2 == errors
 

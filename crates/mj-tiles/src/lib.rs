@@ -15,6 +15,7 @@
 
 mod counts;
 mod eigen;
+mod group;
 mod meld;
 pub mod notation;
 mod piece;
@@ -26,6 +27,7 @@ mod tile;
 
 pub use counts::{FifthCopy, TileCounts};
 pub use eigen::{Eigen, EigenError, EigenHand};
+pub use group::{Group, GroupKind, READING_CAPACITY, Reading};
 pub use meld::{Meld, MeldError, MeldKind};
 pub use notation::NotationError;
 pub use piece::{Piece, TileId};

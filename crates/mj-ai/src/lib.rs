@@ -163,9 +163,11 @@
 mod distance;
 pub mod generate;
 mod hand;
+mod neighbours;
 mod recommend;
 pub mod reference;
 mod shanten;
+mod special_drops;
 pub mod tables;
 mod ukeire;
 mod value;

@@ -19,7 +19,9 @@ mod group;
 mod meld;
 pub mod notation;
 mod piece;
+#[doc(hidden)]
 pub mod random;
+pub mod rng;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod set;

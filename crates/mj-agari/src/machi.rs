@@ -158,7 +158,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
         return Ok(out);
     };
     for (w, wait_readings) in tables.machi_packed(shape.machi_packed()) {
-        let Some(t) = shape.slot_tile(w) else {
+        let Some(t) = shape.wait_tile(w) else {
             continue;
         };
         let tile = tile_at(t);

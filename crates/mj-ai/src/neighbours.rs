@@ -78,9 +78,9 @@ impl Keys {
 #[inline]
 pub(crate) fn group_class(t: &ShantenTables, g: usize, a: usize, b: usize) -> usize {
     if g == 0 {
-        t.mp_class(a, b)
+        t.man_pin_class(a, b)
     } else {
-        t.sz_class(a, b)
+        t.sou_honor_key(a, b)
     }
 }
 
@@ -115,8 +115,8 @@ impl<'t> Prepared<'t> {
         let keys = Keys::of(real);
         let classes = [0, 1, 2, 3].map(|s| keys.class(t, s));
         let groups = [
-            t.mp_class(classes[0], classes[1]),
-            t.sz_class(classes[2], classes[3]),
+            t.man_pin_class(classes[0], classes[1]),
+            t.sou_honor_key(classes[2], classes[3]),
         ];
         let mut p = Prepared {
             t,
@@ -180,15 +180,15 @@ impl<'t> Prepared<'t> {
     #[inline]
     pub(crate) fn group_with(&self, s: usize, cls: usize) -> usize {
         match s {
-            0 => self.t.mp_class(cls, self.classes[1]),
-            1 => self.t.mp_class(self.classes[0], cls),
-            2 => self.t.sz_class(cls, self.classes[3]),
-            _ => self.t.sz_class(self.classes[2], cls),
+            0 => self.t.man_pin_class(cls, self.classes[1]),
+            1 => self.t.man_pin_class(self.classes[0], cls),
+            2 => self.t.sou_honor_key(cls, self.classes[3]),
+            _ => self.t.sou_honor_key(self.classes[2], cls),
         }
     }
 
     #[inline]
-    pub(crate) fn fin(&self, g: usize, changed: usize) -> u8 {
+    pub(crate) fn distance_with(&self, g: usize, changed: usize) -> u8 {
         if g == 0 {
             self.t.distance(changed, self.groups[1], self.m)
         } else {
@@ -205,13 +205,13 @@ impl<'t> Prepared<'t> {
     /// Standard distance after adding real kind `a`.
     #[inline]
     pub(crate) fn plus(&self, a: usize) -> u8 {
-        self.fin(group_of(a), self.plus_group[a] as usize)
+        self.distance_with(group_of(a), self.plus_group[a] as usize)
     }
 
     /// Standard distance after removing real kind `d`.
     #[inline]
     pub(crate) fn minus(&self, d: usize) -> u8 {
-        self.fin(group_of(d), self.minus_group[d] as usize)
+        self.distance_with(group_of(d), self.minus_group[d] as usize)
     }
 
     /// The kinds `a` of `kinds` (real, each held fewer than four times after removing `d`)
@@ -252,7 +252,7 @@ impl<'t> Prepared<'t> {
                     m &= m - 1;
                     let ac = usize::from(self.plus_class[k]);
                     let (x, y) = if sd < s { (dc, ac) } else { (ac, dc) };
-                    let dist = self.fin(gd, group_class(t, gd, x, y));
+                    let dist = self.distance_with(gd, group_class(t, gd, x, y));
                     out |= u64::from(dist < threshold) << k;
                 }
             } else if s == 3 {
@@ -266,7 +266,7 @@ impl<'t> Prepared<'t> {
                     } else {
                         let mut kk = keys;
                         kk.add(k, counts[k]);
-                        self.fin(gd, self.group_with(sd, kk.class(t, sd)))
+                        self.distance_with(gd, self.group_with(sd, kk.class(t, sd)))
                     };
                     out |= u64::from(dist < threshold) << k;
                 }
@@ -290,7 +290,7 @@ impl<'t> Prepared<'t> {
                         } else {
                             t.tail(state | (hi + step))
                         };
-                        self.fin(gd, self.group_with(sd, cls))
+                        self.distance_with(gd, self.group_with(sd, cls))
                     };
                     out |= u64::from(dist < threshold) << k;
                 }

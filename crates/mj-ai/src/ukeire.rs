@@ -10,7 +10,7 @@
 
 use mj_tiles::{Tile, TileCounts, TileSet};
 
-use crate::hand::{Hand, HandError, ShapeRules};
+use crate::hand::{AiError, Hand, ShapeRules};
 use crate::neighbours::Prepared;
 use crate::shanten::{SpecialCounts, report};
 use crate::special_drops::{SpecialDrops, kinds_by_count};
@@ -25,7 +25,7 @@ use crate::special_drops::{SpecialDrops, kinds_by_count};
 /// assert_eq!(e.shanten, 1);
 /// assert_eq!(e.tiles.to_string(), "123z");
 /// assert_eq!(e.count, 2 + 3 + 3);
-/// # Ok::<(), mj_ai::HandError>(())
+/// # Ok::<(), mj_ai::AiError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -128,7 +128,7 @@ impl Hand {
         &self,
         rules: ShapeRules,
         visible: &TileCounts,
-    ) -> Result<EffectiveTiles, HandError> {
+    ) -> Result<EffectiveTiles, AiError> {
         self.require_size(false, "effective tiles")?;
         self.check_visible(visible)?;
         Ok(self.effective_tiles_unchecked(rules, visible, None))
@@ -218,7 +218,7 @@ impl Hand {
     /// let best = &table[0];
     /// assert_eq!((best.tile.to_string(), best.shanten), ("2z".to_string(), 1));
     /// assert_eq!(best.ukeire.to_string(), "345z");
-    /// # Ok::<(), mj_ai::HandError>(())
+    /// # Ok::<(), mj_ai::AiError>(())
     /// ```
     ///
     /// Errors: not `3k + 2` tiles, or `visible` adds a fifth copy.
@@ -226,7 +226,7 @@ impl Hand {
         &self,
         rules: ShapeRules,
         visible: &TileCounts,
-    ) -> Result<Vec<DiscardOption>, HandError> {
+    ) -> Result<Vec<DiscardOption>, AiError> {
         self.require_size(true, "the discard table")?;
         self.check_visible(visible)?;
         let mut out = self.discards_unchecked(rules, visible);
@@ -333,7 +333,7 @@ impl Hand {
         &self,
         rules: ShapeRules,
         visible: &TileCounts,
-    ) -> Result<Vec<Improvement>, HandError> {
+    ) -> Result<Vec<Improvement>, AiError> {
         let base = self.effective_tiles(rules, visible)?;
         let mut out = Vec::new();
         if !(0..=1).contains(&base.shanten) {

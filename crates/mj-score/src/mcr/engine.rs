@@ -6,7 +6,7 @@
 //! (s), 18-26 dots (p), 27-30 East South West North, 31 Red (中), 32 Green (發), 33 White (白).
 //!
 //! Modules, each using only those above it: `kinds` (numbering, predicates, masks) <- `context`
-//! (fan table, [`Pack`], [`PackedReading`], [`Ctx`]) <- `decompose` (standard readings, waits)
+//! (fan table, [`EngineGroup`], [`EngineReading`], [`Ctx`]) <- `decompose` (standard readings, waits)
 //! <- `sets` (set fans) and `hand_fans` (whole-hand fans) <- `regular` (a standard reading's
 //! fans) and `special` (the special forms) <- this file's [`evaluate`].
 
@@ -18,7 +18,7 @@ mod regular;
 mod sets;
 mod special;
 
-pub(crate) use context::{Ctx, FanTable, Kind, Pack, PackedReading, for_each_counted};
+pub(crate) use context::{Ctx, EngineGroup, EngineReading, FanTable, for_each_counted};
 pub(crate) use kinds::{KNITTED, RED, WHITE};
 
 use super::table::Fan;
@@ -28,13 +28,13 @@ use regular::regular;
 use special::{knitted_straight, nine_gates, special_form};
 
 /// The best reading and its fans, or `None` if the hand is not a win.
-pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, PackedReading)> {
-    let unique = ctx.unique;
-    let mut best: Option<(FanTable, PackedReading)> = None;
+pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, EngineReading)> {
+    let kinds_in_hand = ctx.kinds_in_hand;
+    let mut best: Option<(FanTable, EngineReading)> = None;
     let mut max_fan = 0u32;
     if ctx.fixed_cnt == 0 {
         let mut table = [0i8; TABLE_LEN];
-        let reading = special_form(ctx, unique, &mut table)
+        let reading = special_form(ctx, kinds_in_hand, &mut table)
             .or_else(|| knitted_straight(ctx, &mut table))
             .or_else(|| nine_gates(ctx, &mut table));
         if let Some(r) = reading {
@@ -64,10 +64,10 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, PackedReading)> {
                 is_unique_waiting(&mut standing, standing_cnt, ctx.win, ctx.held, Some(4))
             })
         };
-        let mut packs = [Pack::NONE; 5];
+        let mut packs = [EngineGroup::NONE; 5];
         packs[..ctx.fixed_cnt].copy_from_slice(&ctx.fixed_packs[..ctx.fixed_cnt]);
         if ctx.pairs != 0 {
-            let mut chosen: Option<(FanTable, PackedReading)> = None;
+            let mut chosen: Option<(FanTable, EngineReading)> = None;
             divide(
                 &mut counts,
                 unique_standing,
@@ -76,7 +76,7 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, PackedReading)> {
                 false,
                 &mut packs,
                 &mut |packs| {
-                    let table = regular(ctx, packs, unique, &mut unique_waiting);
+                    let table = regular(ctx, packs, kinds_in_hand, &mut unique_waiting);
                     let fan = total(&table);
                     let take = if fan > max_fan {
                         max_fan = fan;
@@ -90,7 +90,7 @@ pub(crate) fn evaluate(ctx: &Ctx) -> Option<(FanTable, PackedReading)> {
                                 || table[Fan::SanTongKe as usize] != 0)
                     };
                     if take {
-                        chosen = Some((table, PackedReading::Standard(*packs)));
+                        chosen = Some((table, EngineReading::Standard(*packs)));
                     }
                 },
             );

@@ -75,7 +75,7 @@ use mj_tiles::{MeldKind, Tile};
 use smallvec::SmallVec;
 
 use crate::FanEntry;
-use engine::{Ctx, Kind, Pack, PackedReading};
+use engine::{Ctx, EngineGroup, EngineReading};
 pub use table::{FAN_COUNT, FANS, Fan, FanInfo};
 
 /// The fewest fan a hand must be worth, flowers not counted.
@@ -131,7 +131,7 @@ pub struct McrScore {
     /// The shape of the chosen reading.
     pub form: Form,
     /// The chosen reading, in engine terms ([`McrScore::groups`] spells it out).
-    reading: PackedReading,
+    reading: EngineReading,
 }
 
 impl McrScore {
@@ -140,8 +140,8 @@ impl McrScore {
     /// which [`McrScore::knitted`] gives); empty for the other special forms.
     pub fn groups(&self) -> Reading {
         match self.reading {
-            PackedReading::Standard(packs) => packs.into_iter().map(group).collect(),
-            PackedReading::Knitted(_, set, pair) => [group(set), group(pair)].into_iter().collect(),
+            EngineReading::Standard(packs) => packs.into_iter().map(group).collect(),
+            EngineReading::Knitted(_, set, pair) => [group(set), group(pair)].into_iter().collect(),
             _ => Reading::new(),
         }
     }
@@ -149,7 +149,7 @@ impl McrScore {
     /// The knitted straight (组合龙) of the knitted-straight form: its nine tiles.
     pub fn knitted(&self) -> Option<[Tile; 9]> {
         match self.reading {
-            PackedReading::Knitted(which, _, _) => {
+            EngineReading::Knitted(which, _, _) => {
                 engine::KNITTED.get(which).map(|k| k.map(from_engine))
             }
             _ => None,
@@ -289,8 +289,8 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
         return Err(McrError::WinTileNotInHand(win.win_tile));
     }
     let mut fixed = [0u8; 34];
-    let mut fixed_packs = [Pack {
-        kind: Kind::Pair,
+    let mut fixed_packs = [EngineGroup {
+        kind: GroupKind::Pair,
         tile: 0,
         melded: false,
         meld: None,
@@ -303,26 +303,26 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
         }
         let base = to_engine(meld.base());
         *slot = match meld.kind() {
-            MeldKind::Chi => Pack {
-                kind: Kind::Chow,
+            MeldKind::Chi => EngineGroup {
+                kind: GroupKind::Sequence,
                 tile: base + 1,
                 melded: true,
                 meld: Some(meld.kind()),
             },
-            MeldKind::Pon => Pack {
-                kind: Kind::Pung,
+            MeldKind::Pon => EngineGroup {
+                kind: GroupKind::Triplet,
                 tile: base,
                 melded: true,
                 meld: Some(meld.kind()),
             },
-            MeldKind::Minkan | MeldKind::Kakan => Pack {
-                kind: Kind::Kong,
+            MeldKind::Minkan | MeldKind::Kakan => EngineGroup {
+                kind: GroupKind::Quad,
                 tile: base,
                 melded: true,
                 meld: Some(meld.kind()),
             },
-            MeldKind::Ankan => Pack {
-                kind: Kind::Kong,
+            MeldKind::Ankan => EngineGroup {
+                kind: GroupKind::Quad,
                 tile: base,
                 melded: false,
                 meld: Some(meld.kind()),
@@ -355,7 +355,7 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
         seat: wind(win.seat_wind),
         prevalent: wind(win.round_wind),
         held,
-        unique: held | fixed_kinds,
+        kinds_in_hand: held | fixed_kinds,
         pairs,
         odd,
         fours,
@@ -364,16 +364,15 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
     Ok(ctx)
 }
 
-fn group(p: Pack) -> Group {
-    let (kind, tile) = match p.kind {
-        Kind::Chow => (GroupKind::Sequence, p.tile - 1),
-        Kind::Pung => (GroupKind::Triplet, p.tile),
-        Kind::Kong => (GroupKind::Quad, p.tile),
-        Kind::Pair => (GroupKind::Pair, p.tile),
+fn group(p: EngineGroup) -> Group {
+    // The engine keeps a sequence by its middle tile.
+    let lowest = match p.kind {
+        GroupKind::Sequence => p.tile - 1,
+        _ => p.tile,
     };
     Group {
-        kind,
-        tile: from_engine(tile),
+        kind: p.kind,
+        tile: from_engine(lowest),
         concealed: !p.melded,
         declared: p.meld,
     }
@@ -478,13 +477,13 @@ fn evaluate_official(win: &Win, situation: &Situation) -> Result<McrScore, McrEr
     out.total_without_flowers = without;
     out.total = without + u32::from(situation.flowers);
     out.form = match reading {
-        PackedReading::Standard(_) => Form::Standard,
-        PackedReading::Knitted(..) => Form::KnittedStraight,
-        PackedReading::SevenPairs => Form::SevenPairs,
-        PackedReading::SevenShiftedPairs => Form::SevenShiftedPairs,
-        PackedReading::ThirteenOrphans => Form::ThirteenOrphans,
-        PackedReading::HonorsAndKnitted => Form::HonorsAndKnitted,
-        PackedReading::NineGates => Form::NineGates,
+        EngineReading::Standard(_) => Form::Standard,
+        EngineReading::Knitted(..) => Form::KnittedStraight,
+        EngineReading::SevenPairs => Form::SevenPairs,
+        EngineReading::SevenShiftedPairs => Form::SevenShiftedPairs,
+        EngineReading::ThirteenOrphans => Form::ThirteenOrphans,
+        EngineReading::HonorsAndKnitted => Form::HonorsAndKnitted,
+        EngineReading::NineGates => Form::NineGates,
     };
     Ok(out)
 }

@@ -1,8 +1,8 @@
 //! What the engine's modules share: the fan table a reading fills, a reading's groups
-//! ([`Pack`]) and the reading chosen ([`PackedReading`]), and the checked situation ([`Ctx`]).
+//! ([`EngineGroup`]) and the reading chosen ([`EngineReading`]), and the checked situation ([`Ctx`]).
 
 use crate::mcr::table::FAN_COUNT;
-use mj_tiles::MeldKind;
+use mj_tiles::{GroupKind, MeldKind};
 
 /// Counts of one fan per table row (signed: the wind clauses subtract 幺九刻 they absorbed).
 pub(crate) type FanTable = [i8; TABLE_LEN];
@@ -10,19 +10,10 @@ pub(crate) type FanTable = [i8; TABLE_LEN];
 /// The table's length: the fans, padded to whole 8-byte words.
 pub(crate) const TABLE_LEN: usize = FAN_COUNT.div_ceil(8) * 8;
 
-/// What a group of a reading is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Kind {
-    Chow,
-    Pung,
-    Kong,
-    Pair,
-}
-
 /// One group of a reading: `tile` is the middle tile of a chow, the kind of the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Pack {
-    pub(crate) kind: Kind,
+pub(crate) struct EngineGroup {
+    pub(crate) kind: GroupKind,
     pub(crate) tile: u8,
     /// Declared from a discard (chi, pon, open or added kong); a closed kong is not.
     pub(crate) melded: bool,
@@ -30,15 +21,15 @@ pub(crate) struct Pack {
     pub(crate) meld: Option<MeldKind>,
 }
 
-impl Pack {
-    pub(crate) const NONE: Pack = Pack {
-        kind: Kind::Pair,
+impl EngineGroup {
+    pub(crate) const NONE: EngineGroup = EngineGroup {
+        kind: GroupKind::Pair,
         tile: 0,
         melded: false,
         meld: None,
     };
-    pub(crate) const fn new(kind: Kind, tile: u8) -> Pack {
-        Pack {
+    pub(crate) const fn new(kind: GroupKind, tile: u8) -> EngineGroup {
+        EngineGroup {
             kind,
             tile,
             melded: false,
@@ -49,10 +40,10 @@ impl Pack {
 
 /// The reading a score was taken from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum PackedReading {
-    Standard([Pack; 5]),
+pub(crate) enum EngineReading {
+    Standard([EngineGroup; 5]),
     /// Knitted straight (index into [`KNITTED`](super::kinds::KNITTED)) plus one set and a pair.
-    Knitted(usize, Pack, Pack),
+    Knitted(usize, EngineGroup, EngineGroup),
     SevenPairs,
     SevenShiftedPairs,
     ThirteenOrphans,
@@ -67,7 +58,7 @@ pub(crate) struct Ctx {
     pub(crate) standing: [u8; 34],
     /// Tiles of the declared melds.
     pub(crate) fixed: [u8; 34],
-    pub(crate) fixed_packs: [Pack; 4],
+    pub(crate) fixed_packs: [EngineGroup; 4],
     pub(crate) fixed_cnt: usize,
     pub(crate) win: u8,
     pub(crate) tsumo: bool,
@@ -80,7 +71,7 @@ pub(crate) struct Ctx {
     /// Kinds among the concealed tiles.
     pub(crate) held: u64,
     /// Kinds in the hand (concealed or declared).
-    pub(crate) unique: u64,
+    pub(crate) kinds_in_hand: u64,
     /// Concealed kinds held at least twice.
     pub(crate) pairs: u64,
     /// Concealed kinds held an odd number of times.
@@ -105,7 +96,7 @@ impl Ctx {
             if self.tsumo {
                 let has_kong = self.fixed_packs[..self.fixed_cnt]
                     .iter()
-                    .any(|p| p.kind == Kind::Kong);
+                    .any(|p| p.kind == GroupKind::Quad);
                 if !has_kong {
                     self.kong = false;
                 }

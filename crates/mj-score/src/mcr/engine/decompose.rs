@@ -1,11 +1,12 @@
 //! Readings as sets: the standard decomposer (sets in the reference's order, so equal totals
 //! meet in the same order) and the wait finder that decides 单钓将 / 坎张 / 边张 (a unique wait).
 
-use super::context::{Kind, Pack};
+use super::context::EngineGroup;
 use super::kinds::{is_num, rank};
+use mj_tiles::GroupKind;
 
 /// The order key of a set (its three tiles), as the reference compares sets: never 0.
-pub(crate) const fn eigen(a: u8, b: u8, c: u8) -> u32 {
+pub(crate) const fn set_key(a: u8, b: u8, c: u8) -> u32 {
     ((a as u32 + 1) << 16) | ((b as u32 + 1) << 8) | (c as u32 + 1)
 }
 
@@ -49,14 +50,14 @@ pub(crate) fn divide(
     idx: usize,
     prev: u32,
     below: bool,
-    packs: &mut [Pack; 5],
-    f: &mut impl FnMut(&[Pack; 5]),
+    packs: &mut [EngineGroup; 5],
+    f: &mut impl FnMut(&[EngineGroup; 5]),
 ) {
     if idx == 4 {
         // The rest must be exactly one pair.
         let t = mask.trailing_zeros() as u8;
         if mask.count_ones() == 1 && counts[t as usize] == 2 {
-            packs[4] = Pack::new(Kind::Pair, t);
+            packs[4] = EngineGroup::new(GroupKind::Pair, t);
             f(packs);
         }
         return;
@@ -68,9 +69,9 @@ pub(crate) fn divide(
         m &= m - 1;
         let i = t as usize;
         if counts[i] > 2 {
-            let e = eigen(t, t, t);
+            let e = set_key(t, t, t);
             if e > prev {
-                packs[idx] = Pack::new(Kind::Pung, t);
+                packs[idx] = EngineGroup::new(GroupKind::Triplet, t);
                 counts[i] -= 3;
                 let child = clear_empty(mask, counts, i..i + 1);
                 divide(counts, child, idx + 1, e, below, packs, f);
@@ -78,9 +79,9 @@ pub(crate) fn divide(
             }
         }
         if is_num(t) && rank(t) < 8 && counts[i + 1] > 0 && counts[i + 2] > 0 {
-            let e = eigen(t, t + 1, t + 2);
+            let e = set_key(t, t + 1, t + 2);
             if e >= prev {
-                packs[idx] = Pack::new(Kind::Chow, t + 1);
+                packs[idx] = EngineGroup::new(GroupKind::Sequence, t + 1);
                 counts[i] -= 1;
                 counts[i + 1] -= 1;
                 counts[i + 2] -= 1;
@@ -178,7 +179,7 @@ pub(crate) fn regular_waits(
         m &= m - 1;
         let i = t as usize;
         if table[i] > 2 {
-            let e = eigen(t, t, t);
+            let e = set_key(t, t, t);
             if e > prev {
                 table[i] = table[i].wrapping_sub(3);
                 let child = clear_empty(mask, table, i..i + 1);
@@ -187,7 +188,7 @@ pub(crate) fn regular_waits(
             }
         }
         if is_num(t) && rank(t) < 8 && table[i + 1] != 0 && table[i + 2] != 0 {
-            let e = eigen(t, t + 1, t + 2);
+            let e = set_key(t, t + 1, t + 2);
             if e >= prev {
                 for c in &mut table[i..i + 3] {
                     *c = c.wrapping_sub(1);

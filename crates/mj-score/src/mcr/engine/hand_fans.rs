@@ -1,12 +1,13 @@
 //! Fans of the whole hand, whatever its reading: win flags, suits, tile traits, rank ranges,
 //! 四归一, wind pungs and the 不计 exclusions applied at the end.
 
-use super::context::{Ctx, FanTable, Kind, Pack};
+use super::context::{Ctx, EngineGroup, FanTable};
 use super::kinds::{
     DRAGON_MASK, EAST, GREEN_MASK, HONOR_MASK, ORPHAN_MASK, REVERSIBLE_MASK, SUIT_MASKS,
     TERMINAL_MASK, WIND_MASK, is_num, rank,
 };
 use crate::mcr::table::{EXCLUSIONS, Exclusion, Fan};
+use mj_tiles::GroupKind;
 
 pub(crate) fn win_flags(ctx: &Ctx, t: &mut FanTable) {
     if ctx.last_tile {
@@ -34,7 +35,7 @@ pub(crate) fn win_flags(ctx: &Ctx, t: &mut FanTable) {
 }
 
 /// 全带幺, 全带五, 全双刻 from the five groups.
-pub(crate) fn group_traits(packs: &[Pack; 5], t: &mut FanTable) {
+pub(crate) fn group_traits(packs: &[EngineGroup; 5], t: &mut FanTable) {
     let (mut terminal, mut honor, mut five, mut even) = (0, 0, 0, 0);
     for p in packs {
         if !is_num(p.tile) {
@@ -42,7 +43,7 @@ pub(crate) fn group_traits(packs: &[Pack; 5], t: &mut FanTable) {
             continue;
         }
         let r = rank(p.tile);
-        if p.kind == Kind::Chow {
+        if p.kind == GroupKind::Sequence {
             match r {
                 2 | 8 => terminal += 1,
                 4..=6 => five += 1,
@@ -67,12 +68,15 @@ pub(crate) fn group_traits(packs: &[Pack; 5], t: &mut FanTable) {
 }
 
 /// 无字, 缺一门, 混一色, 清一色, 五门齐 from the kinds present.
-pub(crate) fn suit_fans(unique: u64, t: &mut FanTable) {
-    let has_honor = unique & HONOR_MASK != 0;
+pub(crate) fn suit_fans(kinds_in_hand: u64, t: &mut FanTable) {
+    let has_honor = kinds_in_hand & HONOR_MASK != 0;
     if !has_honor {
         t[Fan::WuZi as usize] = 1;
     }
-    let voids = SUIT_MASKS[..3].iter().filter(|&&m| unique & m == 0).count() as i8;
+    let voids = SUIT_MASKS[..3]
+        .iter()
+        .filter(|&&m| kinds_in_hand & m == 0)
+        .count() as i8;
     t[Fan::QueYiMen as usize] = voids;
     if voids == 2 {
         t[Fan::QueYiMen as usize] = 0;
@@ -83,42 +87,42 @@ pub(crate) fn suit_fans(unique: u64, t: &mut FanTable) {
             t[Fan::WuZi as usize] = 0;
         }
     }
-    if voids == 0 && unique & WIND_MASK != 0 && unique & DRAGON_MASK != 0 {
+    if voids == 0 && kinds_in_hand & WIND_MASK != 0 && kinds_in_hand & DRAGON_MASK != 0 {
         t[Fan::WuMenQi as usize] = 1;
     }
 }
 
 /// 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九 from the kinds present.
-pub(crate) fn tile_traits(unique: u64, t: &mut FanTable) {
-    if unique & ORPHAN_MASK == 0 {
+pub(crate) fn tile_traits(kinds_in_hand: u64, t: &mut FanTable) {
+    if kinds_in_hand & ORPHAN_MASK == 0 {
         t[Fan::DuanYao as usize] = 1;
     }
-    if unique & !REVERSIBLE_MASK == 0 {
+    if kinds_in_hand & !REVERSIBLE_MASK == 0 {
         t[Fan::TuiBuDao as usize] = 1;
     }
-    if unique & !GREEN_MASK == 0 {
+    if kinds_in_hand & !GREEN_MASK == 0 {
         t[Fan::LvYiSe as usize] = 1;
     }
     if t[Fan::DuanYao as usize] != 0 {
         return;
     }
-    if unique & !HONOR_MASK == 0 {
+    if kinds_in_hand & !HONOR_MASK == 0 {
         t[Fan::ZiYiSe as usize] = 1;
-    } else if unique & !TERMINAL_MASK == 0 {
+    } else if kinds_in_hand & !TERMINAL_MASK == 0 {
         t[Fan::QingYaoJiu as usize] = 1;
-    } else if unique & !ORPHAN_MASK == 0 {
+    } else if kinds_in_hand & !ORPHAN_MASK == 0 {
         t[Fan::HunYaoJiu as usize] = 1;
     }
 }
 
 /// 大于五, 小于五, 全大, 全中, 全小 from the ranks present (numbered tiles only).
-pub(crate) fn rank_range(unique: u64, t: &mut FanTable) {
-    if unique & HONOR_MASK != 0 {
+pub(crate) fn rank_range(kinds_in_hand: u64, t: &mut FanTable) {
+    if kinds_in_hand & HONOR_MASK != 0 {
         return;
     }
     let mut ranks = 0u16;
     for s in 0..3 {
-        ranks |= ((unique >> (9 * s)) & 0x1ff) as u16;
+        ranks |= ((kinds_in_hand >> (9 * s)) & 0x1ff) as u16;
     }
     // bit r-1 = rank r
     if ranks & !0b1111 == 0 {

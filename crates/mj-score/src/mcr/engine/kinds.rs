@@ -89,6 +89,6 @@ pub(crate) const KNITTED: [[u8; 9]; 6] = {
 };
 
 /// A tile code with gaps between the suits, so that `+ 1` / `+ 3` never cross a suit.
-pub(crate) const fn sp(t: u8) -> u8 {
+pub(crate) const fn spaced(t: u8) -> u8 {
     suit(t) * 16 + rank(t)
 }

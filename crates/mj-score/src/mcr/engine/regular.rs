@@ -1,7 +1,7 @@
 //! The fans of one standard reading (four sets and a pair): set fans, hand-wide traits and the
 //! exclusions, in the reference's order.
 
-use super::context::{Ctx, FanTable, Kind, Pack, TABLE_LEN};
+use super::context::{Ctx, EngineGroup, FanTable, TABLE_LEN};
 use super::hand_fans::{
     exclusions, group_traits, rank_range, suit_fans, tile_hog, tile_traits, win_flags, wind_pung,
 };
@@ -11,35 +11,36 @@ use super::sets::{
     two_pungs_fan, wait_fans,
 };
 use crate::mcr::table::Fan;
+use mj_tiles::GroupKind;
 
 /// The fans of one standard reading.
 pub(crate) fn regular(
     ctx: &Ctx,
-    packs: &[Pack; 5],
-    unique: u64,
+    packs: &[EngineGroup; 5],
+    kinds_in_hand: u64,
     unique_waiting: &mut impl FnMut() -> bool,
 ) -> FanTable {
     let mut table = [0i8; TABLE_LEN];
     let t = &mut table;
     let mut pair = 0u8;
     let mut chows = [0u8; 4];
-    let mut pungs = [Pack::NONE; 4];
+    let mut pungs = [EngineGroup::NONE; 4];
     let (mut nc, mut np) = (0usize, 0usize);
     let (mut concealed_pungs, mut melded_kongs, mut concealed_kongs) = (0i32, 0i32, 0i32);
     for p in packs {
         match p.kind {
-            Kind::Chow => {
+            GroupKind::Sequence => {
                 chows[nc] = p.tile;
                 nc += 1;
             }
-            Kind::Pung => {
+            GroupKind::Triplet => {
                 pungs[np] = *p;
                 np += 1;
                 if !p.melded {
                     concealed_pungs += 1;
                 }
             }
-            Kind::Kong => {
+            GroupKind::Quad => {
                 pungs[np] = *p;
                 np += 1;
                 if p.melded {
@@ -48,7 +49,7 @@ pub(crate) fn regular(
                     concealed_kongs += 1;
                 }
             }
-            Kind::Pair => pair = p.tile,
+            GroupKind::Pair => pair = p.tile,
         }
     }
     let win = ctx.win;
@@ -58,11 +59,12 @@ pub(crate) fn regular(
     // into a concealed chow.
     if !ctx.tsumo {
         let in_chow = packs[ctx.fixed_cnt..].iter().any(|p| {
-            p.kind == Kind::Chow && (p.tile == win || p.tile + 1 == win || p.tile == win + 1)
+            p.kind == GroupKind::Sequence
+                && (p.tile == win || p.tile + 1 == win || p.tile == win + 1)
         });
         if !in_chow {
             for p in &pungs[..np] {
-                if p.tile == win && !p.melded && p.kind == Kind::Pung {
+                if p.tile == win && !p.melded && p.kind == GroupKind::Triplet {
                     concealed_pungs -= 1;
                 }
             }
@@ -163,9 +165,9 @@ pub(crate) fn regular(
     }
 
     group_traits(packs, t);
-    suit_fans(unique, t);
-    tile_traits(unique, t);
-    rank_range(unique, t);
+    suit_fans(kinds_in_hand, t);
+    tile_traits(kinds_in_hand, t);
+    rank_range(kinds_in_hand, t);
     if t[Fan::YiSeSiTongShun as usize] == 0 {
         tile_hog(ctx, melded_kongs + concealed_kongs, t);
     }

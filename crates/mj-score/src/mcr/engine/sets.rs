@@ -1,16 +1,17 @@
 //! Fans of the sets among themselves: chows and pungs in twos, threes and fours (一般高, 三色三步高,
 //! 四同顺, ...), kongs and concealed pungs, and the wait fans of the set the winning tile completes.
 
-use super::context::{FanTable, Kind, Pack};
-use super::kinds::{EAST, GREEN, RED, WHITE, is_dragon, is_num, is_wind, rank, sp, suit};
+use super::context::{EngineGroup, FanTable};
+use super::kinds::{EAST, GREEN, RED, WHITE, is_dragon, is_num, is_wind, rank, spaced, suit};
 use crate::mcr::table::Fan;
+use mj_tiles::GroupKind;
 
 /// 边张, 嵌张 or 单钓将 from where the winning tile sits in the concealed groups (only one
 /// counts: edge, else closed, else single).
 pub(crate) fn wait_fans(
-    packs: &[Pack],
+    packs: &[EngineGroup],
     win: u8,
-    unique: impl FnOnce() -> bool,
+    unique_wait: impl FnOnce() -> bool,
     table: &mut FanTable,
 ) {
     if table[Fan::QuanQiuRen as usize] != 0 || table[Fan::SiGang as usize] != 0 {
@@ -19,13 +20,13 @@ pub(crate) fn wait_fans(
     let (mut edge, mut closed, mut single) = (false, false, false);
     for p in packs {
         match p.kind {
-            Kind::Chow if p.tile == win => closed = true,
-            Kind::Chow if p.tile + 1 == win || p.tile == win + 1 => edge = true,
-            Kind::Pair if p.tile == win => single = true,
+            GroupKind::Sequence if p.tile == win => closed = true,
+            GroupKind::Sequence if p.tile + 1 == win || p.tile == win + 1 => edge = true,
+            GroupKind::Pair if p.tile == win => single = true,
             _ => {}
         }
     }
-    if !(edge || closed || single) || !unique() {
+    if !(edge || closed || single) || !unique_wait() {
         return;
     }
     if edge {
@@ -50,7 +51,7 @@ pub(crate) fn shifted_1_unordered(a: u8, b: u8, c: u8) -> bool {
 }
 
 pub(crate) fn four_chows_fan(t: [u8; 4]) -> Option<Fan> {
-    let t = t.map(sp);
+    let t = t.map(spaced);
     let step = |d: u8| t[0] + d == t[1] && t[1] + d == t[2] && t[2] + d == t[3];
     if step(2) || step(1) {
         return Some(Fan::YiSeSiBuGao);
@@ -76,7 +77,7 @@ pub(crate) fn three_chows_fan(t0: u8, t1: u8, t2: u8) -> Option<Fan> {
             return Some(Fan::HuaLong);
         }
     } else {
-        let (t0, t1, t2) = (sp(t0), sp(t1), sp(t2));
+        let (t0, t1, t2) = (spaced(t0), spaced(t1), spaced(t2));
         if t0 + 3 == t1 && t1 + 3 == t2 {
             return Some(Fan::QingLong);
         }
@@ -111,7 +112,7 @@ pub(crate) fn two_chows_fan(t0: u8, t1: u8) -> Option<Fan> {
 }
 
 pub(crate) fn four_pungs_fan(t: [u8; 4]) -> Option<Fan> {
-    let s = t.map(sp);
+    let s = t.map(spaced);
     if is_num(t[0]) && s[0] + 1 == s[1] && s[1] + 1 == s[2] && s[2] + 1 == s[3] {
         return Some(Fan::YiSeSiJieGao);
     }
@@ -131,7 +132,7 @@ pub(crate) fn three_pungs_fan(t0: u8, t1: u8, t2: u8) -> Option<Fan> {
             if r0 == r1 && r1 == r2 {
                 return Some(Fan::SanTongKe);
             }
-        } else if sp(t0) + 1 == sp(t1) && sp(t1) + 1 == sp(t2) {
+        } else if spaced(t0) + 1 == spaced(t1) && spaced(t1) + 1 == spaced(t2) {
             return Some(Fan::YiSeSanJieGao);
         }
     } else {

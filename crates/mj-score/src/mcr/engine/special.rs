@@ -1,7 +1,7 @@
 //! The special forms: seven (shifted) pairs, thirteen orphans, honors and knitted, nine gates,
 //! and the knitted straight with a set and a pair.
 
-use super::context::{Ctx, FanTable, Kind, Pack, PackedReading};
+use super::context::{Ctx, EngineGroup, EngineReading, FanTable};
 use super::decompose::{divide, is_unique_waiting, mask_of_counts};
 use super::hand_fans::{
     exclusions, rank_range, suit_fans, tile_hog, tile_traits, win_flags, wind_pung,
@@ -11,9 +11,14 @@ use super::kinds::{
 };
 use super::sets::wait_fans;
 use crate::mcr::table::Fan;
+use mj_tiles::GroupKind;
 
 /// 七对 / 连七对, 全不靠 / 七星不靠, 十三幺 (fully concealed hands only).
-pub(crate) fn special_form(ctx: &Ctx, unique: u64, t: &mut FanTable) -> Option<PackedReading> {
+pub(crate) fn special_form(
+    ctx: &Ctx,
+    kinds_in_hand: u64,
+    t: &mut FanTable,
+) -> Option<EngineReading> {
     let s = &ctx.standing;
     if ctx.odd == 0 {
         if seven_shifted_pairs(s, ctx.win) {
@@ -23,19 +28,19 @@ pub(crate) fn special_form(ctx: &Ctx, unique: u64, t: &mut FanTable) -> Option<P
                 t[Fan::DuanYao as usize] = 1;
             }
             win_flags(ctx, t);
-            return Some(PackedReading::SevenShiftedPairs);
+            return Some(EngineReading::SevenShiftedPairs);
         }
         t[Fan::QiDui as usize] = 1;
-        suit_fans(unique, t);
-        tile_traits(unique, t);
-        rank_range(unique, t);
+        suit_fans(kinds_in_hand, t);
+        tile_traits(kinds_in_hand, t);
+        rank_range(kinds_in_hand, t);
         tile_hog(ctx, 0, t);
         win_flags(ctx, t);
         exclusions(t);
-        return Some(PackedReading::SevenPairs);
+        return Some(EngineReading::SevenPairs);
     }
-    if unique.count_ones() == 14 {
-        let numbered = unique & NUM_MASK;
+    if kinds_in_hand.count_ones() == 14 {
+        let numbered = kinds_in_hand & NUM_MASK;
         let n = numbered.count_ones();
         if (7..=9).contains(&n) && KNITTED.iter().any(|k| numbered & !knit_mask(k) == 0) {
             if n == 7 {
@@ -47,13 +52,13 @@ pub(crate) fn special_form(ctx: &Ctx, unique: u64, t: &mut FanTable) -> Option<P
                 }
             }
             win_flags(ctx, t);
-            return Some(PackedReading::HonorsAndKnitted);
+            return Some(EngineReading::HonorsAndKnitted);
         }
     }
-    if unique == ORPHAN_MASK {
+    if kinds_in_hand == ORPHAN_MASK {
         t[Fan::ShiSanYao as usize] = 1;
         win_flags(ctx, t);
-        return Some(PackedReading::ThirteenOrphans);
+        return Some(EngineReading::ThirteenOrphans);
     }
     None
 }
@@ -83,7 +88,7 @@ pub(crate) fn seven_shifted_pairs(s: &[u8; 34], win: u8) -> bool {
 }
 
 /// 组合龙 with one more set (declared or concealed) and a pair.
-pub(crate) fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<PackedReading> {
+pub(crate) fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<EngineReading> {
     let s = &ctx.standing;
     if ctx.pairs == 0 {
         return None;
@@ -103,9 +108,9 @@ pub(crate) fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<PackedRead
         rest[x as usize] -= 1;
     }
     // The rest: exactly one reading as (set +) pair.
-    let mut found: Option<[Pack; 5]> = None;
+    let mut found: Option<[EngineGroup; 5]> = None;
     let mut readings = 0;
-    let mut packs = [Pack::NONE; 5];
+    let mut packs = [EngineGroup::NONE; 5];
     if ctx.fixed_cnt == 1 {
         packs[3] = ctx.fixed_packs[0];
     }
@@ -131,7 +136,7 @@ pub(crate) fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<PackedRead
     let total = |x: u8| ctx.fixed[x as usize] + ctx.standing[x as usize];
 
     t[Fan::ZuHeLong as usize] = 1;
-    if set.kind == Kind::Chow {
+    if set.kind == GroupKind::Sequence {
         if is_num(pair) {
             t[Fan::PingHe as usize] = 1;
         }
@@ -158,17 +163,17 @@ pub(crate) fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<PackedRead
         if is_num(pair) {
             t[Fan::WuZi as usize] = 1;
         }
-        if set.kind != Kind::Kong && total(set.tile) == 4 {
+        if set.kind != GroupKind::Quad && total(set.tile) == 4 {
             t[Fan::SiGuiYi as usize] = 1;
         }
     }
     win_flags(ctx, t);
     if set.melded {
-        if set.kind == Kind::Kong {
+        if set.kind == GroupKind::Quad {
             t[Fan::MingGang as usize] = 1;
         }
     } else {
-        if set.kind == Kind::Kong {
+        if set.kind == GroupKind::Quad {
             t[Fan::AnGang as usize] = 1;
         }
         if ctx.tsumo {
@@ -201,13 +206,13 @@ pub(crate) fn knitted_straight(ctx: &Ctx, t: &mut FanTable) -> Option<PackedRead
         t[Fan::DanDiaoJiang as usize] = 1;
     }
     exclusions(t);
-    Some(PackedReading::Knitted(which, set, packs[4]))
+    Some(EngineReading::Knitted(which, set, packs[4]))
 }
 
 /// 九莲宝灯: 1112345678999 of one suit concealed, won on any tile of the suit; the extra
 /// combinations of the winning tile are counted (清龙 + 四归一 on 1/9, 双暗刻 + 幺九刻 on
 /// 2/5/8, 连六 on 2/3/4/6/7/8).
-pub(crate) fn nine_gates(ctx: &Ctx, t: &mut FanTable) -> Option<PackedReading> {
+pub(crate) fn nine_gates(ctx: &Ctx, t: &mut FanTable) -> Option<EngineReading> {
     let s = &ctx.standing;
     let w = ctx.win;
     if !is_num(w) {
@@ -243,5 +248,5 @@ pub(crate) fn nine_gates(ctx: &Ctx, t: &mut FanTable) -> Option<PackedReading> {
         _ => t[Fan::LianLiu as usize] = 1,
     }
     win_flags(ctx, t);
-    Some(PackedReading::NineGates)
+    Some(EngineReading::NineGates)
 }

@@ -102,7 +102,7 @@ pub(crate) fn candidates_of(tables: &AgariTables, hand: &Hand, karaten: Karaten)
         let mut waits = 0u64;
         if starts[i].1 != 0 {
             for (w, _) in tables.machi_from(packed_of(rest.bits), starts[i]) {
-                let Some(t) = shape.slot_tile_after(i, rest.gone, w) else {
+                let Some(t) = shape.wait_tile_after(i, rest.gone, w) else {
                     continue;
                 };
                 let h = held[usize::from(t)] - u8::from(t == d);

@@ -38,12 +38,15 @@ mod shape;
 mod tables;
 
 pub use candidates::{Candidate, Candidates, Karaten, riichi_candidates};
-pub use machi::{Machi, Reading, Wait, WaitKind, machi};
+#[allow(deprecated)]
+pub use machi::Reading;
+pub use machi::{Machi, Wait, WaitKind, WaitReading, machi};
 use shape::*;
 
 use mj_hu::{Hand, HuError};
 use mj_tables::TableError;
-use mj_tiles::{Meld, MeldKind, Tile, TileCounts};
+pub use mj_tiles::{Group, GroupKind};
+use mj_tiles::{Meld, Tile, TileCounts};
 
 use layout::decomposition_bits;
 pub use tables::{AgariTables, COMMITTED_BLOB, Waits};
@@ -86,54 +89,6 @@ pub enum Form {
     SevenPairs,
     /// Thirteen orphans (国士無双).
     ThirteenOrphans,
-}
-
-/// A meld's shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum GroupKind {
-    /// Three consecutive tiles (順子; `chi` in the protocol).
-    Sequence,
-    /// Three (or, declared, four) of a kind (刻子/槓子; `pon` in the protocol).
-    Triplet,
-}
-
-/// One meld of a decomposition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Group {
-    /// Sequence or triplet.
-    pub kind: GroupKind,
-    /// Its lowest tile.
-    pub tile: Tile,
-    /// Concealed: part of the concealed hand, or a closed kan.
-    pub concealed: bool,
-    /// The declared meld's kind, `None` for a meld of the concealed hand.
-    pub declared: Option<MeldKind>,
-}
-
-impl Group {
-    /// Its three tiles (a quad's fourth left out).
-    pub fn tiles(&self) -> [Tile; 3] {
-        match self.kind {
-            GroupKind::Triplet => [self.tile; 3],
-            GroupKind::Sequence => {
-                let i = self.tile.as_u8();
-                [self.tile, tile_at(i + 1), tile_at(i + 2)]
-            }
-        }
-    }
-
-    fn of_meld(meld: &Meld) -> Group {
-        Group {
-            kind: if meld.is_sequence() {
-                GroupKind::Sequence
-            } else {
-                GroupKind::Triplet
-            },
-            tile: meld.base(),
-            concealed: meld.kind() == MeldKind::Ankan,
-            declared: Some(meld.kind()),
-        }
-    }
 }
 
 pub(crate) fn tile_at(i: u8) -> Tile {
@@ -230,11 +185,35 @@ impl Decomposition {
     }
 
     /// The melds: the concealed hand's (sorted by kind index, sequences before triplets at one
-    /// tile), then the declared ones in their order.
+    /// tile), then the declared ones in their order (a declared kan is a
+    /// [`GroupKind::Quad`]).
     pub fn melds(&self) -> &[Group] {
         self.groups
             .get(..usize::from(self.group_count))
             .unwrap_or(&[])
+    }
+
+    /// The decomposition as a [`mj_tiles::Reading`]: the pairs (one, or seven for seven pairs), then the
+    /// melds in [`Decomposition::melds`] order. Thirteen orphans reads as its doubled tile's
+    /// pair alone.
+    ///
+    /// ```
+    /// use mj_agari::{GroupKind, decompositions};
+    /// use mj_tiles::{Meld, MeldKind};
+    /// let kan = Meld::parse(MeldKind::Ankan, "5555z", None, None)?;
+    /// let hand = mj_hu::Hand::new("123m456p789s11z".parse()?, &[kan], Default::default())?;
+    /// let d = decompositions(&hand)?.iter().next().ok_or("a win")?;
+    /// let kinds: Vec<GroupKind> = d.reading().iter().map(|g| g.kind).collect();
+    /// use GroupKind::*;
+    /// assert_eq!(kinds, [Pair, Sequence, Sequence, Sequence, Quad]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reading(&self) -> mj_tiles::Reading {
+        let pairs = self
+            .pairs()
+            .iter()
+            .map(|&t| Group::concealed(GroupKind::Pair, t));
+        pairs.chain(self.melds().iter().copied()).collect()
     }
 }
 

@@ -34,12 +34,16 @@ pub enum WaitKind {
 /// One way a wait completes the hand: the decomposition of the completed hand and the kind of
 /// wait it implies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Reading {
+pub struct WaitReading {
     /// The completed hand's decomposition.
     pub decomposition: Decomposition,
     /// How the winning tile completed it.
     pub kind: WaitKind,
 }
+
+/// The former name of [`WaitReading`].
+#[deprecated(note = "renamed WaitReading: a `mj_tiles::Reading` is the groups of a decomposition")]
+pub type Reading = WaitReading;
 
 /// One wait with every reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +52,7 @@ pub struct Wait {
     pub tile: Tile,
     /// Every (decomposition, wait kind); a decomposition appears once per group the tile can
     /// complete in it.
-    pub readings: Vec<Reading>,
+    pub readings: Vec<WaitReading>,
 }
 
 /// The waits of a ready hand.
@@ -142,7 +146,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
             d.push_pair(orphans_pair(&completed).unwrap_or(t));
             out.waits.push(Wait {
                 tile: t,
-                readings: vec![Reading {
+                readings: vec![WaitReading {
                     decomposition: d,
                     kind: WaitKind::Single,
                 }],
@@ -154,7 +158,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
         return Ok(out);
     };
     for (w, wait_readings) in tables.machi_packed(shape.machi_packed()) {
-        let Some(t) = shape.slot_tile(w) else {
+        let Some(t) = shape.wait_tile(w) else {
             continue;
         };
         let tile = tile_at(t);
@@ -192,7 +196,7 @@ pub fn machi(hand: &Hand) -> Result<Machi, AgariError> {
                 debug_assert!(win_pos.is_some());
                 wait_kind(agari.shape.tile(pos), group, trip, offset)
             };
-            readings.push(Reading {
+            readings.push(WaitReading {
                 decomposition,
                 kind,
             });

@@ -1,36 +1,15 @@
 //! JSON shapes of PROTOCOL.md's `agari` answer (feature `serde`).
 //!
 //! A decomposition: `{"form": "standard"|"seven_pairs"|"thirteen_orphans", "pair": "5p"|null,
-//! "melds": [{"kind": "chi"|"pon", "tiles": "123m", "concealed": bool}], ...}`; seven pairs adds
-//! `"pairs": [...]` (and `pair` is null); a declared meld adds `"declared": "pon"` (its kind;
-//! a kan's `tiles` has all four);
+//! "melds": [group, ...], ...}` (a group as `mj_tiles` serializes it: `{"kind": "chi"|"pon",
+//! "tiles": "123m", "concealed": bool}`, a declared meld adding `"declared": "pon"`, a kan's
+//! `tiles` having all four); seven pairs adds `"pairs": [...]` (and `pair` is null);
 //! non-empty shape flags add `"flags": ["nine_gates", "pure_straight", "double_sequence",
 //! "two_double_sequences"]`.
 
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
-use crate::{Decomposition, Form, Group, GroupKind, Reading};
-
-impl Serialize for Group {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(None)?;
-        let kind = match self.kind {
-            GroupKind::Sequence => "chi",
-            GroupKind::Triplet => "pon",
-        };
-        m.serialize_entry("kind", kind)?;
-        let mut tiles = self.tiles().to_vec();
-        if self.declared.is_some_and(|k| k.is_kan()) {
-            tiles.push(self.tile);
-        }
-        m.serialize_entry("tiles", &mj_tiles::notation::format_tiles(&tiles))?;
-        m.serialize_entry("concealed", &self.concealed)?;
-        if let Some(d) = self.declared {
-            m.serialize_entry("declared", d.name())?;
-        }
-        m.end()
-    }
-}
+use crate::{Decomposition, Form, WaitReading};
 
 impl Serialize for Decomposition {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -59,7 +38,7 @@ impl Serialize for Decomposition {
     }
 }
 
-impl Serialize for Reading {
+impl Serialize for WaitReading {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Reading", 2)?;
         st.serialize_field("kind", &self.kind)?;

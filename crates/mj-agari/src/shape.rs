@@ -204,9 +204,10 @@ impl Shape {
         }
     }
 
-    /// The kind of a machi slot of the pattern left by discarding from position `i`.
+    /// The wait tile a machi entry names, in the pattern left by discarding from position `i`
+    /// (`gone`: that position emptied, so later positions shift by one).
     #[inline]
-    pub(crate) fn slot_tile_after(&self, i: usize, gone: bool, wait: u32) -> Option<u8> {
+    pub(crate) fn wait_tile_after(&self, i: usize, gone: bool, wait: u32) -> Option<u8> {
         let pos = (wait & 15) as usize;
         let pos = if gone && pos >= i { pos + 1 } else { pos };
         let t = self.tiles[pos & 15];
@@ -224,16 +225,10 @@ impl Shape {
         tile_at(self.tiles[pos & 15])
     }
 
-    /// The kind of a machi slot, if it exists.
+    /// The wait tile a machi entry names (a position of the pattern and an offset), if it
+    /// exists.
     #[inline]
-    pub(crate) fn slot_tile(&self, wait: u32) -> Option<u8> {
-        let t = self.tiles[(wait & 15) as usize];
-        let rank = t % 9;
-        match ((wait >> 4) & 3) as u8 {
-            wait_offset::SAME => Some(t),
-            wait_offset::BELOW if t < 27 && rank > 0 => Some(t - 1),
-            wait_offset::ABOVE if t < 27 && rank < 8 => Some(t + 1),
-            _ => None,
-        }
+    pub(crate) fn wait_tile(&self, wait: u32) -> Option<u8> {
+        self.wait_tile_after(0, false, wait)
     }
 }

@@ -3,7 +3,7 @@
 //! ([`combine`], [`combine_budgeted`]). A leaf: the reference ([`crate::reference`]) reads its
 //! per-suit vectors from here but combines suits by its own rule.
 
-use crate::tables::{MAX_MELDS, VLEN, Vector};
+use crate::tables::{MAX_MELDS, VECTOR_LEN, Vector};
 
 /// An unreachable distance.
 pub(crate) const INF: u8 = u8::MAX;
@@ -90,7 +90,7 @@ pub(crate) fn suit_distances_limited(
         core::mem::swap(&mut active, &mut next_active);
         next_active.clear();
     }
-    let mut out = vec![[INF; VLEN]; e_n];
+    let mut out = vec![[INF; VECTOR_LEN]; e_n];
     for (e, vector) in out.iter_mut().enumerate() {
         for j in 0..N {
             for p in 0..2 {
@@ -107,7 +107,7 @@ pub(crate) fn suit_distances_limited(
 
 /// Min-plus combination of two vectors (melds add, at most one pair).
 pub(crate) fn combine(a: &Vector, b: &Vector) -> Vector {
-    let mut out = [INF; VLEN];
+    let mut out = [INF; VECTOR_LEN];
     for ja in 0..=MAX_MELDS {
         for jb in 0..=MAX_MELDS - ja {
             for pa in 0..2 {
@@ -125,7 +125,7 @@ pub(crate) fn combine(a: &Vector, b: &Vector) -> Vector {
 /// Combination of budgeted vectors: `out[e] = min over e1 + e2 = e of a[e1] (+) b[e2]` where
 /// the inputs mean "exactly" or "at most" consistently (the output means the same).
 pub(crate) fn combine_budgeted(a: &[Vector], b: &[Vector], budget: usize) -> Vec<Vector> {
-    let mut out = vec![[INF; VLEN]; budget + 1];
+    let mut out = vec![[INF; VECTOR_LEN]; budget + 1];
     for (e1, va) in a.iter().enumerate().take(budget + 1) {
         for (e2, vb) in b.iter().enumerate().take(budget + 1 - e1) {
             let c = combine(va, vb);

@@ -15,7 +15,9 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::tables::{FIN_LEN, FIN_SHIFT, MAX_MELDS, ShantenTables, VLEN, Vector, fixed, honor_key};
+use crate::tables::{
+    FINAL_LEN, FINAL_SHIFT, MAX_MELDS, ShantenTables, VECTOR_LEN, Vector, fixed, honor_key,
+};
 
 #[derive(Default)]
 struct FxHasher(u64);
@@ -169,7 +171,7 @@ fn root() -> Prefix {
 
 /// The final vector of a prefix function that has read every rank (x = y = 0).
 fn final_vector(f: &Prefix) -> Vector {
-    let mut v = [0u8; VLEN];
+    let mut v = [0u8; VECTOR_LEN];
     let (p0, p1) = (f[0].to_le_bytes(), f[1].to_le_bytes());
     for j in 0..=MAX_MELDS {
         v[j * 2] = p0[j];
@@ -193,7 +195,7 @@ pub(crate) fn suit_vector(counts: &[u8], sequences: bool) -> Vector {
 
 /// Min-plus combination of two vectors (melds add, pairs add up to one).
 pub(crate) fn combine(a: &Vector, b: &Vector) -> Vector {
-    let mut out = [u8::MAX; VLEN];
+    let mut out = [u8::MAX; VECTOR_LEN];
     for ja in 0..=MAX_MELDS {
         for jb in 0..=MAX_MELDS - ja {
             for pa in 0..2 {
@@ -316,31 +318,31 @@ pub fn generate() -> ShantenTables {
     let honor_vec = honor_classes.items;
 
     // Pair classes.
-    let mut mp_classes = Interner::<Vector>::new();
-    let mut mp = vec![0u16; numbered_vec.len() << 8];
+    let mut man_pin_classes = Interner::<Vector>::new();
+    let mut man_pin = vec![0u16; numbered_vec.len() << 8];
     for (i, a) in numbered_vec.iter().enumerate() {
         for (j, b) in numbered_vec.iter().enumerate() {
-            mp[i << 8 | j] = mp_classes.id(combine(a, b)) as u16;
+            man_pin[i << 8 | j] = man_pin_classes.id(combine(a, b)) as u16;
         }
     }
-    let mut sz_classes = Interner::<Vector>::new();
-    let mut sz = vec![0u32; numbered_vec.len() << 7];
+    let mut sou_honor_classes = Interner::<Vector>::new();
+    let mut sou_honor = vec![0u32; numbered_vec.len() << 7];
     for (i, a) in numbered_vec.iter().enumerate() {
         for (j, b) in honor_vec.iter().enumerate() {
-            sz[i << 7 | j] = sz_classes.id(combine(a, b));
+            sou_honor[i << 7 | j] = sou_honor_classes.id(combine(a, b));
         }
     }
-    let (mp_vec, sz_vec) = (mp_classes.items, sz_classes.items);
-    for key in sz.iter_mut() {
-        *key *= mp_vec.len() as u32;
+    let (man_pin_vectors, sou_honor_vectors) = (man_pin_classes.items, sou_honor_classes.items);
+    for key in sou_honor.iter_mut() {
+        *key *= man_pin_vectors.len() as u32;
     }
 
     // Final table: distance for m melds and one pair, one slice per m.
-    let mut fin = vec![0u8; FIN_LEN];
+    let mut final_table = vec![0u8; FINAL_LEN];
     for m in 0..=MAX_MELDS {
-        let mut at = m << FIN_SHIFT;
-        for b in &sz_vec {
-            for a in &mp_vec {
+        let mut at = m << FINAL_SHIFT;
+        for b in &sou_honor_vectors {
+            for a in &man_pin_vectors {
                 let mut best = u8::MAX;
                 for ja in 0..=m {
                     let jb = m - ja;
@@ -348,7 +350,7 @@ pub fn generate() -> ShantenTables {
                         .min(a[ja * 2] + b[jb * 2 + 1])
                         .min(a[ja * 2 + 1] + b[jb * 2]);
                 }
-                fin[at] = best;
+                final_table[at] = best;
                 at += 1;
             }
         }
@@ -363,11 +365,11 @@ pub fn generate() -> ShantenTables {
         honor: fixed(&honor),
         numbered_vec,
         honor_vec,
-        mp: fixed(&mp),
-        sz: fixed(&sz),
-        mp_vec,
-        sz_vec,
-        fin: fixed(&fin),
+        man_pin: fixed(&man_pin),
+        sou_honor: fixed(&sou_honor),
+        man_pin_vectors,
+        sou_honor_vectors,
+        final_table: fixed(&final_table),
     }
 }
 

@@ -6,9 +6,14 @@ use mj_tiles::{FifthCopy, Meld, NotationError, Tile, TileCounts, TileSet};
 
 use crate::tables::{MAX_MELDS, ShantenTables};
 
+/// The former name of [`AiError`] (named like `HuError`, `AgariError`, `McrError`,
+/// `SichuanError`: one error type per crate, named after it). Kept, not yet deprecated, while
+/// `mj-cli` still imports it.
+pub type HandError = AiError;
+
 /// Why a hand (or a request about it) is not valid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum HandError {
+pub enum AiError {
     /// The hand itself is not valid: its notation, a concealed count that is not `3k + 1` or
     /// `3k + 2` with `k` plus the declared melds at most five, more than eight wildcards, or a
     /// fifth copy across the concealed tiles and the melds. Hands are validated in one place,
@@ -115,14 +120,14 @@ impl ShapeRules {
 
 /// The part of a rule set these analyses model: its three shape switches, when every other
 /// switch has its plain value ([`ShapeRules::unmodelled`] is empty); otherwise
-/// [`HandError::UnsupportedRules`] naming each switch that is not.
+/// [`AiError::UnsupportedRules`] naming each switch that is not.
 impl TryFrom<&Rules> for ShapeRules {
-    type Error = HandError;
+    type Error = AiError;
 
-    fn try_from(rules: &Rules) -> Result<ShapeRules, HandError> {
+    fn try_from(rules: &Rules) -> Result<ShapeRules, AiError> {
         let unmodelled = ShapeRules::unmodelled(rules);
         if !unmodelled.is_empty() {
-            return Err(HandError::UnsupportedRules(
+            return Err(AiError::UnsupportedRules(
                 unmodelled.into_iter().map(|(name, _)| name).collect(),
             ));
         }
@@ -140,9 +145,9 @@ impl Default for ShapeRules {
     }
 }
 
-impl From<NotationError> for HandError {
-    fn from(e: NotationError) -> HandError {
-        HandError::Hand(HuError::Notation(e))
+impl From<NotationError> for AiError {
+    fn from(e: NotationError) -> AiError {
+        AiError::Hand(HuError::Notation(e))
     }
 }
 
@@ -157,7 +162,7 @@ impl From<NotationError> for HandError {
 /// let hand = Hand::parse("123m456p789s1122z")?;
 /// assert_eq!(hand.concealed_count(), 13);
 /// assert_eq!(hand.melds_needed(), 4);
-/// # Ok::<(), mj_ai::HandError>(())
+/// # Ok::<(), mj_ai::AiError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hand {
@@ -182,7 +187,7 @@ pub(crate) struct Committed(pub &'static ShantenTables);
 
 impl Committed {
     /// The committed tables, or the reason they are refused.
-    pub(crate) fn get() -> Result<Committed, HandError> {
+    pub(crate) fn get() -> Result<Committed, AiError> {
         Ok(Committed(ShantenTables::committed()?))
     }
 }
@@ -202,10 +207,10 @@ impl core::hash::Hash for Committed {
 impl Hand {
     /// A hand of concealed tiles, declared melds and wildcard kinds.
     ///
-    /// Errors ([`HandError::Hand`]): the concealed count is not `3k + 1` or `3k + 2` with
+    /// Errors ([`AiError::Hand`]): the concealed count is not `3k + 1` or `3k + 2` with
     /// `k + melds <= 5`; more than eight wildcards; a fifth copy of a kind across the concealed
     /// tiles and the melds.
-    pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, HandError> {
+    pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, AiError> {
         let checked = mj_hu::check(&concealed, melds, wild)?;
         Ok(Hand::of_checked(
             concealed,
@@ -247,7 +252,7 @@ impl Hand {
     }
 
     /// A concealed hand in mpsz notation, no melds, no wildcards.
-    pub fn parse(text: &str) -> Result<Hand, HandError> {
+    pub fn parse(text: &str) -> Result<Hand, AiError> {
         Hand::new(text.parse()?, &[], TileSet::EMPTY)
     }
 
@@ -297,8 +302,8 @@ impl Hand {
     }
 
     /// The error for asking `what` of a hand that is not 3k+2 (`discard`) or 3k+1 tiles.
-    pub(crate) fn size_error(&self, discard: bool, what: &'static str) -> HandError {
-        HandError::WrongSizeForQuestion {
+    pub(crate) fn size_error(&self, discard: bool, what: &'static str) -> AiError {
+        AiError::WrongSizeForQuestion {
             what,
             expected: if discard { "3k+2" } else { "3k+1" },
             expected_rem: if discard { 2 } else { 1 },
@@ -307,7 +312,7 @@ impl Hand {
     }
 
     /// Errors unless the hand is 3k+2 tiles (`discard`) or 3k+1 tiles.
-    pub(crate) fn require_size(&self, discard: bool, what: &'static str) -> Result<(), HandError> {
+    pub(crate) fn require_size(&self, discard: bool, what: &'static str) -> Result<(), AiError> {
         if self.is_discard_size() == discard {
             Ok(())
         } else {
@@ -438,12 +443,12 @@ impl Hand {
     }
 
     /// Checks that `visible` adds no fifth copy to the hand and melds.
-    pub fn check_visible(&self, visible: &TileCounts) -> Result<(), HandError> {
+    pub fn check_visible(&self, visible: &TileCounts) -> Result<(), AiError> {
         self.concealed
             .checked_add(&self.meld_tiles)
             .and_then(|c| c.checked_add(visible))
             .map(|_| ())
-            .map_err(|FifthCopy { tile }| HandError::FifthCopy {
+            .map_err(|FifthCopy { tile }| AiError::FifthCopy {
                 tile,
                 place: "the hand, its melds and the visible tiles",
             })
@@ -451,10 +456,10 @@ impl Hand {
 }
 
 impl TryFrom<&mj_hu::Hand> for Hand {
-    type Error = HandError;
+    type Error = AiError;
 
-    /// The view of a checked hand; the error is only [`HandError::Tables`].
-    fn try_from(hand: &mj_hu::Hand) -> Result<Hand, HandError> {
+    /// The view of a checked hand; the error is only [`AiError::Tables`].
+    fn try_from(hand: &mj_hu::Hand) -> Result<Hand, AiError> {
         let concealed = *hand.concealed();
         let mut meld_tiles = TileCounts::EMPTY;
         for meld in hand.melds() {
@@ -506,7 +511,7 @@ mod tests {
         assert_eq!(ShapeRules::try_from(&Rules::RIICHI), Ok(ShapeRules::RIICHI));
         assert_eq!(
             ShapeRules::try_from(&Rules::SICHUAN),
-            Err(HandError::UnsupportedRules(vec!["honors", "lack_one_suit"]))
+            Err(AiError::UnsupportedRules(vec!["honors", "lack_one_suit"]))
         );
         assert_eq!(ShapeRules::unmodelled(&Rules::MCR), vec![("knitted", true)]);
     }
@@ -515,30 +520,24 @@ mod tests {
     fn validates_sizes_wildcards_and_copies() {
         assert!(matches!(
             Hand::parse("123m"),
-            Err(HandError::Hand(HuError::WrongTileCount {
-                concealed: 3,
-                ..
-            }))
+            Err(AiError::Hand(HuError::WrongTileCount { concealed: 3, .. }))
         ));
         assert!(matches!(
             Hand::parse(""),
-            Err(HandError::Hand(HuError::WrongTileCount {
-                concealed: 0,
-                ..
-            }))
+            Err(AiError::Hand(HuError::WrongTileCount { concealed: 0, .. }))
         ));
         assert!(Hand::parse("11112222333344445m").is_ok());
         assert!(Hand::parse("11112222333344445555m").is_err());
         let pon = Meld::parse(MeldKind::Pon, "111m", None, None).unwrap();
         assert!(matches!(
             Hand::new("1m23456789p".parse().unwrap(), &[pon, pon], TileSet::EMPTY),
-            Err(HandError::Hand(
+            Err(AiError::Hand(
                 HuError::FifthCopy(_) | HuError::WrongTileCount { .. }
             ))
         ));
         let wild: TileSet = "5z6z7z".parse().unwrap();
         let err = Hand::new("555666777z1m".parse().unwrap(), &[], wild).unwrap_err();
-        assert_eq!(err, HandError::Hand(HuError::TooManyWildcards(9)));
+        assert_eq!(err, AiError::Hand(HuError::TooManyWildcards(9)));
         let h = Hand::new("55z123m".parse().unwrap(), &[], wild).unwrap();
         assert_eq!((h.wildcards(), h.real().total()), (2, 3));
     }

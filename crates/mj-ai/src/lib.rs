@@ -15,7 +15,7 @@
 //! let hand = Hand::parse("123m456p789s11234z")?;
 //! let best = hand.recommend(ShapeRules::RIICHI, &TileCounts::EMPTY, &Engine::Efficiency)?;
 //! assert_eq!(best.ranking[0].shanten, 1);
-//! # Ok::<(), mj_ai::HandError>(())
+//! # Ok::<(), mj_ai::AiError>(())
 //! ```
 //!
 //! # Entry points
@@ -90,8 +90,8 @@
 //! | six ranks | 125 x 128 (`u16`) | base-5 numbers of ranks 1-3 and 4-6 -> state of the minimal automaton after six ranks (1 845 states) |
 //! | tail | 1 845 x 128 (`u8`) | state, base-5 number of ranks 7-9 -> numbered suit class (187) |
 //! | honors | 4 096 (`u8`) | kinds held >= 1, 2, 3, 4 times -> honor class (83) |
-//! | mp | 187 x 256 (`u16`) | man class, pin class -> pair class (328) |
-//! | sz | 187 x 128 (`u32`) | sou class, honor class -> pair class (275), premultiplied |
+//! | man-pin | 187 x 256 (`u16`) | man class, pin class -> pair class (328) |
+//! | sou-honor | 187 x 128 (`u32`) | sou class, honor class -> pair class (275), premultiplied |
 //! | final | 6 x 275 x 328 (`u8`) | `m`, both pair classes -> distance for `m` melds and a pair |
 //!
 //! About 1 MB in all (strides are padded to powers of two so that indices are shifts; a query
@@ -151,7 +151,7 @@
 //!
 //! # Errors and panics
 //!
-//! Every public function validates what it is given and returns a [`HandError`] (wrong tile
+//! Every public function validates what it is given and returns a [`AiError`] (wrong tile
 //! count for the melds, more than 8 wildcards, a fifth copy, a question for the other hand
 //! size); none panics on data.
 //!
@@ -163,15 +163,17 @@
 mod distance;
 pub mod generate;
 mod hand;
+mod neighbours;
 mod recommend;
 pub mod reference;
 mod shanten;
+mod special_drops;
 pub mod tables;
 mod ukeire;
 mod value;
 mod wild;
 
-pub use hand::{Hand, HandError, ShapeRules};
+pub use hand::{AiError, Hand, HandError, ShapeRules};
 pub use recommend::{CallDecision, CallKind, CallOption, Candidate, Engine, Recommendation};
 pub use shanten::{ShantenReport, shanten};
 pub use ukeire::{DiscardOption, EffectiveTiles, Improvement, discard_preference};

@@ -2,7 +2,7 @@
 
 use mj_tiles::{Meld, MeldKind, Piece, Tile, TileCounts};
 
-use crate::hand::{Hand, HandError, ShapeRules};
+use crate::hand::{AiError, Hand, ShapeRules};
 use crate::ukeire::{DiscardOption, discard_preference};
 use crate::value::{ValueWeights, tile_values};
 
@@ -55,7 +55,7 @@ impl Hand {
     ///     let r = hand.recommend(ShapeRules::RIICHI, &TileCounts::EMPTY, &engine)?;
     ///     assert_eq!(r.discard.to_string(), "2z", "{engine:?}");
     /// }
-    /// # Ok::<(), mj_ai::HandError>(())
+    /// # Ok::<(), mj_ai::AiError>(())
     /// ```
     ///
     /// Errors: not `3k + 2` tiles, or `visible` adds a fifth copy.
@@ -64,7 +64,7 @@ impl Hand {
         rules: ShapeRules,
         visible: &TileCounts,
         engine: &Engine,
-    ) -> Result<Recommendation, HandError> {
+    ) -> Result<Recommendation, AiError> {
         let table = self.discards(rules, visible)?;
         let ranking: Vec<Candidate> = match engine {
             Engine::Value(weights) => {
@@ -231,10 +231,10 @@ impl Hand {
         from: u8,
         rules: ShapeRules,
         visible: &TileCounts,
-    ) -> Result<CallDecision, HandError> {
+    ) -> Result<CallDecision, AiError> {
         self.require_size(false, "a call decision")?;
         if !(1..=3).contains(&from) {
-            return Err(HandError::InvalidCall {
+            return Err(AiError::InvalidCall {
                 call: "call",
                 tile: offered,
                 reason: "the discarder is 1, 2 or 3 seats to the left",
@@ -243,7 +243,7 @@ impl Hand {
         self.check_visible(visible)?;
         // The offered tile is seen by everyone.
         let mut seen = *visible;
-        seen.add(offered).map_err(|_| HandError::FifthCopy {
+        seen.add(offered).map_err(|_| AiError::FifthCopy {
             tile: offered,
             place: "the hand, its melds, the visible tiles and the offered tile",
         })?;

@@ -10,7 +10,7 @@ use mj_tiles::{Suit, Tile, TileCounts};
 
 use crate::hand::ShapeRules;
 use crate::shanten::ShantenReport;
-use crate::tables::{MAX_MELDS, VLEN, Vector};
+use crate::tables::{MAX_MELDS, VECTOR_LEN, Vector};
 
 /// The reference's own combination rule, one suit at a time: `table[e][j][p]` is the fewest
 /// tiles to add to the suits read so far for `j` melds and `p` pairs with excess `e` (each
@@ -173,7 +173,7 @@ pub fn shanten_by_substitution(
     for suit in Suit::ALL {
         let counts = suit_slice(c, suit);
         let len = counts.len();
-        let mut per_u = vec![[INF; VLEN]; w + 1];
+        let mut per_u = vec![[INF; VECTOR_LEN]; w + 1];
         let mut sigma = vec![0u8; len];
         fn rec(
             pos: usize,

@@ -4,7 +4,7 @@ use mj_tiles::TileCounts;
 
 use mj_hu::HuError;
 
-use crate::hand::{Hand, HandError, ShapeRules};
+use crate::hand::{AiError, Hand, ShapeRules};
 use crate::tables::{ShantenTables, base5_three, honor_key_word, validated};
 use crate::wild;
 
@@ -18,7 +18,7 @@ use crate::wild;
 /// let report = Hand::parse("19m19p19s1234567z")?.shanten(ShapeRules::GENERIC);
 /// assert_eq!((report.shanten, report.thirteen_orphans), (0, Some(0)));
 /// assert_eq!((report.standard, report.seven_pairs), (8, Some(6)));
-/// # Ok::<(), mj_ai::HandError>(())
+/// # Ok::<(), mj_ai::AiError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -307,7 +307,7 @@ pub(crate) fn report(
         wild::standard_distance_with_excess(t, counts, w, m) as i8 - w as i8 - 1
     } else {
         let [cm, cp, cs, cz] = classes;
-        t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m) as i8 - w as i8 - 1
+        t.distance(t.man_pin_class(cm, cp), t.sou_honor_key(cs, cz), m) as i8 - w as i8 - 1
     };
     let (seven_pairs, thirteen_orphans) = if special {
         let s = SpecialCounts::from_digest(digest);
@@ -334,7 +334,7 @@ impl Hand {
     /// let h = Hand::parse("1122m3344p55s7777z")?;
     /// assert_eq!(h.shanten(ShapeRules::GENERIC).seven_pairs, Some(-1));
     /// assert_eq!(h.shanten(ShapeRules::RIICHI).seven_pairs, Some(1));
-    /// # Ok::<(), mj_ai::HandError>(())
+    /// # Ok::<(), mj_ai::AiError>(())
     /// ```
     pub fn shanten(&self, rules: ShapeRules) -> ShantenReport {
         report(
@@ -350,8 +350,8 @@ impl Hand {
 
 /// The error of a refused committed blob.
 #[cold]
-fn refused(e: &mj_tables::TableError) -> HandError {
-    HandError::Tables(e.clone())
+fn refused(e: &mj_tables::TableError) -> AiError {
+    AiError::Tables(e.clone())
 }
 
 /// Shanten of a concealed hand without melds or wildcards: the fast entry point (`m` is
@@ -365,7 +365,7 @@ fn refused(e: &mj_tables::TableError) -> HandError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[inline]
-pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, HandError> {
+pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, AiError> {
     let t = match validated() {
         Ok(t) => t,
         Err(e) => return Err(refused(e)),
@@ -387,7 +387,7 @@ pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, HandError> 
         (0, tiles)
     };
     if tiles == 0 || tiles.is_multiple_of(3) || tiles > 17 {
-        return Err(HandError::Hand(HuError::WrongTileCount {
+        return Err(AiError::Hand(HuError::WrongTileCount {
             concealed: tiles,
             melds: 0,
             expected: "3k+1 or 3k+2 concealed tiles with k <= 5",
@@ -395,7 +395,7 @@ pub fn shanten(counts: &TileCounts, rules: ShapeRules) -> Result<i8, HandError> 
     }
     let m = (tiles / 3) as usize;
     let [cm, cp, cs, cz] = classes;
-    let standard = t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m) as i8 - 1;
+    let standard = t.distance(t.man_pin_class(cm, cp), t.sou_honor_key(cs, cz), m) as i8 - 1;
     if m != 4 || standard < 0 || !wants_special {
         return Ok(standard);
     }

@@ -1,7 +1,7 @@
 //! The shanten tables: the committed blob `data/shanten.bin` (made by
 //! [`crate::generate::generate`] through `cargo xtask gen-tables`), validated and decoded on
 //! first use ([`ShantenTables::committed`]). A blob that fails validation is refused: every
-//! analysis answers [`crate::HandError::Tables`] (it is never regenerated, in any build
+//! analysis answers [`crate::AiError::Tables`] (it is never regenerated, in any build
 //! profile).
 //!
 //! # What is tabulated
@@ -19,9 +19,9 @@
 //!   entries) give a state of the minimal automaton after six ranks (1 845 states), and that
 //!   state with the last three ranks (128 entries per state) gives the class. The honors' class depends only on how many
 //!   kinds are held at least once, twice, three and four times (a 12-bit key).
-//! * **Pair classes.** `mp` = man combined with pin ([`MP_CLASSES`] distinct vectors), `sz` =
+//! * **Pair classes.** `man_pin` = man combined with pin ([`MAN_PIN_CLASSES`] distinct vectors), `sou_honor` =
 //!   sou combined with honors; each is one lookup in a class-by-class table.
-//! * **Final table.** `m`, `mp` class and `sz` class give the distance of the whole hand for
+//! * **Final table.** `m`, `man_pin` class and `sou_honor` class give the distance of the whole hand for
 //!   `m` melds and a pair (one byte each, one slice per `m`).
 //!
 //! A query is therefore four lookups deep: six-rank state, suit class, pair class, final.
@@ -35,16 +35,22 @@ use mj_tables::blob::{self, Layout, SectionData, SectionSpec};
 /// the 17-tile hand of 16-tile variants.
 pub const MAX_MELDS: usize = 5;
 /// Length of a distance vector: `(MAX_MELDS + 1) * 2`, index `j * 2 + p`.
-pub const VLEN: usize = (MAX_MELDS + 1) * 2;
+pub const VECTOR_LEN: usize = (MAX_MELDS + 1) * 2;
+/// The former name of [`VECTOR_LEN`].
+#[deprecated(note = "renamed VECTOR_LEN")]
+pub const VLEN: usize = VECTOR_LEN;
 /// How many distinct distance vectors a numbered suit has.
 pub const NUMBERED_CLASSES: usize = 187;
 /// How many distinct distance vectors the honors have.
 pub const HONOR_CLASSES: usize = 83;
 /// How many distinct vectors man and pin combined have.
-pub const MP_CLASSES: usize = 328;
+pub const MAN_PIN_CLASSES: usize = 328;
+/// The former name of [`MAN_PIN_CLASSES`].
+#[deprecated(note = "renamed MAN_PIN_CLASSES")]
+pub const MP_CLASSES: usize = MAN_PIN_CLASSES;
 
 /// A distance vector: index `j * 2 + p`.
-pub type Vector = [u8; VLEN];
+pub type Vector = [u8; VECTOR_LEN];
 
 /// Entries of the six-rank table: `128 * a + b` with `a < 125`, padded to a power of two.
 pub(crate) const SIX_LEN: usize = 1 << 14;
@@ -52,14 +58,14 @@ pub(crate) const SIX_LEN: usize = 1 << 14;
 pub(crate) const TAIL_LEN: usize = 1 << 18;
 /// Entries of the honor-class table: keys `n1 + 8 n2 + 64 n3 + 512 n4`.
 pub(crate) const HONOR_LEN: usize = 1 << 12;
-/// Entries of the mp table: `256 * man class + pin class`.
-pub(crate) const MP_LEN: usize = 1 << 16;
-/// Entries of the sz table: `128 * sou class + honor class`.
-pub(crate) const SZ_LEN: usize = 1 << 15;
-/// Bits of one final slice: a slice holds every (sz key + mp class) pair, under `1 << 17`.
-pub(crate) const FIN_SHIFT: u32 = 17;
-/// Entries of the final table: eight slices of `1 << FIN_SHIFT` (slices 0..=5 used).
-pub(crate) const FIN_LEN: usize = 8 << FIN_SHIFT;
+/// Entries of the man-pin table: `256 * man class + pin class`.
+pub(crate) const MAN_PIN_LEN: usize = 1 << 16;
+/// Entries of the sou-honor table: `128 * sou class + honor class`.
+pub(crate) const SOU_HONOR_LEN: usize = 1 << 15;
+/// Bits of one final slice: a slice holds every (sou-honor key + man-pin class) pair, under `1 << 17`.
+pub(crate) const FINAL_SHIFT: u32 = 17;
+/// Entries of the final table: eight slices of `1 << FINAL_SHIFT` (slices 0..=5 used).
+pub(crate) const FINAL_LEN: usize = 8 << FINAL_SHIFT;
 
 /// A table of fixed, power-of-two length: indices are masked, so lookups need no bounds check
 /// (valid indices are below the length; the mask only keeps any index in range).
@@ -102,17 +108,17 @@ pub struct ShantenTables {
     pub(crate) numbered_vec: Vec<Vector>,
     /// Honor class -> vector.
     pub(crate) honor_vec: Vec<Vector>,
-    /// `256 * man class + pin class` -> mp class.
-    pub(crate) mp: Fixed<u16, MP_LEN>,
-    /// `128 * sou class + honor class` -> sz key (sz class times the number of mp classes).
-    pub(crate) sz: Fixed<u32, SZ_LEN>,
-    /// mp class -> vector.
-    pub(crate) mp_vec: Vec<Vector>,
-    /// sz class -> vector.
-    pub(crate) sz_vec: Vec<Vector>,
-    /// `m << FIN_SHIFT | (sz key + mp class)` -> distance for `m` melds and a pair (one byte;
+    /// `256 * man class + pin class` -> man-pin class.
+    pub(crate) man_pin: Fixed<u16, MAN_PIN_LEN>,
+    /// `128 * sou class + honor class` -> sou-honor key (sou-honor class times the number of man-pin classes).
+    pub(crate) sou_honor: Fixed<u32, SOU_HONOR_LEN>,
+    /// man-pin class -> vector.
+    pub(crate) man_pin_vectors: Vec<Vector>,
+    /// sou-honor class -> vector.
+    pub(crate) sou_honor_vectors: Vec<Vector>,
+    /// `m << FINAL_SHIFT | (sou-honor key + man-pin class)` -> distance for `m` melds and a pair (one byte;
     /// a query touches the slice of its own `m` only).
-    pub(crate) fin: Fixed<u8, FIN_LEN>,
+    pub(crate) final_table: Fixed<u8, FINAL_LEN>,
 }
 
 impl core::fmt::Debug for ShantenTables {
@@ -121,8 +127,8 @@ impl core::fmt::Debug for ShantenTables {
             .field("six_states", &self.six_states)
             .field("numbered_classes", &self.numbered_vec.len())
             .field("honor_classes", &self.honor_vec.len())
-            .field("mp_classes", &self.mp_vec.len())
-            .field("sz_classes", &self.sz_vec.len())
+            .field("mp_classes", &self.man_pin_vectors.len())
+            .field("sz_classes", &self.sou_honor_vectors.len())
             .field("bytes", &self.size_in_bytes())
             .finish()
     }
@@ -137,22 +143,28 @@ impl ShantenTables {
             + HONOR_LEN
             + (self.numbered_vec.len()
                 + self.honor_vec.len()
-                + self.mp_vec.len()
-                + self.sz_vec.len())
-                * VLEN
+                + self.man_pin_vectors.len()
+                + self.sou_honor_vectors.len())
+                * VECTOR_LEN
             + (self.numbered_vec.len() << 8) * 2
             + (self.numbered_vec.len() << 7) * 4
-            + self.fin_slice_len() * (MAX_MELDS + 1)
+            + self.final_slice_len() * (MAX_MELDS + 1)
     }
 
-    /// Used entries of one final slice: sz classes times mp classes.
-    pub(crate) fn fin_slice_len(&self) -> usize {
-        self.mp_vec.len() * self.sz_vec.len()
+    /// Used entries of one final slice: sou-honor classes times man-pin classes.
+    pub(crate) fn final_slice_len(&self) -> usize {
+        self.man_pin_vectors.len() * self.sou_honor_vectors.len()
     }
 
-    /// Number of distinct sz (sou + honors) vectors.
+    /// The former name of [`ShantenTables::sou_honor_classes`].
+    #[deprecated(note = "renamed sou_honor_classes")]
     pub fn sz_classes(&self) -> usize {
-        self.sz_vec.len()
+        self.sou_honor_classes()
+    }
+
+    /// Number of distinct sou-honor (sou + honors) vectors.
+    pub fn sou_honor_classes(&self) -> usize {
+        self.sou_honor_vectors.len()
     }
 
     /// Number of minimal automaton states after six ranks.
@@ -198,22 +210,22 @@ impl ShantenTables {
         self.tail(self.six(a << 7 | b) << 7 | h)
     }
 
-    /// The mp class of a man class and a pin class.
+    /// The man-pin class of a man class and a pin class.
     #[inline]
-    pub(crate) fn mp_class(&self, man: usize, pin: usize) -> usize {
-        usize::from(self.mp[(man << 8 | pin) & (MP_LEN - 1)])
+    pub(crate) fn man_pin_class(&self, man: usize, pin: usize) -> usize {
+        usize::from(self.man_pin[(man << 8 | pin) & (MAN_PIN_LEN - 1)])
     }
 
-    /// The sz key (sz class times the number of mp classes) of a sou class and an honor class.
+    /// The sou-honor key (sou-honor class times the number of man-pin classes) of a sou class and an honor class.
     #[inline]
-    pub(crate) fn sz_class(&self, sou: usize, honor: usize) -> usize {
-        self.sz[(sou << 7 | honor) & (SZ_LEN - 1)] as usize
+    pub(crate) fn sou_honor_key(&self, sou: usize, honor: usize) -> usize {
+        self.sou_honor[(sou << 7 | honor) & (SOU_HONOR_LEN - 1)] as usize
     }
 
-    /// Distance of the whole hand (`m` melds and a pair) from its mp class and sz key.
+    /// Distance of the whole hand (`m` melds and a pair) from its man-pin class and sou-honor key.
     #[inline]
-    pub(crate) fn distance(&self, mp: usize, sz_key: usize, m: usize) -> u8 {
-        self.fin[(m << FIN_SHIFT | (sz_key + mp)) & (FIN_LEN - 1)]
+    pub(crate) fn distance(&self, man_pin: usize, sou_honor_key: usize, m: usize) -> u8 {
+        self.final_table[(m << FINAL_SHIFT | (sou_honor_key + man_pin)) & (FINAL_LEN - 1)]
     }
 }
 
@@ -287,12 +299,17 @@ const SECTIONS: [SectionSpec; 10] = [
         b"NVEC",
         "numbered-vectors",
         1,
-        Some(NUMBERED_CLASSES * VLEN),
+        Some(NUMBERED_CLASSES * VECTOR_LEN),
     ),
-    section(b"HVEC", "honor-vectors", 1, Some(HONOR_CLASSES * VLEN)),
+    section(
+        b"HVEC",
+        "honor-vectors",
+        1,
+        Some(HONOR_CLASSES * VECTOR_LEN),
+    ),
     section(b"MP  ", "mp-classes", 2, Some(NUMBERED_CLASSES << 8)),
     section(b"SZ  ", "sz-keys", 4, Some(NUMBERED_CLASSES << 7)),
-    section(b"MPV ", "mp-vectors", 1, Some(MP_CLASSES * VLEN)),
+    section(b"MPV ", "mp-vectors", 1, Some(MAN_PIN_CLASSES * VECTOR_LEN)),
     section(b"SZV ", "sz-vectors", 1, None),
     section(b"FIN ", "final", 1, None),
 ];
@@ -330,19 +347,19 @@ fn check_below<T: Copy + Into<u64>>(
     }
 }
 
-/// Vectors from `VLEN`-byte rows; every distance at most 3 per meld plus 2 for the pair.
+/// Vectors from `VECTOR_LEN`-byte rows; every distance at most 3 per meld plus 2 for the pair.
 fn vectors(bytes: &[u8], section: &'static str) -> Result<Vec<Vector>, TableError> {
-    if !bytes.len().is_multiple_of(VLEN) {
+    if !bytes.len().is_multiple_of(VECTOR_LEN) {
         return Err(bad(
             section,
-            format!("{} bytes, not a multiple of {VLEN}", bytes.len()),
+            format!("{} bytes, not a multiple of {VECTOR_LEN}", bytes.len()),
         ));
     }
     let max = (3 * MAX_MELDS + 2) as u8;
     bytes
-        .chunks_exact(VLEN)
+        .chunks_exact(VECTOR_LEN)
         .map(|row| {
-            let mut v = [0u8; VLEN];
+            let mut v = [0u8; VECTOR_LEN];
             v.copy_from_slice(row);
             match v.iter().find(|&&d| d > max) {
                 Some(d) => Err(bad(section, format!("distance {d} above {max}"))),
@@ -364,15 +381,15 @@ impl ShantenTables {
                 SectionData::U8(self.honor.to_vec()),
                 SectionData::U8(flat(&self.numbered_vec)),
                 SectionData::U8(flat(&self.honor_vec)),
-                SectionData::U16(self.mp[..self.numbered_vec.len() << 8].to_vec()),
-                SectionData::U32(self.sz[..self.numbered_vec.len() << 7].to_vec()),
-                SectionData::U8(flat(&self.mp_vec)),
-                SectionData::U8(flat(&self.sz_vec)),
+                SectionData::U16(self.man_pin[..self.numbered_vec.len() << 8].to_vec()),
+                SectionData::U32(self.sou_honor[..self.numbered_vec.len() << 7].to_vec()),
+                SectionData::U8(flat(&self.man_pin_vectors)),
+                SectionData::U8(flat(&self.sou_honor_vectors)),
                 SectionData::U8(
                     (0..=MAX_MELDS)
                         .flat_map(|m| {
-                            let start = m << FIN_SHIFT;
-                            self.fin[start..start + self.fin_slice_len()]
+                            let start = m << FINAL_SHIFT;
+                            self.final_table[start..start + self.final_slice_len()]
                                 .iter()
                                 .copied()
                         })
@@ -386,7 +403,19 @@ impl ShantenTables {
     /// so no lookup can index out of bounds) and decodes it.
     pub fn from_bytes(bytes: &[u8]) -> Result<ShantenTables, TableError> {
         let s = blob::parse_layout(&LAYOUT, bytes)?;
-        let [six, tail, honor, nvec, hvec, mp, sz, mpv, szv, fin] = s[..] else {
+        let [
+            six,
+            tail,
+            honor,
+            nvec,
+            hvec,
+            man_pin,
+            sou_honor,
+            man_pin_bytes,
+            sou_honor_bytes,
+            final_table,
+        ] = s[..]
+        else {
             return Err(bad("table", "section count"));
         };
         let u16s = |b: &[u8]| -> Vec<u16> {
@@ -401,8 +430,8 @@ impl ShantenTables {
         };
         let numbered_vec = vectors(nvec, "numbered-vectors")?;
         let honor_vec = vectors(hvec, "honor-vectors")?;
-        let mp_vec = vectors(mpv, "mp-vectors")?;
-        let sz_vec = vectors(szv, "sz-vectors")?;
+        let man_pin_vectors = vectors(man_pin_bytes, "mp-vectors")?;
+        let sou_honor_vectors = vectors(sou_honor_bytes, "sz-vectors")?;
         if tail.is_empty() || !tail.len().is_multiple_of(128) {
             return Err(bad(
                 "tail",
@@ -420,29 +449,33 @@ impl ShantenTables {
         check_below(&six, six_states, "six-ranks")?;
         check_below(tail, numbered_vec.len(), "tail")?;
         check_below(honor, honor_vec.len(), "honor-classes")?;
-        let mp = u16s(mp);
-        check_below(&mp, mp_vec.len(), "mp-classes")?;
-        let sz = u32s(sz);
-        if let Some(i) = sz
+        let man_pin = u16s(man_pin);
+        check_below(&man_pin, man_pin_vectors.len(), "mp-classes")?;
+        let sou_honor = u32s(sou_honor);
+        if let Some(i) = sou_honor
             .iter()
-            .position(|&k| !(k as usize).is_multiple_of(mp_vec.len()))
+            .position(|&k| !(k as usize).is_multiple_of(man_pin_vectors.len()))
         {
             return Err(bad(
                 "sz-keys",
-                format!("entry {i} is not a multiple of {}", mp_vec.len()),
+                format!("entry {i} is not a multiple of {}", man_pin_vectors.len()),
             ));
         }
-        check_below(&sz, sz_vec.len() * mp_vec.len(), "sz-keys")?;
-        let slice = mp_vec.len() * sz_vec.len();
-        if fin.len() != (MAX_MELDS + 1) * slice || slice > 1 << FIN_SHIFT {
+        check_below(
+            &sou_honor,
+            sou_honor_vectors.len() * man_pin_vectors.len(),
+            "sz-keys",
+        )?;
+        let slice = man_pin_vectors.len() * sou_honor_vectors.len();
+        if final_table.len() != (MAX_MELDS + 1) * slice || slice > 1 << FINAL_SHIFT {
             return Err(bad(
                 "final",
-                format!("{} bytes for slices of {slice}", fin.len()),
+                format!("{} bytes for slices of {slice}", final_table.len()),
             ));
         }
-        let mut padded = vec![0u8; FIN_LEN];
-        for (m, part) in fin.chunks_exact(slice.max(1)).enumerate() {
-            padded[m << FIN_SHIFT..(m << FIN_SHIFT) + part.len()].copy_from_slice(part);
+        let mut padded = vec![0u8; FINAL_LEN];
+        for (m, part) in final_table.chunks_exact(slice.max(1)).enumerate() {
+            padded[m << FINAL_SHIFT..(m << FINAL_SHIFT) + part.len()].copy_from_slice(part);
         }
         // Every section's length was checked against its fixed table above or by the layout.
         Ok(ShantenTables {
@@ -452,11 +485,11 @@ impl ShantenTables {
             honor: fixed(honor),
             numbered_vec,
             honor_vec,
-            mp: fixed(&mp),
-            sz: fixed(&sz),
-            mp_vec,
-            sz_vec,
-            fin: fixed(&padded),
+            man_pin: fixed(&man_pin),
+            sou_honor: fixed(&sou_honor),
+            man_pin_vectors,
+            sou_honor_vectors,
+            final_table: fixed(&padded),
         })
     }
 
@@ -510,13 +543,13 @@ mod tests {
         println!("{t:?} built in {elapsed:?}");
         assert_eq!(t.numbered_vec.len(), NUMBERED_CLASSES);
         assert_eq!(t.honor_vec.len(), HONOR_CLASSES);
-        assert_eq!(t.mp_vec.len(), MP_CLASSES);
+        assert_eq!(t.man_pin_vectors.len(), MAN_PIN_CLASSES);
         assert_eq!(t.six_states, 1845);
         // The fixed, power-of-two tables hold every used entry.
         assert!(t.numbered_vec.len() <= 256 && t.honor_vec.len() <= 128);
         assert!(t.six_states * 128 <= TAIL_LEN);
-        assert!(t.fin_slice_len() <= 1 << FIN_SHIFT);
-        assert!(t.mp_vec.len() <= usize::from(u16::MAX));
+        assert!(t.final_slice_len() <= 1 << FINAL_SHIFT);
+        assert!(t.man_pin_vectors.len() <= usize::from(u16::MAX));
     }
 
     #[test]

@@ -1,17 +1,19 @@
 //! Effective tiles (有效牌 / 受け入れ, ukeire), the discard table and improvement tiles.
 //!
 //! The work is a few hundred shanten evaluations of hands that differ from one hand by a tile
-//! or two, so the evaluator here keeps the hand's per-suit keys (base-5 numbers of the numbered
+//! or two, so the evaluator (`neighbours`) keeps the hand's per-suit keys (base-5 numbers of the numbered
 //! suits, the honor key) and its suit and pair classes, and re-derives only what a change
 //! touches: removing or adding one tile moves one key by a power of 5 (or 8), one suit class,
-//! one pair class and the final lookup. Hands with wildcards where a wildcard could be a fifth
+//! one pair class and the final lookup; `special_drops` does seven pairs and thirteen
+//! orphans beside it. Hands with wildcards where a wildcard could be a fifth
 //! copy (see [`crate::wild`]) take the exact general path instead.
 
 use mj_tiles::{Tile, TileCounts, TileSet};
 
-use crate::hand::{Hand, HandError, ShapeRules};
+use crate::hand::{AiError, Hand, ShapeRules};
+use crate::neighbours::Prepared;
 use crate::shanten::{SpecialCounts, report};
-use crate::tables::ShantenTables;
+use crate::special_drops::{SpecialDrops, kinds_by_count};
 
 /// The kinds that lower the shanten of a `3k + 1` hand, with their live copies.
 ///
@@ -23,7 +25,7 @@ use crate::tables::ShantenTables;
 /// assert_eq!(e.shanten, 1);
 /// assert_eq!(e.tiles.to_string(), "123z");
 /// assert_eq!(e.count, 2 + 3 + 3);
-/// # Ok::<(), mj_ai::HandError>(())
+/// # Ok::<(), mj_ai::AiError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -66,368 +68,6 @@ pub struct Improvement {
     pub ukeire_count: u32,
 }
 
-/// What one more tile of rank `r` (0-based) adds to a six-rank index `128 a + b` (`a` the base-5
-/// number of ranks 1-3, `b` of ranks 4-6) or, for ranks 7-9, to the three-rank number.
-const STEP: [u16; 9] = [128, 640, 3200, 1, 5, 25, 1, 5, 25];
-const POW8: [u16; 4] = [1, 8, 64, 512];
-
-/// Per-suit keys of a hand: the base-5 numbers of ranks 1-6 and 7-9 of each numbered suit and
-/// the honor key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Keys {
-    lo: [u16; 3],
-    hi: [u16; 3],
-    honor: u16,
-}
-
-impl Keys {
-    fn of(c: &[u8; 34]) -> Keys {
-        let mut k = Keys {
-            lo: [0; 3],
-            hi: [0; 3],
-            honor: 0,
-        };
-        for (i, &n) in c.iter().enumerate() {
-            for before in 0..n {
-                k.add(i, before);
-            }
-        }
-        k
-    }
-
-    /// One more tile of `kind`, which held `before` copies.
-    #[inline]
-    fn add(&mut self, kind: usize, before: u8) {
-        if kind < 27 {
-            let (s, r) = (kind / 9, kind % 9);
-            if r < 6 {
-                self.lo[s] += STEP[r];
-            } else {
-                self.hi[s] += STEP[r];
-            }
-        } else {
-            self.honor += POW8[usize::from(before)];
-        }
-    }
-
-    /// One tile fewer of `kind`, which held `before` (>= 1) copies.
-    #[inline]
-    fn remove(&mut self, kind: usize, before: u8) {
-        if kind < 27 {
-            let (s, r) = (kind / 9, kind % 9);
-            if r < 6 {
-                self.lo[s] -= STEP[r];
-            } else {
-                self.hi[s] -= STEP[r];
-            }
-        } else {
-            self.honor -= POW8[usize::from(before) - 1];
-        }
-    }
-
-    #[inline]
-    fn class(&self, t: &ShantenTables, suit: usize) -> usize {
-        if suit < 3 {
-            let state = t.six(usize::from(self.lo[suit]));
-            t.tail(state << 7 | usize::from(self.hi[suit]))
-        } else {
-            t.honor_class(usize::from(self.honor))
-        }
-    }
-}
-
-/// The pair class of group `g` (0 = man+pin, 1 = sou+honors) from its two suit classes.
-#[inline]
-fn group_class(t: &ShantenTables, g: usize, a: usize, b: usize) -> usize {
-    if g == 0 {
-        t.mp_class(a, b)
-    } else {
-        t.sz_class(a, b)
-    }
-}
-
-/// Incremental evaluator of one hand's neighbours (one tile removed, one added), exact when
-/// no wildcard can be a fifth copy (the caller checks).
-///
-/// Everything that does not depend on both changes is precomputed: for every kind, the class
-/// of its suit and the pair class of its group with that kind added or removed. A neighbour
-/// whose changes fall in different groups is then one final lookup; in the same group but
-/// different suits, a pair-class lookup and the final lookup; in the same suit, the suit class
-/// (two lookups) as well.
-struct Prepared<'t> {
-    t: &'t ShantenTables,
-    m: usize,
-    keys: Keys,
-    classes: [usize; 4],
-    groups: [usize; 2],
-    plus_class: [u16; 34],
-    plus_group: [u32; 34],
-    minus_class: [u16; 34],
-    minus_group: [u32; 34],
-}
-
-impl<'t> Prepared<'t> {
-    #[allow(clippy::needless_range_loop)] // ranks index the steps, kinds the counts
-    fn new(t: &'t ShantenTables, real: &[u8; 34], m: usize, with_removals: bool) -> Self {
-        let keys = Keys::of(real);
-        let classes = [0, 1, 2, 3].map(|s| keys.class(t, s));
-        let groups = [
-            t.mp_class(classes[0], classes[1]),
-            t.sz_class(classes[2], classes[3]),
-        ];
-        let mut p = Prepared {
-            t,
-            m,
-            keys,
-            classes,
-            groups,
-            plus_class: [0; 34],
-            plus_group: [0; 34],
-            minus_class: [0; 34],
-            minus_group: [0; 34],
-        };
-        // Numbered suits: a change in ranks 1-6 moves the six-rank index (two lookups), in
-        // ranks 7-9 only the tail index (one lookup from the suit's own state).
-        for s in 0..3 {
-            let (lo, hi) = (usize::from(keys.lo[s]), usize::from(keys.hi[s]));
-            let state = t.six(lo) << 7;
-            for r in 0..9 {
-                let k = 9 * s + r;
-                let c = real[k];
-                let step = usize::from(STEP[r]);
-                if c < 4 {
-                    let cls = if r < 6 {
-                        t.tail(t.six(lo + step) << 7 | hi)
-                    } else {
-                        t.tail(state | (hi + step))
-                    };
-                    p.plus_class[k] = cls as u16;
-                    p.plus_group[k] = p.group_with(s, cls) as u32;
-                }
-                if with_removals && c > 0 {
-                    let cls = if r < 6 {
-                        t.tail(t.six(lo - step) << 7 | hi)
-                    } else {
-                        t.tail(state | (hi - step))
-                    };
-                    p.minus_class[k] = cls as u16;
-                    p.minus_group[k] = p.group_with(s, cls) as u32;
-                }
-            }
-        }
-        let key = usize::from(keys.honor);
-        for k in 27..34 {
-            let c = usize::from(real[k]);
-            if c < 4 {
-                let cls = t.honor_class(key + usize::from(POW8[c]));
-                p.plus_class[k] = cls as u16;
-                p.plus_group[k] = p.group_with(3, cls) as u32;
-            }
-            if with_removals && c > 0 {
-                let cls = t.honor_class(key - usize::from(POW8[c - 1]));
-                p.minus_class[k] = cls as u16;
-                p.minus_group[k] = p.group_with(3, cls) as u32;
-            }
-        }
-        p
-    }
-
-    /// The pair class of suit `s`'s group when `s` has class `cls` and its partner is as in
-    /// the hand.
-    #[inline]
-    fn group_with(&self, s: usize, cls: usize) -> usize {
-        match s {
-            0 => self.t.mp_class(cls, self.classes[1]),
-            1 => self.t.mp_class(self.classes[0], cls),
-            2 => self.t.sz_class(cls, self.classes[3]),
-            _ => self.t.sz_class(self.classes[2], cls),
-        }
-    }
-
-    #[inline]
-    fn fin(&self, g: usize, changed: usize) -> u8 {
-        if g == 0 {
-            self.t.distance(changed, self.groups[1], self.m)
-        } else {
-            self.t.distance(self.groups[0], changed, self.m)
-        }
-    }
-
-    /// Standard distance of the hand itself.
-    #[inline]
-    fn base(&self) -> u8 {
-        self.t.distance(self.groups[0], self.groups[1], self.m)
-    }
-
-    /// Standard distance after adding real kind `a`.
-    #[inline]
-    fn plus(&self, a: usize) -> u8 {
-        self.fin(group_of(a), self.plus_group[a] as usize)
-    }
-
-    /// Standard distance after removing real kind `d`.
-    #[inline]
-    fn minus(&self, d: usize) -> u8 {
-        self.fin(group_of(d), self.minus_group[d] as usize)
-    }
-
-    /// The kinds `a` of `kinds` (real, each held fewer than four times after removing `d`)
-    /// for which removing real kind `d` and adding `a` leaves a standard distance below
-    /// `threshold`, as a bit mask. Loops run suit by suit so that the case (other group, same
-    /// group, same suit) is fixed within a loop and the comparison is branch-free.
-    fn swaps_below(&self, d: usize, kinds: u64, threshold: u8, counts: &[u8; 34]) -> u64 {
-        let t = self.t;
-        let (gd, sd) = (group_of(d), suit_of(d));
-        let dg = self.minus_group[d] as usize;
-        let dc = usize::from(self.minus_class[d]);
-        let mut out = 0u64;
-        for s in 0..4 {
-            let first = 9 * s;
-            let len = if s == 3 { 7 } else { 9 };
-            let mut m = kinds >> first & ((1 << len) - 1);
-            if group_of(first) != gd {
-                while m != 0 {
-                    let k = first + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let ag = self.plus_group[k] as usize;
-                    let dist = if gd == 0 {
-                        t.distance(dg, ag, self.m)
-                    } else {
-                        t.distance(ag, dg, self.m)
-                    };
-                    out |= u64::from(dist < threshold) << k;
-                }
-            } else if s != sd {
-                while m != 0 {
-                    let k = first + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let ac = usize::from(self.plus_class[k]);
-                    let (x, y) = if sd < s { (dc, ac) } else { (ac, dc) };
-                    let dist = self.fin(gd, group_class(t, gd, x, y));
-                    out |= u64::from(dist < threshold) << k;
-                }
-            } else if s == 3 {
-                let mut keys = self.keys;
-                keys.remove(d, counts[d]);
-                while m != 0 {
-                    let k = first + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let dist = if k == d {
-                        self.base()
-                    } else {
-                        let mut kk = keys;
-                        kk.add(k, counts[k]);
-                        self.fin(gd, self.group_with(sd, kk.class(t, sd)))
-                    };
-                    out |= u64::from(dist < threshold) << k;
-                }
-            } else {
-                // Same numbered suit: the six-rank state after the removal serves every draw in
-                // ranks 7-9.
-                let mut keys = self.keys;
-                keys.remove(d, counts[d]);
-                let (lo, hi) = (usize::from(keys.lo[s]), usize::from(keys.hi[s]));
-                let state = t.six(lo) << 7;
-                while m != 0 {
-                    let k = first + m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let dist = if k == d {
-                        self.base()
-                    } else {
-                        let r = k - first;
-                        let step = usize::from(STEP[r]);
-                        let cls = if r < 6 {
-                            t.tail(t.six(lo + step) << 7 | hi)
-                        } else {
-                            t.tail(state | (hi + step))
-                        };
-                        self.fin(gd, self.group_with(sd, cls))
-                    };
-                    out |= u64::from(dist < threshold) << k;
-                }
-            }
-        }
-        out
-    }
-}
-
-/// Seven pairs and thirteen orphans of one hand: their shanten, and which draws lower them
-/// (worked out only for a form at the hand's shanten, the only case where it matters).
-#[derive(Clone, Copy)]
-struct SpecialDrops {
-    counts: SpecialCounts,
-    w: u8,
-    rules: ShapeRules,
-    seven: i8,
-    orphans: i8,
-}
-
-impl SpecialDrops {
-    fn new(s: &SpecialCounts, w: u8, rules: ShapeRules) -> SpecialDrops {
-        let seven = if rules.seven_pairs {
-            s.seven_pairs(w, rules.distinct_pairs)
-        } else {
-            i8::MAX
-        };
-        let orphans = if rules.thirteen_orphans {
-            s.thirteen_orphans(w)
-        } else {
-            i8::MAX
-        };
-        SpecialDrops {
-            counts: *s,
-            w,
-            rules,
-            seven,
-            orphans,
-        }
-    }
-
-    #[inline]
-    fn best(&self) -> i8 {
-        self.seven.min(self.orphans)
-    }
-
-    /// The kinds (a bit each) whose draw lowers a special form that is at `target`, given
-    /// `by_count[c]` = the real kinds held `c` times.
-    fn lowering_mask(&self, by_count: &[u64; 5], target: i8) -> u64 {
-        let mut mask = 0u64;
-        for c in 0..4u8 {
-            let kinds = by_count[usize::from(c)];
-            if kinds == 0 {
-                continue;
-            }
-            if self.seven == target {
-                let mut after = self.counts;
-                after.adjust(false, c, c + 1);
-                if after.seven_pairs(self.w, self.rules.distinct_pairs) < target {
-                    mask |= kinds;
-                }
-            }
-            if self.orphans == target {
-                let mut after = self.counts;
-                after.adjust(true, c, c + 1);
-                if after.thirteen_orphans(self.w) < target {
-                    mask |= kinds & ORPHAN_BITS;
-                }
-            }
-        }
-        mask
-    }
-}
-
-/// Bits of the terminal and honor kinds.
-const ORPHAN_BITS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7F << 27;
-
-/// `[c]` = the kinds of `counts` (a bit each) held exactly `c` times, among `kinds`.
-fn kinds_by_count(counts: &[u8; 34], kinds: u64) -> [u64; 5] {
-    let mut out = [0u64; 5];
-    for (k, &c) in counts.iter().enumerate() {
-        out[usize::from(c)] |= (kinds >> k & 1) << k;
-    }
-    out
-}
-
 /// Sum of `live[k]` over the bits of `mask`.
 #[inline]
 fn live_sum(mask: u64, live: &[u8; 34]) -> u32 {
@@ -438,16 +78,6 @@ fn live_sum(mask: u64, live: &[u8; 34]) -> u32 {
         m &= m - 1;
     }
     sum
-}
-
-#[inline]
-fn group_of(kind: usize) -> usize {
-    usize::from(kind >= 18)
-}
-
-#[inline]
-fn suit_of(kind: usize) -> usize {
-    (kind / 9).min(3)
 }
 
 #[inline]
@@ -498,7 +128,7 @@ impl Hand {
         &self,
         rules: ShapeRules,
         visible: &TileCounts,
-    ) -> Result<EffectiveTiles, HandError> {
+    ) -> Result<EffectiveTiles, AiError> {
         self.require_size(false, "effective tiles")?;
         self.check_visible(visible)?;
         Ok(self.effective_tiles_unchecked(rules, visible, None))
@@ -588,7 +218,7 @@ impl Hand {
     /// let best = &table[0];
     /// assert_eq!((best.tile.to_string(), best.shanten), ("2z".to_string(), 1));
     /// assert_eq!(best.ukeire.to_string(), "345z");
-    /// # Ok::<(), mj_ai::HandError>(())
+    /// # Ok::<(), mj_ai::AiError>(())
     /// ```
     ///
     /// Errors: not `3k + 2` tiles, or `visible` adds a fifth copy.
@@ -596,7 +226,7 @@ impl Hand {
         &self,
         rules: ShapeRules,
         visible: &TileCounts,
-    ) -> Result<Vec<DiscardOption>, HandError> {
+    ) -> Result<Vec<DiscardOption>, AiError> {
         self.require_size(true, "the discard table")?;
         self.check_visible(visible)?;
         let mut out = self.discards_unchecked(rules, visible);
@@ -703,7 +333,7 @@ impl Hand {
         &self,
         rules: ShapeRules,
         visible: &TileCounts,
-    ) -> Result<Vec<Improvement>, HandError> {
+    ) -> Result<Vec<Improvement>, AiError> {
         let base = self.effective_tiles(rules, visible)?;
         let mut out = Vec::new();
         if !(0..=1).contains(&base.shanten) {
@@ -760,31 +390,4 @@ pub(crate) fn sort_discards(out: &mut [DiscardOption]) {
             | o.tile.index() as u64
     };
     out.sort_by_cached_key(key);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_track_counts() {
-        let c: TileCounts = "1199m4444p123s1122z".parse().unwrap();
-        let mut k = Keys::of(c.as_array());
-        let t = ShantenTables::committed().unwrap();
-        for s in 0..4 {
-            assert_eq!(
-                k.class(t, s),
-                crate::tables::suit_classes(t, c.as_array())[s]
-            );
-        }
-        let mut c2 = c;
-        c2.add(Tile::EAST).unwrap();
-        k.add(27, 2);
-        assert_eq!(k, Keys::of(c2.as_array()));
-        k.remove(27, 3);
-        k.remove(0, 2);
-        let mut c3 = c;
-        c3.remove(Tile::ALL[0]);
-        assert_eq!(k, Keys::of(c3.as_array()));
-    }
 }

@@ -174,7 +174,7 @@ impl SuitValuer<'_> {
 ///     .min_by(|a, b| values[a.index()].total_cmp(&values[b.index()]))
 ///     .unwrap();
 /// assert_eq!(lowest.to_string(), "1z");
-/// # Ok::<(), mj_ai::HandError>(())
+/// # Ok::<(), mj_ai::AiError>(())
 /// ```
 pub fn tile_values(hand: &Hand, visible: &TileCounts, weights: &ValueWeights) -> [f64; 34] {
     let mut out = [0.0f64; 34];

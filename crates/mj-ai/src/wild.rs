@@ -33,7 +33,7 @@ pub(crate) fn standard_distance_with_excess(
     // Without excess the tables answer; the budgeted programme only looks for something better,
     // so partial costs at or above that answer are dropped.
     let [cm, cp, cs, cz] = classes;
-    let without = t.distance(t.mp_class(cm, cp), t.sz_class(cs, cz), m);
+    let without = t.distance(t.man_pin_class(cm, cp), t.sou_honor_key(cs, cz), m);
     // Suits without a quad combine plainly; suits with one keep a budget dimension.
     let mut plain: Option<Vector> = None;
     let mut budgeted: Option<Vec<Vector>> = None;

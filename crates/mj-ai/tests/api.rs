@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use mj_ai::{CallKind, Engine, Hand, HandError, ShapeRules, ValueWeights, shanten};
+use mj_ai::{AiError, CallKind, Engine, Hand, ShapeRules, ValueWeights, shanten};
 use mj_hu::HuError;
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts, TileSet};
 use rstest::rstest;
@@ -45,7 +45,7 @@ fn melds_wildcards_visible_and_sizes_are_checked() {
     );
     assert_eq!(
         err.unwrap_err(),
-        HandError::Hand(HuError::WrongTileCount {
+        AiError::Hand(HuError::WrongTileCount {
             concealed: 17,
             melds: 1,
             expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
@@ -56,20 +56,20 @@ fn melds_wildcards_visible_and_sizes_are_checked() {
         &[pon, pon],
         TileSet::EMPTY,
     );
-    assert!(matches!(err, Err(HandError::Hand(HuError::FifthCopy(_)))));
+    assert!(matches!(err, Err(AiError::Hand(HuError::FifthCopy(_)))));
     let wild: TileSet = "567z".parse().unwrap();
     let err = Hand::new("5556667771z".parse().unwrap(), &[], wild).unwrap_err();
-    assert_eq!(err, HandError::Hand(HuError::TooManyWildcards(9)));
+    assert_eq!(err, AiError::Hand(HuError::TooManyWildcards(9)));
 
     let hand = Hand::parse("123m456p789s1122z").unwrap();
     let visible: TileCounts = "111z".parse().unwrap();
     assert!(matches!(
         hand.effective_tiles(ShapeRules::RIICHI, &visible),
-        Err(HandError::FifthCopy { tile, .. }) if tile == Tile::EAST
+        Err(AiError::FifthCopy { tile, .. }) if tile == Tile::EAST
     ));
     assert!(matches!(
         hand.discards(ShapeRules::RIICHI, &TileCounts::EMPTY),
-        Err(HandError::WrongSizeForQuestion { .. })
+        Err(AiError::WrongSizeForQuestion { .. })
     ));
     let hand14 = Hand::parse("123m456p789s11222z").unwrap();
     assert!(

@@ -24,7 +24,7 @@ fn committed_blob_is_fresh_and_generation_is_reproducible() {
     assert_eq!(
         (
             tables.six_states(),
-            tables.sz_classes(),
+            tables.sou_honor_classes(),
             tables.size_in_bytes()
         ),
         (1845, 275, 1_015_420)
@@ -42,7 +42,7 @@ fn damaged_blobs_are_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
     let err = ShantenTables::from_bytes(&bytes).expect_err(expected);
     assert!(err.to_string().contains(expected), "{err}");
     // What every analysis answers when the committed blob is refused (never regenerated).
-    let refused = mj_ai::HandError::from(err);
+    let refused = mj_ai::AiError::from(err);
     assert!(
         refused.to_string().starts_with("shanten tables: "),
         "{refused}"

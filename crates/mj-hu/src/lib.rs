@@ -32,6 +32,7 @@ mod forms;
 mod hand;
 pub mod reference;
 mod rules;
+#[cfg(feature = "corpus")]
 pub mod sample;
 
 pub use fast::{Checker, Declared, is_ready, is_winning, waits};

@@ -6,7 +6,7 @@
 //! pair; inside a group, pick the pair first (every kind, with 0, 1 or 2 real tiles), then take
 //! the lowest remaining tile and try every meld that can hold it (triplet, each run through it,
 //! each honor sequence through it when allowed), filling each other slot with a real tile or a
-//! wildcard, both tried. Group answers are cached per (group, shape, wildcards, pair rule), the
+//! wildcard, both tried. Family answers are cached per (family, shape, wildcards, pair rule), the
 //! per-suit cache of the method's original description. Special forms are counted directly on
 //! the count array. Waits try all 34 kinds.
 
@@ -16,9 +16,10 @@ use mj_tiles::{Suit, Tile, TileCounts, TileSet};
 
 use crate::{Hand, HuError, Rules};
 
-/// A group of kinds whose melds never mix with other groups.
+/// A family of kinds whose melds never mix with other families: a numbered suit, the winds or
+/// the dragons (the tables' "groups"; a meld or pair is a [`mj_tiles::Group`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Group {
+pub enum Family {
     /// A numbered suit: 9 ranks, runs and triplets.
     Suited,
     /// The four winds.
@@ -27,12 +28,16 @@ pub enum Group {
     Dragons,
 }
 
-impl Group {
+/// The former name of [`Family`].
+#[deprecated(note = "renamed Family: a `Group` is a meld or pair (`mj_tiles::Group`)")]
+pub type Group = Family;
+
+impl Family {
     fn kinds(self) -> usize {
         match self {
-            Group::Suited => 9,
-            Group::Winds => 4,
-            Group::Dragons => 3,
+            Family::Suited => 9,
+            Family::Winds => 4,
+            Family::Dragons => 3,
         }
     }
 }
@@ -51,7 +56,7 @@ pub enum Finish {
 /// The reference, with its per-group cache. Keep one alive across many questions.
 #[derive(Debug, Default)]
 pub struct Reference {
-    cache: HashMap<(Group, bool, [u8; 9], u8, Finish), bool>,
+    cache: HashMap<(Family, bool, [u8; 9], u8, Finish), bool>,
 }
 
 impl Reference {
@@ -65,7 +70,7 @@ impl Reference {
     /// winds, or the three dragons, be a sequence.
     pub fn group_completes(
         &mut self,
-        group: Group,
+        group: Family,
         honor_sequences: bool,
         counts: &[u8; 9],
         wildcards: u8,
@@ -80,13 +85,13 @@ impl Reference {
         answer
     }
 
-    fn search(&mut self, group: Group, seq: bool, c: &[u8; 9], w: u8, finish: Finish) -> bool {
+    fn search(&mut self, group: Family, seq: bool, c: &[u8; 9], w: u8, finish: Finish) -> bool {
         let n = group.kinds();
         if finish != Finish::Melds {
             // Pick the pair first: any allowed kind, with 2, 1 or 0 real tiles.
             for t in 0..n {
                 let allowed = match finish {
-                    Finish::MeldsAndPair258 => group == Group::Suited && matches!(t, 1 | 4 | 7),
+                    Finish::MeldsAndPair258 => group == Family::Suited && matches!(t, 1 | 4 | 7),
                     _ => true,
                 };
                 if !allowed {
@@ -242,7 +247,7 @@ impl Reference {
 
     fn distribute(
         &mut self,
-        groups: &[(Group, [u8; 9]); 5],
+        groups: &[(Family, [u8; 9]); 5],
         g: usize,
         w: u8,
         pair_group: usize,
@@ -304,23 +309,23 @@ fn real_counts(hand: &Hand) -> [u8; 34] {
     c
 }
 
-fn split_groups(c: &[u8; 34]) -> [(Group, [u8; 9]); 5] {
-    let mut out = [(Group::Suited, [0u8; 9]); 5];
+fn split_groups(c: &[u8; 34]) -> [(Family, [u8; 9]); 5] {
+    let mut out = [(Family::Suited, [0u8; 9]); 5];
     for s in 0..3 {
         out[s].1.copy_from_slice(&c[s * 9..s * 9 + 9]);
     }
-    out[3].0 = Group::Winds;
+    out[3].0 = Family::Winds;
     out[3].1[..4].copy_from_slice(&c[27..31]);
-    out[4].0 = Group::Dragons;
+    out[4].0 = Family::Dragons;
     out[4].1[..3].copy_from_slice(&c[31..34]);
     out
 }
 
 /// Every meld holding kind `low` (as three kinds, `low` first) in a group.
-fn melds_through(group: Group, seq: bool, low: usize) -> Vec<[usize; 3]> {
+fn melds_through(group: Family, seq: bool, low: usize) -> Vec<[usize; 3]> {
     let mut out = vec![[low, low, low]];
     match group {
-        Group::Suited => {
+        Family::Suited => {
             for start in low.saturating_sub(2)..=low {
                 if start + 2 < 9 {
                     let others: Vec<usize> = (start..start + 3).filter(|&k| k != low).collect();
@@ -328,7 +333,7 @@ fn melds_through(group: Group, seq: bool, low: usize) -> Vec<[usize; 3]> {
                 }
             }
         }
-        Group::Winds | Group::Dragons if seq => {
+        Family::Winds | Family::Dragons if seq => {
             let n = group.kinds();
             for a in 0..n {
                 for b in a + 1..n {

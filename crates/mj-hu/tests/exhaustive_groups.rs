@@ -8,7 +8,7 @@
     clippy::needless_range_loop
 )]
 
-use mj_hu::reference::{Finish, Group, Reference};
+use mj_hu::reference::{Family, Finish, Reference};
 use mj_tables::layout::{POW5, digits_of};
 use mj_tables::{Entry, Tables};
 use mj_tiles::Eigen;
@@ -17,11 +17,11 @@ const MAX_W: u8 = 8;
 /// "More than 8": the reference found no completion with up to 8 wildcards.
 const OVER: u8 = 99;
 
-fn entry_of(tables: &Tables<'_>, group: Group, seq: bool, eigen: Eigen) -> Entry {
+fn entry_of(tables: &Tables<'_>, group: Family, seq: bool, eigen: Eigen) -> Entry {
     match group {
-        Group::Suited => tables.suited(eigen),
-        Group::Winds => tables.winds(eigen, seq),
-        Group::Dragons => tables.dragons(Eigen::new(eigen.raw() << 16).unwrap(), seq),
+        Family::Suited => tables.suited(eigen),
+        Family::Winds => tables.winds(eigen, seq),
+        Family::Dragons => tables.dragons(Eigen::new(eigen.raw() << 16).unwrap(), seq),
     }
 }
 
@@ -33,11 +33,11 @@ fn table_need(entry: Entry, finish: Finish) -> u8 {
     }) as u8
 }
 
-fn mask_of(tables: &Tables<'_>, group: Group, seq: bool, eigen: Eigen, finish: Finish) -> u16 {
+fn mask_of(tables: &Tables<'_>, group: Family, seq: bool, eigen: Eigen, finish: Finish) -> u16 {
     let m = match group {
-        Group::Suited => tables.suited_waits(eigen),
-        Group::Winds => tables.wind_waits(eigen, seq),
-        Group::Dragons => tables.dragon_waits(Eigen::new(eigen.raw() << 16).unwrap(), seq),
+        Family::Suited => tables.suited_waits(eigen),
+        Family::Winds => tables.wind_waits(eigen, seq),
+        Family::Dragons => tables.dragon_waits(Eigen::new(eigen.raw() << 16).unwrap(), seq),
     };
     match finish {
         Finish::Melds => m.melds(),
@@ -47,12 +47,12 @@ fn mask_of(tables: &Tables<'_>, group: Group, seq: bool, eigen: Eigen, finish: F
 }
 
 /// Sweeps one group and plane; returns how many (shape, wildcards) pairs were compared.
-fn sweep(group: Group, seq: bool, finishes: &[Finish]) -> u64 {
+fn sweep(group: Family, seq: bool, finishes: &[Finish]) -> u64 {
     let tables = Tables::committed().unwrap();
     let kinds = match group {
-        Group::Suited => 9,
-        Group::Winds => 4,
-        Group::Dragons => 3,
+        Family::Suited => 9,
+        Family::Winds => 4,
+        Family::Dragons => 3,
     };
     let mut reference = Reference::new();
     let mut compared = 0u64;
@@ -122,7 +122,7 @@ fn sweep(group: Group, seq: bool, finishes: &[Finish]) -> u64 {
 #[test]
 fn suited_shapes_match_the_reference() {
     let n = sweep(
-        Group::Suited,
+        Family::Suited,
         false,
         &[Finish::Melds, Finish::MeldsAndPair, Finish::MeldsAndPair258],
     );
@@ -134,12 +134,12 @@ fn honor_shapes_match_the_reference() {
     let mut n = 0;
     for seq in [false, true] {
         n += sweep(
-            Group::Winds,
+            Family::Winds,
             seq,
             &[Finish::Melds, Finish::MeldsAndPair, Finish::MeldsAndPair258],
         );
         n += sweep(
-            Group::Dragons,
+            Family::Dragons,
             seq,
             &[Finish::Melds, Finish::MeldsAndPair, Finish::MeldsAndPair258],
         );

@@ -2,7 +2,7 @@
 //! Textbook hands of the official rules (2006 rule book), a few per family: each lists the fans
 //! it must score (protocol ids, with counts) and the total; and the input errors.
 
-use mj_score::mcr::{self, Form, Group, McrError, McrScore, Situation, Win};
+use mj_score::mcr::{self, Form, Group, GroupKind, McrError, McrScore, Situation, Win};
 use mj_tiles::notation::parse_tiles;
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts};
 use rstest::rstest;
@@ -240,43 +240,56 @@ fn flowers_do_not_reach_the_minimum() {
 fn chosen_reading_is_reported() {
     let s = evaluate(&win("147m258p369s456m22z", "", "2z", "")).unwrap();
     assert_eq!(s.form, Form::KnittedStraight);
-    assert_eq!(s.groups().len(), 3);
+    assert_eq!(s.groups().len(), 2);
+    let t = |x: &str| x.parse::<Tile>().unwrap();
+    let knitted: Vec<Tile> = ["1m", "4m", "7m", "2p", "5p", "8p", "3s", "6s", "9s"]
+        .map(t)
+        .to_vec();
+    assert_eq!(s.knitted().map(|k| k.to_vec()), Some(knitted));
     let s = evaluate(&win("123456789m234p55s", "", "5s", "")).unwrap();
     assert_eq!(s.form, Form::Standard);
-    let t = |x: &str| x.parse::<Tile>().unwrap();
-    let chow = |x: &str| Group::Chow {
-        first: t(x),
-        declared: false,
-    };
+    assert_eq!(s.knitted(), None);
+    let chow = |x: &str| Group::concealed(GroupKind::Sequence, t(x));
     assert_eq!(
-        s.groups().as_slice(),
+        s.groups().groups(),
         [
             chow("1m"),
             chow("4m"),
             chow("7m"),
             chow("2p"),
-            Group::Pair(t("5s"))
+            Group::concealed(GroupKind::Pair, t("5s"))
         ]
     );
     let s = evaluate(&win("123m99p", "pon:555z pon:666z pon:777z", "3m", "")).unwrap();
+    let pon = |x: &str| Group {
+        kind: GroupKind::Triplet,
+        tile: t(x),
+        concealed: false,
+        declared: Some(MeldKind::Pon),
+    };
+    assert_eq!(s.groups()[..3], [pon("5z"), pon("6z"), pon("7z")]);
+    assert_eq!(s.groups()[4], Group::concealed(GroupKind::Pair, t("9p")));
+    let s = evaluate(&win(
+        "123m99p",
+        "ankan:5555z minkan:6666z kakan:7777z",
+        "3m",
+        "",
+    ))
+    .unwrap();
+    let kan = |x: &str, kind: MeldKind| Group {
+        kind: GroupKind::Quad,
+        tile: t(x),
+        concealed: kind == MeldKind::Ankan,
+        declared: Some(kind),
+    };
     assert_eq!(
         s.groups()[..3],
         [
-            Group::Pung {
-                tile: t("5z"),
-                declared: true
-            },
-            Group::Pung {
-                tile: t("6z"),
-                declared: true
-            },
-            Group::Pung {
-                tile: t("7z"),
-                declared: true
-            }
+            kan("5z", MeldKind::Ankan),
+            kan("6z", MeldKind::Minkan),
+            kan("7z", MeldKind::Kakan)
         ]
     );
-    assert_eq!(s.groups()[4], Group::Pair(t("9p")));
 }
 
 #[rstest]

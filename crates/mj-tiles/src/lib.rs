@@ -15,10 +15,13 @@
 
 mod counts;
 mod eigen;
+mod group;
 mod meld;
 pub mod notation;
 mod piece;
+#[doc(hidden)]
 pub mod random;
+pub mod rng;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod set;
@@ -26,6 +29,7 @@ mod tile;
 
 pub use counts::{FifthCopy, TileCounts};
 pub use eigen::{Eigen, EigenError, EigenHand};
+pub use group::{Group, GroupKind, READING_CAPACITY, Reading};
 pub use meld::{Meld, MeldError, MeldKind};
 pub use notation::NotationError;
 pub use piece::{Piece, TileId};

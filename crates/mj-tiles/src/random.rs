@@ -1,48 +1,15 @@
-//! A small seeded generator and a shuffled wall, for simulations, tests and benchmarks that need
-//! the same hands on every machine.
+//! Test and bench support: the seeded generator under its former path and, with the feature
+//! `corpus` (on for tests and benches through `mj-testkit`, off for users), the shuffled
+//! [`Wall`] the seeded corpora draw from. The runtime generator is [`crate::rng`].
 
+#[cfg(feature = "corpus")]
 use crate::{Tile, TileCounts};
 
-/// SplitMix64: a 64-bit generator with a fixed, documented sequence for each seed. Not for
-/// anything that needs unpredictability.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
+/// The generator of [`crate::rng`], kept at this path for its callers.
+pub use crate::rng::SplitMix64;
 
-impl SplitMix64 {
-    /// A generator starting from `seed`.
-    pub const fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0), by multiply-shift (bias below 2^-32 for small `n`).
-    pub fn below(&mut self, n: u32) -> u32 {
-        (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
-    }
-
-    /// `true` with probability `num / den`.
-    pub fn chance(&mut self, num: u32, den: u32) -> bool {
-        self.below(den) < num
-    }
-
-    /// Shuffles a slice in place (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u32 + 1) as usize;
-            items.swap(i, j);
-        }
-    }
-}
-
-/// The 136 tiles (four of each kind), shuffled by a seeded generator.
+/// The 136 tiles (four of each kind), shuffled by a seeded generator: the draws of the test and
+/// bench corpora (feature `corpus`).
 ///
 /// ```
 /// use mj_tiles::random::{SplitMix64, Wall};
@@ -52,11 +19,13 @@ impl SplitMix64 {
 /// assert_eq!(hand.total(), 13);
 /// assert_eq!(wall.remaining(), 123);
 /// ```
+#[cfg(feature = "corpus")]
 #[derive(Clone, Debug)]
 pub struct Wall {
     tiles: Vec<Tile>,
 }
 
+#[cfg(feature = "corpus")]
 impl Wall {
     /// A full wall in a random order.
     pub fn shuffled(rng: &mut SplitMix64) -> Wall {

@@ -4,7 +4,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Eigen, Meld, MeldKind, Piece, Tile, TileCounts, TileSet, notation};
+use crate::{Eigen, Group, GroupKind, Meld, MeldKind, Piece, Tile, TileCounts, TileSet, notation};
 
 macro_rules! via_string {
     ($ty:ty) => {
@@ -95,5 +95,28 @@ impl<'de> Deserialize<'de> for Meld {
         let wire = MeldWire::deserialize(d)?;
         let pieces = notation::parse_pieces(&wire.tiles).map_err(D::Error::custom)?;
         Meld::new(wire.kind, &pieces, wire.called, wire.from).map_err(D::Error::custom)
+    }
+}
+
+/// A group as PROTOCOL.md's `agari` answer writes a meld: `{"kind": "chi"|"pon"|"pair",
+/// "tiles": "123m", "concealed": bool}` plus `"declared": "minkan"` for a declared meld (a
+/// quad is a `pon` whose `tiles` has all four: the protocol names kans by `declared`).
+impl Serialize for Group {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        let kind = match self.kind {
+            GroupKind::Sequence => "chi",
+            GroupKind::Triplet | GroupKind::Quad => "pon",
+            GroupKind::Pair => "pair",
+        };
+        m.serialize_entry("kind", kind)?;
+        let tiles: Vec<Tile> = self.tiles().collect();
+        m.serialize_entry("tiles", &notation::format_tiles(&tiles))?;
+        m.serialize_entry("concealed", &self.concealed)?;
+        if let Some(d) = self.declared {
+            m.serialize_entry("declared", d.name())?;
+        }
+        m.end()
     }
 }

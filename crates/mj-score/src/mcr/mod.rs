@@ -70,11 +70,12 @@
 mod engine;
 pub mod table;
 
+pub use mj_tiles::{Group, GroupKind, Reading};
 use mj_tiles::{MeldKind, Tile};
 use smallvec::SmallVec;
 
 use crate::FanEntry;
-use engine::{Ctx, Kind, Pack, Reading};
+use engine::{Ctx, EngineGroup, EngineReading};
 pub use table::{FAN_COUNT, FANS, Fan, FanInfo};
 
 /// The fewest fan a hand must be worth, flowers not counted.
@@ -97,36 +98,6 @@ pub struct Situation {
     pub last_wall: bool,
     /// Flowers (0 to 8).
     pub flowers: u8,
-}
-
-/// A group of the chosen reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    /// A chow, by its lowest tile; `declared` if it was called.
-    Chow {
-        /// The lowest tile.
-        first: Tile,
-        /// Called from a discard.
-        declared: bool,
-    },
-    /// A pung, `declared` if called.
-    Pung {
-        /// Its kind.
-        tile: Tile,
-        /// Called from a discard.
-        declared: bool,
-    },
-    /// A kong, `concealed` for 暗杠.
-    Kong {
-        /// Its kind.
-        tile: Tile,
-        /// A closed kong.
-        concealed: bool,
-    },
-    /// The pair.
-    Pair(Tile),
-    /// A knitted straight (组合龙): its nine tiles.
-    Knitted([Tile; 9]),
 }
 
 /// The shape of the chosen reading.
@@ -160,25 +131,29 @@ pub struct McrScore {
     /// The shape of the chosen reading.
     pub form: Form,
     /// The chosen reading, in engine terms ([`McrScore::groups`] spells it out).
-    reading: Reading,
+    reading: EngineReading,
 }
 
 impl McrScore {
     /// The groups of the chosen reading (declared melds first) for the standard form (four sets
-    /// and the pair) and the knitted-straight form (the straight, a set, the pair); empty for
-    /// the other special forms.
-    pub fn groups(&self) -> SmallVec<[Group; 5]> {
-        let mut groups = SmallVec::new();
+    /// and the pair) and the knitted-straight form (the set and the pair beside the straight,
+    /// which [`McrScore::knitted`] gives); empty for the other special forms.
+    pub fn groups(&self) -> Reading {
         match self.reading {
-            Reading::Standard(packs) => groups.extend(packs.into_iter().map(group)),
-            Reading::Knitted(which, set, pair) => {
-                groups.push(Group::Knitted(engine::KNITTED[which].map(from_engine)));
-                groups.push(group(set));
-                groups.push(group(pair));
-            }
-            _ => {}
+            EngineReading::Standard(packs) => packs.into_iter().map(group).collect(),
+            EngineReading::Knitted(_, set, pair) => [group(set), group(pair)].into_iter().collect(),
+            _ => Reading::new(),
         }
-        groups
+    }
+
+    /// The knitted straight (组合龙) of the knitted-straight form: its nine tiles.
+    pub fn knitted(&self) -> Option<[Tile; 9]> {
+        match self.reading {
+            EngineReading::Knitted(which, _, _) => {
+                engine::KNITTED.get(which).map(|k| k.map(from_engine))
+            }
+            _ => None,
+        }
     }
 
     /// How many times a fan counts (0 if absent).
@@ -314,10 +289,11 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
         return Err(McrError::WinTileNotInHand(win.win_tile));
     }
     let mut fixed = [0u8; 34];
-    let mut fixed_packs = [Pack {
-        kind: Kind::Pair,
+    let mut fixed_packs = [EngineGroup {
+        kind: GroupKind::Pair,
         tile: 0,
         melded: false,
+        meld: None,
     }; 4];
     for (slot, meld) in fixed_packs.iter_mut().zip(&win.melds) {
         for t in meld.tiles() {
@@ -327,25 +303,29 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
         }
         let base = to_engine(meld.base());
         *slot = match meld.kind() {
-            MeldKind::Chi => Pack {
-                kind: Kind::Chow,
+            MeldKind::Chi => EngineGroup {
+                kind: GroupKind::Sequence,
                 tile: base + 1,
                 melded: true,
+                meld: Some(meld.kind()),
             },
-            MeldKind::Pon => Pack {
-                kind: Kind::Pung,
+            MeldKind::Pon => EngineGroup {
+                kind: GroupKind::Triplet,
                 tile: base,
                 melded: true,
+                meld: Some(meld.kind()),
             },
-            MeldKind::Minkan | MeldKind::Kakan => Pack {
-                kind: Kind::Kong,
+            MeldKind::Minkan | MeldKind::Kakan => EngineGroup {
+                kind: GroupKind::Quad,
                 tile: base,
                 melded: true,
+                meld: Some(meld.kind()),
             },
-            MeldKind::Ankan => Pack {
-                kind: Kind::Kong,
+            MeldKind::Ankan => EngineGroup {
+                kind: GroupKind::Quad,
                 tile: base,
                 melded: false,
+                meld: Some(meld.kind()),
             },
         };
     }
@@ -375,7 +355,7 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
         seat: wind(win.seat_wind),
         prevalent: wind(win.round_wind),
         held,
-        unique: held | fixed_kinds,
+        kinds_in_hand: held | fixed_kinds,
         pairs,
         odd,
         fours,
@@ -384,21 +364,17 @@ fn context(win: &Win, sit: &Situation) -> Result<Ctx, McrError> {
     Ok(ctx)
 }
 
-fn group(p: Pack) -> Group {
-    match p.kind {
-        Kind::Chow => Group::Chow {
-            first: from_engine(p.tile - 1),
-            declared: p.melded,
-        },
-        Kind::Pung => Group::Pung {
-            tile: from_engine(p.tile),
-            declared: p.melded,
-        },
-        Kind::Kong => Group::Kong {
-            tile: from_engine(p.tile),
-            concealed: !p.melded,
-        },
-        Kind::Pair => Group::Pair(from_engine(p.tile)),
+fn group(p: EngineGroup) -> Group {
+    // The engine keeps a sequence by its middle tile.
+    let lowest = match p.kind {
+        GroupKind::Sequence => p.tile - 1,
+        _ => p.tile,
+    };
+    Group {
+        kind: p.kind,
+        tile: from_engine(lowest),
+        concealed: !p.melded,
+        declared: p.meld,
     }
 }
 
@@ -501,13 +477,13 @@ fn evaluate_official(win: &Win, situation: &Situation) -> Result<McrScore, McrEr
     out.total_without_flowers = without;
     out.total = without + u32::from(situation.flowers);
     out.form = match reading {
-        Reading::Standard(_) => Form::Standard,
-        Reading::Knitted(..) => Form::KnittedStraight,
-        Reading::SevenPairs => Form::SevenPairs,
-        Reading::SevenShiftedPairs => Form::SevenShiftedPairs,
-        Reading::ThirteenOrphans => Form::ThirteenOrphans,
-        Reading::HonorsAndKnitted => Form::HonorsAndKnitted,
-        Reading::NineGates => Form::NineGates,
+        EngineReading::Standard(_) => Form::Standard,
+        EngineReading::Knitted(..) => Form::KnittedStraight,
+        EngineReading::SevenPairs => Form::SevenPairs,
+        EngineReading::SevenShiftedPairs => Form::SevenShiftedPairs,
+        EngineReading::ThirteenOrphans => Form::ThirteenOrphans,
+        EngineReading::HonorsAndKnitted => Form::HonorsAndKnitted,
+        EngineReading::NineGates => Form::NineGates,
     };
     Ok(out)
 }

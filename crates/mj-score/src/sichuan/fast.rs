@@ -13,15 +13,13 @@
 
 use std::cell::RefCell;
 
-use smallvec::SmallVec;
-
 use mj_hu::{Checker, Declared, Rules};
 use mj_tiles::{Eigen, EigenHand};
 
 use super::table::{Features, Resolved};
 use super::{
-    Group, GroupKind, NotAWin, Prepared, Reading, SichuanError, SichuanRules, SichuanScore,
-    WildUse, meld_groups, tile_of,
+    Group, GroupKind, NotAWin, Prepared, Reading, ScoredReading, SichuanError, SichuanRules,
+    SichuanScore, WildUse, meld_groups, tile_of,
 };
 
 const NIB2: u64 = 0x4_4444_4444;
@@ -273,18 +271,14 @@ fn low_groups(c: u64, r: u32, q: u32, x1: u64, x2: u64, pair_free: bool) -> bool
 
 /// The breakdown and reading of the best candidate.
 fn finish(prep: &Prepared<'_>, rules: &SichuanRules, best: &Best) -> SichuanScore {
-    let mut groups: SmallVec<[Group; 7]> = SmallVec::new();
+    let mut groups = Reading::new();
     match best.form {
         Form::SevenPairs => {
             for s in 0..3 {
                 for r in 0..9 {
                     let n = best.conc[s] >> (4 * r) & 0xF;
                     for _ in 0..n / 2 {
-                        groups.push(Group {
-                            kind: GroupKind::Pair,
-                            tile: tile_of(s, r),
-                            declared: false,
-                        });
+                        groups.push(Group::concealed(GroupKind::Pair, tile_of(s, r)));
                     }
                 }
             }
@@ -310,7 +304,7 @@ fn finish(prep: &Prepared<'_>, rules: &SichuanRules, best: &Best) -> SichuanScor
         fan: rules.cap.map_or(total, |c| total.min(c)),
         fan_uncapped: total,
         fans: rules.entries(&best.resolved),
-        reading: Reading {
+        reading: ScoredReading {
             seven_pairs: best.form == Form::SevenPairs,
             groups,
             wildcards,
@@ -319,7 +313,7 @@ fn finish(prep: &Prepared<'_>, rules: &SichuanRules, best: &Best) -> SichuanScor
 }
 
 /// Splits one suit into sets (and the pair if `pair`) under the constraints; `true` on success.
-fn split(c: u64, s: usize, pair: bool, t: bool, y: bool, out: &mut SmallVec<[Group; 7]>) -> bool {
+fn split(c: u64, s: usize, pair: bool, t: bool, y: bool, out: &mut Reading) -> bool {
     if c == 0 {
         return !pair;
     }
@@ -327,13 +321,9 @@ fn split(c: u64, s: usize, pair: bool, t: bool, y: bool, out: &mut SmallVec<[Gro
     let n = c >> (4 * i) & 0xF;
     let unit = 1u64 << (4 * i);
     let term = i == 0 || i == 8;
-    let try_group = |kind: GroupKind, rest: u64, pair: bool, out: &mut SmallVec<_>| {
+    let try_group = |kind: GroupKind, rest: u64, pair: bool, out: &mut Reading| {
         let len = out.len();
-        out.push(Group {
-            kind,
-            tile: tile_of(s, i),
-            declared: false,
-        });
+        out.push(Group::concealed(kind, tile_of(s, i)));
         if split(rest, s, pair, t, y, out) {
             return true;
         }

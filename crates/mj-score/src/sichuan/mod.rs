@@ -68,7 +68,7 @@
 //! the first empty one: m before p before s); then seven pairs; then the standard form as all-triplets and 带幺九, all
 //! triplets, 带幺九, plain; the pair in the first suit (m, p, s) where it fits; inside a suit,
 //! sets taken from the lowest tile, triplet before sequence before pair.
-//! [`Reading::wildcards`] says what each wildcard became (the CLI's `"wildcards"` extension:
+//! [`ScoredReading::wildcards`] says what each wildcard became (the CLI's `"wildcards"` extension:
 //! `[{"tile": "7z", "as": "5m"}, ...]`, one entry per wildcard tile in hand order, present only
 //! when the hand has wildcards).
 //!
@@ -99,6 +99,7 @@ mod table;
 
 use smallvec::SmallVec;
 
+pub use mj_tiles::{Group, GroupKind, Reading};
 use mj_tiles::{Meld, MeldKind, Suit, Tile};
 
 use crate::FanEntry;
@@ -175,30 +176,6 @@ pub enum SichuanError {
     Tables(String),
 }
 
-/// What a group of a reading is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GroupKind {
-    /// Two of a kind.
-    Pair,
-    /// Three consecutive tiles.
-    Sequence,
-    /// Three of a kind.
-    Triplet,
-    /// A declared kong.
-    Kong,
-}
-
-/// One group of a reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Group {
-    /// What it is.
-    pub kind: GroupKind,
-    /// Its lowest tile.
-    pub tile: Tile,
-    /// A declared meld (`false`: concealed).
-    pub declared: bool,
-}
-
 /// What one wildcard became.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct WildUse {
@@ -208,14 +185,15 @@ pub struct WildUse {
     pub as_tile: Tile,
 }
 
-/// The reading a score comes from.
+/// The reading a score comes from: its groups and what each wildcard became.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Reading {
+pub struct ScoredReading {
     /// Seven pairs (七对) rather than four sets and a pair.
     pub seven_pairs: bool,
     /// The concealed groups (the pair among them; seven pairs: seven pairs, a four of a kind as
-    /// two), then the declared melds in the order given.
-    pub groups: SmallVec<[Group; 7]>,
+    /// two), then the declared melds in the order given (a declared kong is a
+    /// [`GroupKind::Quad`]).
+    pub groups: Reading,
     /// One entry per wildcard tile, in hand order (by kind), with what it became.
     pub wildcards: SmallVec<[WildUse; 8]>,
 }
@@ -230,7 +208,7 @@ pub struct SichuanScore {
     /// The fans that count, in [`Fan::ALL`] order (four inline: more spill to the heap).
     pub fans: SmallVec<[FanEntry; 4]>,
     /// The reading scored.
-    pub reading: Reading,
+    pub reading: ScoredReading,
 }
 
 impl SichuanScore {
@@ -452,13 +430,5 @@ pub(crate) fn tile_of(s: usize, r: u32) -> Tile {
 
 /// The declared melds as reading groups.
 pub(crate) fn meld_groups(melds: &[Meld]) -> impl Iterator<Item = Group> + '_ {
-    melds.iter().map(|m| Group {
-        kind: match m.kind() {
-            MeldKind::Chi => GroupKind::Sequence,
-            MeldKind::Pon => GroupKind::Triplet,
-            _ => GroupKind::Kong,
-        },
-        tile: m.base(),
-        declared: true,
-    })
+    melds.iter().map(Group::of_meld)
 }

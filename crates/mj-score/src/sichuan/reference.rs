@@ -14,7 +14,9 @@
 use mj_tiles::{MeldKind, Suit, Tile};
 
 use super::table::{Fan, Features};
-use super::{GroupKind, NotAWin, Prepared, Reading, SichuanError, SichuanRules, Situation, Win};
+use super::{
+    GroupKind, NotAWin, Prepared, ScoredReading, SichuanError, SichuanRules, Situation, Win,
+};
 use crate::FanEntry;
 
 /// A group of a reading: the kinds it holds (0..27 = suit * 9 + rank - 1).
@@ -378,7 +380,7 @@ impl Ctx<'_> {
 pub fn check_reading(
     win: &Win,
     situation: &Situation,
-    reading: &Reading,
+    reading: &ScoredReading,
     rules: &SichuanRules,
 ) -> Result<(u32, Vec<FanEntry>), String> {
     let prep = Prepared::new(win, situation).map_err(|e| e.to_string())?;
@@ -427,7 +429,7 @@ pub fn check_reading(
         let kinds: Vec<u8> = match g.kind {
             GroupKind::Pair => vec![k; 2],
             GroupKind::Triplet => vec![k; 3],
-            GroupKind::Kong => vec![k; 4],
+            GroupKind::Quad => vec![k; 4],
             GroupKind::Sequence => {
                 if rank_of(k) > 7 {
                     return Err(format!("sequence from {}", g.tile));
@@ -440,7 +442,7 @@ pub fn check_reading(
         for x in &kinds {
             grouped[usize::from(*x)] += 1;
         }
-        if g.declared {
+        if g.is_declared() {
             declared += 1;
         } else {
             concealed_groups += 1;

@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::OpError;
-use crate::request::Request;
+use crate::request::{Request, Rules};
 
 /// An op's handler: answers a validated request with a JSON object (the answer's fields, without
 /// `id`) or an error.
@@ -47,6 +47,7 @@ const SCORE_FIELDS: &[&str] = &[
     "last_wall",
     "lack",
     "cap",
+    "kita",
 ];
 
 /// The ops of PROTOCOL.md. To build one, write `fn(&Request) -> Result<Value, OpError>` and put
@@ -92,6 +93,15 @@ pub(crate) fn dispatch(spec: &OpSpec, request: &Request) -> Result<Map<String, V
             spec.name
         ))
     })?;
+    if request.rules() == Rules::Sanma && spec.name != "score" {
+        // The hand ops know no three-player tile set (2m-8m removed): no silent four-player
+        // answer.
+        return Err(OpError::UnsupportedRules(format!(
+            "preset `sanma` (three-player riichi) is read by `score` only; op `{}` answers for \
+             four-player tile sets: use `riichi`",
+            spec.name
+        )));
+    }
     match handler(request)? {
         Value::Object(fields) => Ok(fields),
         other => Err(OpError::Internal(format!(

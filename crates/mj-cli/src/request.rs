@@ -34,11 +34,19 @@ pub enum Rules {
     Sichuan,
     /// `mcr` (Mahjong Competition Rules, 国标麻将).
     Mcr,
+    /// `sanma`: three-player riichi (三麻), read by `score` only.
+    Sanma,
 }
 
 impl Rules {
     /// Every preset.
-    pub const ALL: [Rules; 4] = [Rules::Generic, Rules::Riichi, Rules::Sichuan, Rules::Mcr];
+    pub const ALL: [Rules; 5] = [
+        Rules::Generic,
+        Rules::Riichi,
+        Rules::Sichuan,
+        Rules::Mcr,
+        Rules::Sanma,
+    ];
 
     /// The protocol name.
     pub const fn name(self) -> &'static str {
@@ -47,6 +55,15 @@ impl Rules {
             Rules::Riichi => "riichi",
             Rules::Sichuan => "sichuan",
             Rules::Mcr => "mcr",
+            Rules::Sanma => "sanma",
+        }
+    }
+
+    /// The `mj_hu` preset of its winning shapes (three-player riichi has riichi's).
+    pub const fn shape_preset(self) -> &'static str {
+        match self {
+            Rules::Sanma => "riichi",
+            other => other.name(),
         }
     }
 
@@ -135,6 +152,11 @@ pub const SWITCHES: &[Switch] = &[
     Switch {
         name: "renhou",
         ty: SwitchType::OneOf(&["none", "mangan", "yakuman"]),
+    },
+    // Three-player riichi scoring (`score` under `sanma`; `mj_score::riichi::RiichiRules`).
+    Switch {
+        name: "tsumo_loss",
+        ty: SwitchType::Bool,
     },
     // MCR scoring: 明暗杠 (5 fan) for one melded and one concealed kong, instead of the official
     // 明杠 + 暗杠 (`mj_score::mcr::McrOptions`).

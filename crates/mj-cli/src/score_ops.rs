@@ -11,20 +11,21 @@ use crate::request::{Request, Rules, SwitchValue};
 /// `round_wind` (read by all three): the one place that says which field belongs to which
 /// preset. A field given under a preset that does not read it is `invalid_field`.
 const FIELD_PRESETS: &[(&str, &[Rules])] = &[
-    ("riichi", &[Rules::Riichi]),
-    ("double_riichi", &[Rules::Riichi]),
-    ("ippatsu", &[Rules::Riichi]),
-    ("haitei", &[Rules::Riichi]),
-    ("houtei", &[Rules::Riichi]),
-    ("rinshan", &[Rules::Riichi]),
-    ("chankan", &[Rules::Riichi, Rules::Sichuan]),
-    ("tenhou", &[Rules::Riichi, Rules::Sichuan]),
-    ("chiihou", &[Rules::Riichi, Rules::Sichuan]),
-    ("renhou", &[Rules::Riichi]),
-    ("dora", &[Rules::Riichi]),
-    ("ura", &[Rules::Riichi]),
-    ("honba", &[Rules::Riichi]),
-    ("riichi_sticks", &[Rules::Riichi]),
+    ("riichi", RIICHI),
+    ("double_riichi", RIICHI),
+    ("ippatsu", RIICHI),
+    ("haitei", RIICHI),
+    ("houtei", RIICHI),
+    ("rinshan", RIICHI),
+    ("chankan", &[Rules::Riichi, Rules::Sanma, Rules::Sichuan]),
+    ("tenhou", &[Rules::Riichi, Rules::Sanma, Rules::Sichuan]),
+    ("chiihou", &[Rules::Riichi, Rules::Sanma, Rules::Sichuan]),
+    ("renhou", RIICHI),
+    ("dora", RIICHI),
+    ("ura", RIICHI),
+    ("honba", RIICHI),
+    ("riichi_sticks", RIICHI),
+    ("kita", &[Rules::Sanma]),
     ("flowers", &[Rules::Mcr]),
     ("last_tile", &[Rules::Mcr]),
     ("kong", &[Rules::Mcr, Rules::Sichuan]),
@@ -33,17 +34,21 @@ const FIELD_PRESETS: &[(&str, &[Rules])] = &[
     ("cap", &[Rules::Sichuan]),
 ];
 
-/// The scoring switches of `options` and the preset each belongs to (shape switches, those of
+/// The riichi presets, four and three players: they read the same fields and switches.
+const RIICHI: &[Rules] = &[Rules::Riichi, Rules::Sanma];
+
+/// The scoring switches of `options` and the presets that read each (shape switches, those of
 /// `mj_hu::Rules`, are checked apart: see [`check_options`]).
-const SWITCH_PRESETS: &[(&str, Rules)] = &[
-    ("kuitan", Rules::Riichi),
-    ("aka", Rules::Riichi),
-    ("double_yakuman", Rules::Riichi),
-    ("kazoe_yakuman", Rules::Riichi),
-    ("kiriage", Rules::Riichi),
-    ("renhou", Rules::Riichi),
-    ("ming_an_gang", Rules::Mcr),
-    ("sichuan_table", Rules::Sichuan),
+const SWITCH_PRESETS: &[(&str, &[Rules])] = &[
+    ("kuitan", RIICHI),
+    ("aka", RIICHI),
+    ("double_yakuman", RIICHI),
+    ("kazoe_yakuman", RIICHI),
+    ("kiriage", RIICHI),
+    ("renhou", RIICHI),
+    ("tsumo_loss", &[Rules::Sanma]),
+    ("ming_an_gang", &[Rules::Mcr]),
+    ("sichuan_table", &[Rules::Sichuan]),
 ];
 
 /// Every extra field the request gave is read by its preset.
@@ -66,13 +71,15 @@ fn check_fields(request: &Request) -> Result<(), OpError> {
 /// preset's value: a scorer answers for its preset's shapes, never silently for others.
 fn check_options(request: &Request) -> Result<(), OpError> {
     let name = request.rules().name();
-    let shapes = mj_hu::Rules::preset(name).map_err(|e| OpError::UnknownRules(e.to_string()))?;
+    let shapes = mj_hu::Rules::preset(request.rules().shape_preset())
+        .map_err(|e| OpError::UnknownRules(e.to_string()))?;
     for (switch, value) in request.options().iter() {
-        if let Some(&(_, owner)) = SWITCH_PRESETS.iter().find(|(s, _)| *s == switch) {
-            if owner != request.rules() {
+        if let Some(&(_, owners)) = SWITCH_PRESETS.iter().find(|(s, _)| *s == switch) {
+            if !owners.contains(&request.rules()) {
+                let owners: Vec<&str> = owners.iter().map(|p| p.name()).collect();
                 return Err(OpError::UnsupportedRules(format!(
                     "switch `{switch}` belongs to `score` under `{}`, not `{name}`",
-                    owner.name()
+                    owners.join("` or `")
                 )));
             }
             continue;
@@ -105,11 +112,12 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
         check_options(request)?;
     }
     match request.rules() {
-        Rules::Riichi => crate::score_riichi::score(request),
+        Rules::Riichi | Rules::Sanma => crate::score_riichi::score(request),
         Rules::Sichuan => crate::score_sichuan::score(request),
         Rules::Mcr => crate::score_mcr::score(request),
         Rules::Generic => Err(OpError::UnsupportedRules(
-            "`score` needs a scoring preset: `\"rules\"` must be `riichi`, `sichuan` or `mcr`"
+            "`score` needs a scoring preset: `\"rules\"` must be `riichi`, `sanma`, `sichuan` or \
+             `mcr`"
                 .to_owned(),
         )),
     }
@@ -145,6 +153,8 @@ pub struct ScoreArgs {
     pub lack: Option<String>,
     /// The fan cap (Sichuan).
     pub cap: Option<u32>,
+    /// Norths set aside as kita (sanma).
+    pub kita: Option<u32>,
 }
 
 /// The `score` request for these arguments.
@@ -184,6 +194,7 @@ pub fn request(args: &ScoreArgs) -> Result<Value, String> {
         ("riichi_sticks", args.riichi_sticks),
         ("flowers", args.flowers),
         ("cap", args.cap),
+        ("kita", args.kita),
     ] {
         if let Some(value) = value {
             fields.insert(name.into(), json!(value));
@@ -195,7 +206,9 @@ pub fn request(args: &ScoreArgs) -> Result<Value, String> {
 /// `mj score`: the score in words; `Err` holds `kind: message`.
 pub fn run(args: &ScoreArgs) -> Result<String, String> {
     if args.hand.rules.is_none() {
-        return Err("--rules is required: riichi, sichuan or mcr (the scoring preset)".to_owned());
+        return Err(
+            "--rules is required: riichi, sanma, sichuan or mcr (the scoring preset)".to_owned(),
+        );
     }
     let answer = hand_cmd::ask(&request(args)?.to_string())?;
     Ok(if answer.get("fans").is_some() {

@@ -1,4 +1,5 @@
-//! The `score` op under `"rules": "riichi"`, answered by `mj_score::riichi`.
+//! The `score` op under `"rules": "riichi"` and `"rules": "sanma"` (three players: the field
+//! `kita`, 0-4, and the switch `tsumo_loss`), answered by `mj_score::riichi`.
 //!
 //! The request's fields become a [`Win`] and [`RiichiRules`]; the answer is PROTOCOL.md's plus
 //! the extension field `fu_details` (`[{"name", "fu"}]`, names in `mj_score::riichi`'s docs;
@@ -10,6 +11,7 @@
 //! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild`. Fields and
 //! switches of other presets are refused before, by `score_ops`.
 
+use crate::request::Rules;
 use mj_score::riichi::{
     Points, Renhou, RiichiRules, Score, ScoreError, Situation, Win, score as score_win,
 };
@@ -25,7 +27,10 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
             "riichi has no wildcards: `wild` must be empty".to_owned(),
         ));
     }
-    let mut rules = RiichiRules::default();
+    let mut rules = match request.rules() {
+        Rules::Sanma => RiichiRules::THREE_PLAYER,
+        _ => RiichiRules::FOUR_PLAYER,
+    };
     for (name, value) in request.options().iter() {
         match (name, value) {
             ("kuitan", SwitchValue::Bool(b)) => rules.kuitan = b,
@@ -33,6 +38,7 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
             ("double_yakuman", SwitchValue::Bool(b)) => rules.double_yakuman = b,
             ("kazoe_yakuman", SwitchValue::Bool(b)) => rules.kazoe_yakuman = b,
             ("kiriage", SwitchValue::Bool(b)) => rules.kiriage = b,
+            ("tsumo_loss", SwitchValue::Bool(b)) => rules.tsumo_loss = b,
             ("renhou", SwitchValue::Name(n)) => {
                 rules.renhou = match n {
                     "mangan" => Renhou::Mangan,
@@ -92,6 +98,12 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     }
     situation.honba = request.extra_as::<u32>("honba")?.unwrap_or(0);
     situation.riichi_sticks = request.extra_as::<u32>("riichi_sticks")?.unwrap_or(0);
+    let kita = request.extra_as::<u32>("kita")?.unwrap_or(0);
+    situation.kita = u8::try_from(kita).ok().filter(|&k| k <= 4).ok_or_else(|| {
+        OpError::InvalidField(format!(
+            "field `kita`: at most 4 norths are set aside, got {kita}"
+        ))
+    })?;
     Ok((win, situation))
 }
 
@@ -100,7 +112,11 @@ fn error(e: ScoreError) -> OpError {
     match e {
         ScoreError::WrongTileCount { .. } => OpError::HandSize(message),
         ScoreError::FifthCopy(_) => OpError::FifthCopy(message),
+        ScoreError::NotInThreePlayer { field: "hand", .. } => OpError::InvalidHand(message),
+        ScoreError::NotInThreePlayer { field: "melds", .. } => OpError::InvalidMeld(message),
         ScoreError::WinTileNotInHand(_)
+        | ScoreError::NotInThreePlayer { .. }
+        | ScoreError::TooManyKita(_)
         | ScoreError::NotAWind { .. }
         | ScoreError::TooManyIndicators { .. }
         | ScoreError::InconsistentFlags(_) => OpError::InvalidField(message),

@@ -222,13 +222,17 @@ impl GameRules {
 
     /// The scorer's switches.
     pub fn riichi_rules(&self) -> RiichiRules {
-        RiichiRules {
-            kuitan: self.open_tanyao,
-            aka: self.red_fives,
-            double_yakuman: self.double_yakuman,
-            kazoe_yakuman: self.kazoe_yakuman,
-            kiriage: self.kiriage,
-            renhou: Renhou::None,
-        }
+        let mut rules = match self.players {
+            3 => RiichiRules::THREE_PLAYER,
+            _ => RiichiRules::FOUR_PLAYER,
+        };
+        rules.kuitan = self.open_tanyao;
+        rules.aka = self.red_fives;
+        rules.double_yakuman = self.double_yakuman;
+        rules.kazoe_yakuman = self.kazoe_yakuman;
+        rules.kiriage = self.kiriage;
+        rules.renhou = Renhou::None;
+        rules.tsumo_loss = self.tsumo_loss;
+        rules
     }
 }

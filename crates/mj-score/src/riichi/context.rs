@@ -24,6 +24,8 @@ pub(crate) struct Ctx<'a> {
     pub dora: u32,
     pub aka: u32,
     pub ura: u32,
+    /// Han of the norths set aside (three players), indicators included.
+    pub kita: u32,
     /// The yakuman every reading shares (tenhou, tsuuiisou, ...).
     pub yakuman: YakuList,
     /// The ordinary yaku every reading shares (riichi, tanyao, honitsu, ...).

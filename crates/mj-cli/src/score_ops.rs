@@ -376,6 +376,23 @@ mod tests {
     }
 
     #[test]
+    fn sanma_in_words() {
+        let out = run(&ScoreArgs {
+            tsumo: true,
+            flags: vec!["riichi".into()],
+            seat_wind: Some("2z".into()),
+            kita: Some(1),
+            ..args("sanma", "234p345p456s67888s", "8s")
+        })
+        .unwrap();
+        assert!(out.contains("  kita          1 han\n"), "{out}");
+        assert!(
+            out.ends_with("points: 6000 (the dealer pays 4000, each other player pays 2000)\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn chinese_fans_in_words() {
         let out = run(&ScoreArgs {
             tsumo: true,

@@ -22,163 +22,9 @@ pub const COMMON_FIELDS: [&str; 7] = ["op", "hand", "melds", "wild", "rules", "o
 /// The fields of a meld object.
 const MELD_FIELDS: [&str; 4] = ["kind", "tiles", "called", "from"];
 
-/// A rule preset (`rules`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Rules {
-    /// `generic`, the default.
-    #[default]
-    Generic,
-    /// `riichi` (Japanese).
-    Riichi,
-    /// `sichuan` (血战到底).
-    Sichuan,
-    /// `mcr` (Mahjong Competition Rules, 国标麻将).
-    Mcr,
-    /// `sanma`: three-player riichi (三麻), read by `score` only.
-    Sanma,
-}
-
-impl Rules {
-    /// Every preset.
-    pub const ALL: [Rules; 5] = [
-        Rules::Generic,
-        Rules::Riichi,
-        Rules::Sichuan,
-        Rules::Mcr,
-        Rules::Sanma,
-    ];
-
-    /// The protocol name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rules::Generic => "generic",
-            Rules::Riichi => "riichi",
-            Rules::Sichuan => "sichuan",
-            Rules::Mcr => "mcr",
-            Rules::Sanma => "sanma",
-        }
-    }
-
-    /// The `mj_hu` preset of its winning shapes (three-player riichi has riichi's).
-    pub const fn shape_preset(self) -> &'static str {
-        match self {
-            Rules::Sanma => "riichi",
-            other => other.name(),
-        }
-    }
-
-    /// The preset of a protocol name.
-    pub fn from_name(name: &str) -> Option<Rules> {
-        Rules::ALL.into_iter().find(|r| r.name() == name)
-    }
-}
-
-/// The type of a rule switch's value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwitchType {
-    /// `true` or `false`.
-    Bool,
-    /// One of these strings (for switches such as riichi's `renhou`).
-    OneOf(&'static [&'static str]),
-}
-
-/// A rule switch that `options` may set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Switch {
-    /// Its name in `options`.
-    pub name: &'static str,
-    /// The type of its value.
-    pub ty: SwitchType,
-}
-
-/// Every switch `options` accepts: the one place to add a switch (PROTOCOL.md lists them with
-/// their defaults, which belong to the presets, not to this table).
-pub const SWITCHES: &[Switch] = &[
-    Switch {
-        name: "seven_pairs",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "distinct_pairs",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "thirteen_orphans",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "honor_sequences",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "eyes_258",
-        ty: SwitchType::Bool,
-    },
-    // Beyond PROTOCOL.md's five: the other shape switches of `mj_hu::Rules` (its docs give
-    // each preset's default).
-    Switch {
-        name: "knitted",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "honors",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "lack_one_suit",
-        ty: SwitchType::Bool,
-    },
-    // Riichi scoring (`score`, PROTOCOL.md; defaults in `mj_score::riichi`).
-    Switch {
-        name: "kuitan",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "aka",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "double_yakuman",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "kazoe_yakuman",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "kiriage",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "renhou",
-        ty: SwitchType::OneOf(&["none", "mangan", "yakuman"]),
-    },
-    // Three-player riichi scoring (`score` under `sanma`; `mj_score::riichi::RiichiRules`).
-    Switch {
-        name: "tsumo_loss",
-        ty: SwitchType::Bool,
-    },
-    // MCR scoring: 明暗杠 (5 fan) for one melded and one concealed kong, instead of the official
-    // 明杠 + 暗杠 (`mj_score::mcr::McrOptions`).
-    Switch {
-        name: "ming_an_gang",
-        ty: SwitchType::Bool,
-    },
-    // Sichuan scoring: the fan table preset (`mj_score::sichuan::SichuanRules::PRESETS`).
-    Switch {
-        name: "sichuan_table",
-        ty: SwitchType::OneOf(&["common", "zimo_jiadi", "classic"]),
-    },
-];
-
-/// The value a request gave a switch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwitchValue {
-    /// For [`SwitchType::Bool`].
-    Bool(bool),
-    /// For [`SwitchType::OneOf`]: one of the listed names.
-    Name(&'static str),
-}
+/// The presets (`rules`) and every switch `options` accepts come from the one rule
+/// vocabulary, `mj_score::rules`: this crate keeps no list of its own.
+pub use mj_score::rules::{Preset as Rules, SWITCHES, Switch, SwitchType, SwitchValue};
 
 /// The switches a request set in `options` (only those: defaults come from the preset).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -766,6 +612,8 @@ mod tests {
         let switch = Switch {
             name: "renhou",
             ty: SwitchType::OneOf(&["none", "mangan"]),
+            layer: mj_score::rules::Layer::Shapes,
+            doc: "",
         };
         let raw = |t: &'static str| -> &'static RawValue { serde_json::from_str(t).unwrap() };
         assert_eq!(

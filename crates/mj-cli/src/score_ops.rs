@@ -5,6 +5,8 @@ use serde_json::{Value, json};
 
 use crate::error::OpError;
 use crate::hand_cmd::{self, HandArgs};
+use mj_score::rules::Layer;
+
 use crate::request::{Request, Rules, SwitchValue};
 
 /// The presets that read each `score` field beyond `win_tile`, `tsumo`, `seat_wind` and
@@ -34,22 +36,8 @@ const FIELD_PRESETS: &[(&str, &[Rules])] = &[
     ("cap", &[Rules::Sichuan]),
 ];
 
-/// The riichi presets, four and three players: they read the same fields and switches.
+/// The riichi presets, four and three players: they read the same fields.
 const RIICHI: &[Rules] = &[Rules::Riichi, Rules::Sanma];
-
-/// The scoring switches of `options` and the presets that read each (shape switches, those of
-/// `mj_hu::Rules`, are checked apart: see [`check_options`]).
-const SWITCH_PRESETS: &[(&str, &[Rules])] = &[
-    ("kuitan", RIICHI),
-    ("aka", RIICHI),
-    ("double_yakuman", RIICHI),
-    ("kazoe_yakuman", RIICHI),
-    ("kiriage", RIICHI),
-    ("renhou", RIICHI),
-    ("tsumo_loss", &[Rules::Sanma]),
-    ("ming_an_gang", &[Rules::Mcr]),
-    ("sichuan_table", &[Rules::Sichuan]),
-];
 
 /// Every extra field the request gave is read by its preset.
 fn check_fields(request: &Request) -> Result<(), OpError> {
@@ -67,14 +55,18 @@ fn check_fields(request: &Request) -> Result<(), OpError> {
     Ok(())
 }
 
-/// `options` may set the preset's own scoring switches, and shape switches only to the
-/// preset's value: a scorer answers for its preset's shapes, never silently for others.
+/// `options` may set the preset's own scoring switches (`mj_score::rules::SWITCHES` says
+/// whose), and shape switches only to the preset's value: a scorer answers for its preset's
+/// shapes, never silently for others.
 fn check_options(request: &Request) -> Result<(), OpError> {
     let name = request.rules().name();
-    let shapes = mj_hu::Rules::preset(request.rules().shape_preset())
-        .map_err(|e| OpError::UnknownRules(e.to_string()))?;
+    let shapes = request.rules().shapes();
     for (switch, value) in request.options().iter() {
-        if let Some(&(_, owners)) = SWITCH_PRESETS.iter().find(|(s, _)| *s == switch) {
+        let owners = match mj_score::rules::switch(switch).map(|s| s.layer) {
+            Some(Layer::Score(owners)) => Some(owners),
+            _ => None,
+        };
+        if let Some(owners) = owners {
             if !owners.contains(&request.rules()) {
                 let owners: Vec<&str> = owners.iter().map(|p| p.name()).collect();
                 return Err(OpError::UnsupportedRules(format!(
@@ -115,7 +107,7 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
         Rules::Riichi | Rules::Sanma => crate::score_riichi::score(request),
         Rules::Sichuan => crate::score_sichuan::score(request),
         Rules::Mcr => crate::score_mcr::score(request),
-        Rules::Generic => Err(OpError::UnsupportedRules(
+        _ => Err(OpError::UnsupportedRules(
             "`score` needs a scoring preset: `\"rules\"` must be `riichi`, `sanma`, `sichuan` or \
              `mcr`"
                 .to_owned(),

@@ -13,13 +13,13 @@
 
 use crate::request::Rules;
 use mj_score::riichi::{
-    Points, Renhou, RiichiRules, Score, ScoreError, Situation, Win, score as score_win,
+    Points, RiichiRules, Score, ScoreError, Situation, Win, score as score_win,
 };
 use mj_tiles::{Piece, Tile};
 use serde_json::{Value, json};
 
 use crate::error::OpError;
-use crate::request::{Request, SwitchValue};
+use crate::request::Request;
 
 fn rules(request: &Request) -> Result<RiichiRules, OpError> {
     if !request.wild().is_empty() {
@@ -31,23 +31,14 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
         Rules::Sanma => RiichiRules::THREE_PLAYER,
         _ => RiichiRules::FOUR_PLAYER,
     };
+    let preset = request.rules();
     for (name, value) in request.options().iter() {
-        match (name, value) {
-            ("kuitan", SwitchValue::Bool(b)) => rules.kuitan = b,
-            ("aka", SwitchValue::Bool(b)) => rules.aka = b,
-            ("double_yakuman", SwitchValue::Bool(b)) => rules.double_yakuman = b,
-            ("kazoe_yakuman", SwitchValue::Bool(b)) => rules.kazoe_yakuman = b,
-            ("kiriage", SwitchValue::Bool(b)) => rules.kiriage = b,
-            ("tsumo_loss", SwitchValue::Bool(b)) => rules.tsumo_loss = b,
-            ("renhou", SwitchValue::Name(n)) => {
-                rules.renhou = match n {
-                    "mangan" => Renhou::Mangan,
-                    "yakuman" => Renhou::Yakuman,
-                    _ => Renhou::None,
-                }
-            }
-            // Shape switches at riichi's own values (checked by `score_ops`).
-            _ => {}
+        // Riichi's scoring switches (the registry says which); shape switches at riichi's own
+        // values were checked by `score_ops`.
+        if mj_score::rules::switch(name).is_some_and(|s| s.scores_under(preset)) {
+            rules
+                .set(name, value)
+                .map_err(|e| OpError::Internal(e.to_string()))?;
         }
     }
     Ok(rules)

@@ -112,6 +112,8 @@ mod yaku;
 use mj_tiles::Tile;
 use smallvec::SmallVec;
 
+use crate::rules::{SwitchError, SwitchValue};
+
 pub use crate::Win;
 
 pub use fu::{FuPart, FuSource};
@@ -202,6 +204,47 @@ impl RiichiRules {
         players: Players::Three,
         ..RiichiRules::FOUR_PLAYER
     };
+}
+
+impl RiichiRules {
+    /// Sets one of its switches by its name in [`crate::rules::SWITCHES`] (`kuitan`, `aka`,
+    /// `double_yakuman`, `kazoe_yakuman`, `kiriage`, `renhou`, `tsumo_loss`), as `mj batch`'s
+    /// `options` do.
+    ///
+    /// # Errors
+    /// A name riichi scoring does not read, or a value of the wrong type (unchanged then).
+    pub fn set(&mut self, name: &str, value: SwitchValue) -> Result<(), SwitchError> {
+        let field = match (name, value) {
+            ("kuitan", SwitchValue::Bool(b)) => Some((&mut self.kuitan, b)),
+            ("aka", SwitchValue::Bool(b)) => Some((&mut self.aka, b)),
+            ("double_yakuman", SwitchValue::Bool(b)) => Some((&mut self.double_yakuman, b)),
+            ("kazoe_yakuman", SwitchValue::Bool(b)) => Some((&mut self.kazoe_yakuman, b)),
+            ("kiriage", SwitchValue::Bool(b)) => Some((&mut self.kiriage, b)),
+            ("tsumo_loss", SwitchValue::Bool(b)) => Some((&mut self.tsumo_loss, b)),
+            _ => None,
+        };
+        if let Some((field, on)) = field {
+            *field = on;
+            return Ok(());
+        }
+        let renhou = match (name, value) {
+            ("renhou", SwitchValue::Name("none")) => Some(Renhou::None),
+            ("renhou", SwitchValue::Name("mangan")) => Some(Renhou::Mangan),
+            ("renhou", SwitchValue::Name("yakuman")) => Some(Renhou::Yakuman),
+            _ => None,
+        };
+        match renhou {
+            Some(r) => {
+                self.renhou = r;
+                Ok(())
+            }
+            None => Err(SwitchError {
+                owner: "riichi scoring",
+                name: name.to_owned(),
+                value,
+            }),
+        }
+    }
 }
 
 impl Default for RiichiRules {

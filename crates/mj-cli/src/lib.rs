@@ -85,21 +85,25 @@
 //! | `line_too_long` | a line longer than `mj batch --max-line-bytes` ([`DEFAULT_MAX_LINE_BYTES`], 1 MiB, by default); the rest of the line is skipped unread and no `id` is echoed |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
 
-pub mod agari_ops;
-mod ai_ops;
+// Layers, each reading only those above it in this list (no module cycle):
+// protocol (`json`, `error`, `request`, `options`) <- ops (`ops::*`, one module per op
+// family) <- `batch` <- human commands (`*_cmd`) <- `main.rs`.
+pub mod agari_cmd;
 mod batch;
 mod error;
 pub mod game_cmd;
 pub mod hand_cmd;
-mod hu_ops;
 mod json;
 mod ops;
+mod options;
 pub mod parse_cmd;
 mod request;
-mod score_mcr;
-pub mod score_ops;
-mod score_riichi;
-mod score_sichuan;
+pub mod score_cmd;
+
+/// The `mj agari` / `mj riichi` commands under their former path.
+pub use agari_cmd as agari_ops;
+/// The `mj score` command under its former path.
+pub use score_cmd as score_ops;
 
 pub use batch::{
     DEFAULT_MAX_LINE_BYTES, answer_line, answer_line_with, run_batch, run_batch_limited,

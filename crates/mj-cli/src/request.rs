@@ -13,7 +13,22 @@ use crate::json::{
     Fields, MAX_ITEMS, as_array, as_string, compact, describe, items, json_type, lone_surrogate,
     widest,
 };
-use crate::ops::{OPS, OpSpec};
+
+/// An op's handler: answers a validated request with a JSON object (the answer's fields, without
+/// `id`) or an error.
+pub type Handler = fn(&Request) -> Result<Value, OpError>;
+
+/// One row of the op table.
+#[derive(Clone, Copy, Debug)]
+pub struct OpSpec {
+    /// The `op` string.
+    pub name: &'static str,
+    /// Top-level fields this op accepts beyond [`COMMON_FIELDS`]; they reach the handler
+    /// through [`Request::extra`].
+    pub extra_fields: &'static [&'static str],
+    /// `None` while the op is not built: a valid request answers `unsupported_op`.
+    pub handler: Option<Handler>,
+}
 
 /// The top-level fields every op accepts. An op accepts these plus its
 /// [`OpSpec::extra_fields`]; any other field is `unknown_field`.
@@ -26,87 +41,7 @@ const MELD_FIELDS: [&str; 4] = ["kind", "tiles", "called", "from"];
 /// vocabulary, `mj_score::rules`: this crate keeps no list of its own.
 pub use mj_score::rules::{Preset as Rules, SWITCHES, Switch, SwitchType, SwitchValue};
 
-/// The switches a request set in `options` (only those: defaults come from the preset).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options(BTreeMap<&'static str, SwitchValue>);
-
-impl Options {
-    /// The value given to a switch, if the request set it.
-    pub fn get(&self, name: &str) -> Option<SwitchValue> {
-        self.0.get(name).copied()
-    }
-
-    /// The value given to a boolean switch, if the request set it.
-    pub fn bool(&self, name: &str) -> Option<bool> {
-        match self.get(name) {
-            Some(SwitchValue::Bool(b)) => Some(b),
-            _ => None,
-        }
-    }
-
-    /// The switches set, by name.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, SwitchValue)> + '_ {
-        self.0.iter().map(|(k, v)| (*k, *v))
-    }
-
-    /// `true` if no switch was set.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    fn parse(raw: &RawValue) -> Result<Options, OpError> {
-        let fields = Fields::of(raw).ok_or_else(|| {
-            OpError::InvalidOption(format!(
-                "`options` must be an object of rule switches, got {}",
-                describe(raw)
-            ))
-        })?;
-        if let Some(name) = fields.duplicate() {
-            return Err(OpError::InvalidOption(format!(
-                "option `{}` is given twice",
-                snippet(name)
-            )));
-        }
-        let mut options = Options::default();
-        for (name, value) in &fields.0 {
-            let switch = SWITCHES.iter().find(|s| s.name == name).ok_or_else(|| {
-                let known: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
-                OpError::UnknownOption(format!(
-                    "unknown option `{}` (known: {})",
-                    snippet(name),
-                    known.join(", ")
-                ))
-            })?;
-            options.0.insert(switch.name, switch_value(switch, value)?);
-        }
-        Ok(options)
-    }
-}
-
-fn switch_value(switch: &Switch, raw: &RawValue) -> Result<SwitchValue, OpError> {
-    match switch.ty {
-        SwitchType::Bool => match raw.get() {
-            "true" => Ok(SwitchValue::Bool(true)),
-            "false" => Ok(SwitchValue::Bool(false)),
-            _ => Err(OpError::InvalidOption(format!(
-                "option `{}` must be true or false, got {}",
-                switch.name,
-                json_type(raw)
-            ))),
-        },
-        SwitchType::OneOf(names) => as_string(raw)
-            .and_then(|s| names.iter().find(|n| **n == s))
-            .map(|n| SwitchValue::Name(n))
-            .ok_or_else(|| {
-                OpError::InvalidOption(format!(
-                    "option `{}` must be one of \"{}\", got {}",
-                    switch.name,
-                    names.join("\", \""),
-                    snippet(raw.get())
-                ))
-            }),
-    }
-}
+pub use crate::options::Options;
 
 /// A request whose shared fields are valid: what an op handler gets.
 ///
@@ -135,13 +70,6 @@ pub struct Request {
 }
 
 impl Request {
-    /// Validates one request line against the built-in op table [`OPS`]. For tests of op
-    /// handlers; `mj batch` answers lines with [`crate::answer_line`].
-    pub fn parse(line: &str) -> Result<Request, OpError> {
-        let (id, fields) = read_object(line);
-        Request::validate(&fields?, id, OPS).map(|(req, _)| req)
-    }
-
     /// Checks the fields of a request object against an op table; answers the request and the
     /// op it names.
     pub(crate) fn validate<'t>(
@@ -605,24 +533,5 @@ mod tests {
         assert_eq!(req.options().bool("eyes_258"), None);
         assert_eq!(req.wild().to_string(), "5p");
         assert_eq!(req.op(), "hu");
-    }
-
-    #[test]
-    fn one_of_switches_take_listed_names() {
-        let switch = Switch {
-            name: "renhou",
-            ty: SwitchType::OneOf(&["none", "mangan"]),
-            layer: mj_score::rules::Layer::Shapes,
-            doc: "",
-        };
-        let raw = |t: &'static str| -> &'static RawValue { serde_json::from_str(t).unwrap() };
-        assert_eq!(
-            switch_value(&switch, raw("\"mangan\"")),
-            Ok(SwitchValue::Name("mangan"))
-        );
-        assert_eq!(
-            switch_value(&switch, raw("true")).unwrap_err().to_string(),
-            "option `renhou` must be one of \"none\", \"mangan\", got true"
-        );
     }
 }

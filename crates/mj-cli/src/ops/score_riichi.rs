@@ -9,7 +9,7 @@
 //! Errors: `invalid_field` (a missing or malformed `win_tile`, winds, indicators, counters, a
 //! field of another preset, inconsistent flags, a winning tile not in the hand), `hand_size`,
 //! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild`. Fields and
-//! switches of other presets are refused before, by `score_ops`.
+//! switches of other presets are refused before, by `ops::score`.
 
 use crate::request::Rules;
 use mj_score::riichi::{
@@ -34,7 +34,7 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
     let preset = request.rules();
     for (name, value) in request.options().iter() {
         // Riichi's scoring switches (the registry says which); shape switches at riichi's own
-        // values were checked by `score_ops`.
+        // values were checked by `ops::score`.
         if mj_score::rules::switch(name).is_some_and(|s| s.scores_under(preset)) {
             rules
                 .set(name, value)
@@ -51,7 +51,7 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     let mut win = Win::from_pieces(request.pieces(), request.melds(), win_tile.tile())
         .map_err(|e| error(ScoreError::FifthCopy(e.tile)))?;
     let mut situation = Situation::default();
-    let flag = |name: &str| crate::score_ops::flag(request, name);
+    let flag = |name: &str| super::score::flag(request, name);
     win.tsumo = flag("tsumo")?;
     situation.flags.riichi = flag("riichi")?;
     situation.flags.double_riichi = flag("double_riichi")?;

@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! Every three-player win of the real Tenhou logs in `../shared/logs` (the mjlogs whose `GO`
+//! Every three-player win of the real Tenhou logs in `../shared/logs` (the mjlogs of
+//! `tenhou-phoenix-2020/` and `corner-cases/` whose `GO`
 //! type marks a three-player room), scored through the `score` op under `"rules": "sanma"`,
 //! is paid what Tenhou paid: the han (kita counted, as Tenhou does, with the dora), the fu,
 //! the yakuman count, and the points (`ten`: without honba and riichi sticks), with the
@@ -106,9 +107,14 @@ fn every_three_player_win_is_paid_as_on_tenhou() {
         eprintln!("score_sanma_logs: ../shared/logs is absent: nothing compared");
         return;
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("tenhou-phoenix-2020"))
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
+    let mut files: Vec<PathBuf> = ["tenhou-phoenix-2020", "corner-cases"]
+        .iter()
+        .filter_map(|sub| std::fs::read_dir(dir.join(sub)).ok())
+        .flat_map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     files.sort();
     let (mut wins, mut games) = (0, 0);
     let mut mismatches = Vec::new();

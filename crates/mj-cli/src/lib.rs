@@ -85,9 +85,9 @@
 //! | `line_too_long` | a line longer than `mj batch --max-line-bytes` ([`DEFAULT_MAX_LINE_BYTES`], 1 MiB, by default); the rest of the line is skipped unread and no `id` is echoed |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
 
-// Layers, each reading only those above it in this list (no module cycle):
-// protocol (`json`, `error`, `request`, `options`) <- ops (`ops::*`, one module per op
-// family) <- `batch` <- human commands (`*_cmd`) <- `main.rs`.
+// Layers, each reading only the layers before it (no module cycle; rustfmt sorts the list):
+// protocol (`json`, `error`, `options`, `tile_fields`, `request`) <- ops (`ops::*`, one module
+// per op family) <- `batch` <- human commands (`*_cmd`) <- `main.rs`.
 pub mod agari_cmd;
 mod batch;
 mod error;
@@ -99,6 +99,7 @@ mod options;
 pub mod parse_cmd;
 mod request;
 pub mod score_cmd;
+mod tile_fields;
 
 /// The `mj agari` / `mj riichi` commands under their former path.
 pub use agari_cmd as agari_ops;

@@ -5,6 +5,7 @@
 
 use mj_agari::WaitKind;
 
+use super::points::Payers;
 use super::{RiichiRules, Situation, Win};
 
 /// What every reading of a win shares.
@@ -26,6 +27,8 @@ pub(crate) struct Ctx<'a> {
     pub ura: u32,
     /// Han of the norths set aside (three players), indicators included.
     pub kita: u32,
+    /// Who pays a tsumo (three or two players, tsumo loss or not).
+    pub payers: Payers,
     /// The yakuman every reading shares (tenhou, tsuuiisou, ...).
     pub yakuman: YakuList,
     /// The ordinary yaku every reading shares (riichi, tanyao, honitsu, ...).

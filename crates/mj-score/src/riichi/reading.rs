@@ -233,12 +233,13 @@ fn three_player_tiles(
     Ok(())
 }
 
+const MAN_9: Option<Tile> = Tile::new(8);
+
 /// The dora an indicator points at; with three players 1m points at 9m (2m-8m are removed).
 fn dora_of(indicator: Tile, players: Players) -> Tile {
-    let next = indicator.dora_successor();
-    match Tile::new(8) {
+    match MAN_9 {
         Some(nine) if players == Players::Three && indicator.as_u8() == 0 => nine,
-        _ => next,
+        _ => indicator.dora_successor(),
     }
 }
 
@@ -253,6 +254,9 @@ fn dora_count(held: &TileCounts, indicators: &[Tile], players: Players) -> u32 {
 /// The han of the kita (three players): one per north set aside, plus one per north per
 /// indicator pointing at north (ura indicators only for a riichi win).
 fn kita_han(situation: &Situation, riichi: bool) -> u32 {
+    if situation.kita == 0 {
+        return 0;
+    }
     let at_north = |list: &[Tile]| {
         list.iter()
             .filter(|t| t.dora_successor() == Tile::NORTH)
@@ -304,6 +308,11 @@ impl<'a> Ctx<'a> {
                 0
             },
             kita: kita_han(situation, riichi),
+            payers: match (rules.players, rules.tsumo_loss) {
+                (Players::Four, _) => Payers::Three,
+                (Players::Three, true) => Payers::TwoTsumoLoss,
+                (Players::Three, false) => Payers::TwoSplit,
+            },
             yakuman: YakuList::default(),
             ordinary: YakuList::default(),
         };
@@ -322,18 +331,13 @@ impl<'a> Ctx<'a> {
             self.rules.kazoe_yakuman,
             self.rules.kiriage,
         );
-        let payers = match (self.rules.players, self.rules.tsumo_loss) {
-            (Players::Four, _) => Payers::Three,
-            (Players::Three, true) => Payers::TwoTsumoLoss,
-            (Players::Three, false) => Payers::TwoSplit,
-        };
         let points = points::payments(
             b,
             self.win.is_dealer(),
             self.win.tsumo,
             self.situation.honba,
             self.situation.riichi_sticks,
-            payers,
+            self.payers,
         );
         let key = (points.total(), yaku.yakuman > 0, yaku.han, fu);
         if best.as_ref().is_some_and(|c| c.key() >= key) {

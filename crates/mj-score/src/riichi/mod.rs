@@ -296,8 +296,9 @@ pub struct Situation {
     pub kita: u8,
 }
 
-/// Why a win cannot be scored.
+/// Why a win cannot be scored (more reasons may come with more rules).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ScoreError {
     /// The concealed tiles plus the melds are not a 14-tile hand (a kan counting 3).
     #[error(

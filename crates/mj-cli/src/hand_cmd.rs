@@ -178,7 +178,7 @@ pub fn analyze(args: &HandArgs, visible: Option<&str>) -> Result<String, String>
         }
     } else {
         let effective =
-            crate::ai_ops::effective_tiles(&parsed).map_err(|e| format!("{}: {e}", e.kind()))?;
+            crate::ops::ai::effective_tiles(&parsed).map_err(|e| format!("{}: {e}", e.kind()))?;
         let tiles: Vec<mj_tiles::Tile> = effective.tiles.iter().collect();
         out.push_str(&format!(
             "effective: {}\n",

@@ -77,7 +77,7 @@
 //! | `unknown_rules` | `rules` is not `generic`, `riichi`, `sichuan` or `mcr` |
 //! | `unknown_option` | an `options` switch that does not exist |
 //! | `invalid_option` | `options` not an object, or a switch given a value of the wrong type (`score` under `sichuan`: a `sichuan_table` that names no table) |
-//! | `unsupported_rules` | `shanten`, `discards`: the effective rules (preset plus `options`) turn on `honor_sequences`, `eyes_258`, `knitted` or `lack_one_suit`, or turn off `honors`, which mj-ai does not model (presets `sichuan` and `mcr` do); the message names each such switch. `score`: `rules` is `generic` (no scoring preset), `wild` under `riichi` or `mcr`, or `options` change a shape switch of the preset or set another preset's scoring switch |
+//! | `unsupported_rules` | every op but `score`: `rules` is `sanma` (three-player riichi is read by `score` only). `shanten`, `discards`: the effective rules (preset plus `options`) turn on `honor_sequences`, `eyes_258`, `knitted` or `lack_one_suit`, or turn off `honors`, which mj-ai does not model (presets `sichuan` and `mcr` do); the message names each such switch. `score`: `rules` is `generic` (no scoring preset), `wild` under `riichi` or `mcr`, or `options` change a shape switch of the preset or set another preset's scoring switch |
 //! | `invalid_field` | an op-specific field that is malformed or missing (raised by ops; `discards`: a `visible` that is not an mpsz string or adds a fifth copy to the hand and melds; `score`: `win_tile` missing, not one tile or not in `hand`, a wind that is not `1z`-`4z`, `flowers`, `lack`, `cap`, `honba` of the wrong type or range, a field of another preset, inconsistent win flags) |
 //! | `not_a_win` | `score`: the hand, its melds and `win_tile` make no winning shape under the rules (or `win_tile` is not in `hand`) |
 //! | `no_yaku` | `score`, riichi: a winning shape without yaku |
@@ -85,21 +85,26 @@
 //! | `line_too_long` | a line longer than `mj batch --max-line-bytes` ([`DEFAULT_MAX_LINE_BYTES`], 1 MiB, by default); the rest of the line is skipped unread and no `id` is echoed |
 //! | `internal` | a bug in `mj` (a panic, or an op answering something that is not an object) |
 
-pub mod agari_ops;
-mod ai_ops;
+// Layers, each reading only the layers before it (no module cycle; rustfmt sorts the list):
+// protocol (`json`, `error`, `options`, `tile_fields`, `request`) <- ops (`ops::*`, one module
+// per op family) <- `batch` <- human commands (`*_cmd`) <- `main.rs`.
+pub mod agari_cmd;
 mod batch;
 mod error;
 pub mod game_cmd;
 pub mod hand_cmd;
-mod hu_ops;
 mod json;
 mod ops;
+mod options;
 pub mod parse_cmd;
 mod request;
-mod score_mcr;
-pub mod score_ops;
-mod score_riichi;
-mod score_sichuan;
+pub mod score_cmd;
+mod tile_fields;
+
+/// The `mj agari` / `mj riichi` commands under their former path.
+pub use agari_cmd as agari_ops;
+/// The `mj score` command under its former path.
+pub use score_cmd as score_ops;
 
 pub use batch::{
     DEFAULT_MAX_LINE_BYTES, answer_line, answer_line_with, run_batch, run_batch_limited,

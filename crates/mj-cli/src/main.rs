@@ -105,7 +105,7 @@ struct HandOpts {
     /// Wildcard kinds in mpsz, e.g. `7z` or `5z6z`.
     #[arg(long)]
     wild: Option<String>,
-    /// Rule preset: generic, riichi, sichuan, mcr.
+    /// Rule preset: generic, riichi, sichuan, mcr (and sanma, three-player riichi, for score).
     #[arg(long)]
     rules: Option<String>,
     /// A rule switch, `name=true|false` (just `name` means true); repeatable.
@@ -161,6 +161,9 @@ struct ScoreOpts {
     /// The fan cap (sichuan).
     #[arg(long)]
     cap: Option<u32>,
+    /// Norths set aside as kita (sanma), 0-4.
+    #[arg(long)]
+    kita: Option<u32>,
 }
 
 impl From<ScoreOpts> for mj_cli::score_ops::ScoreArgs {
@@ -179,6 +182,7 @@ impl From<ScoreOpts> for mj_cli::score_ops::ScoreArgs {
             flowers: o.flowers,
             lack: o.lack,
             cap: o.cap,
+            kita: o.kita,
         }
     }
 }

@@ -2,243 +2,42 @@
 
 use std::collections::BTreeMap;
 
-use mj_tiles::notation::{parse_hand, parse_pieces};
-use mj_tiles::{Meld, MeldError, MeldKind, NotationError, Piece, Tile, TileCounts, TileSet};
+use mj_tiles::{Meld, Piece, TileCounts, TileSet};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::error::{OpError, snippet};
 use crate::json::{
-    Fields, MAX_ITEMS, as_array, as_string, compact, describe, items, json_type, lone_surrogate,
-    widest,
+    Fields, MAX_ITEMS, as_string, compact, items, json_type, lone_surrogate, widest,
 };
-use crate::ops::{OPS, OpSpec};
+use crate::tile_fields::{hand, melds, wild, with_melds};
+
+/// An op's handler: answers a validated request with a JSON object (the answer's fields, without
+/// `id`) or an error.
+pub type Handler = fn(&Request) -> Result<Value, OpError>;
+
+/// One row of the op table.
+#[derive(Clone, Copy, Debug)]
+pub struct OpSpec {
+    /// The `op` string.
+    pub name: &'static str,
+    /// Top-level fields this op accepts beyond [`COMMON_FIELDS`]; they reach the handler
+    /// through [`Request::extra`].
+    pub extra_fields: &'static [&'static str],
+    /// `None` while the op is not built: a valid request answers `unsupported_op`.
+    pub handler: Option<Handler>,
+}
 
 /// The top-level fields every op accepts. An op accepts these plus its
 /// [`OpSpec::extra_fields`]; any other field is `unknown_field`.
 pub const COMMON_FIELDS: [&str; 7] = ["op", "hand", "melds", "wild", "rules", "options", "id"];
 
-/// The fields of a meld object.
-const MELD_FIELDS: [&str; 4] = ["kind", "tiles", "called", "from"];
+/// The presets (`rules`) and every switch `options` accepts come from the one rule
+/// vocabulary, `mj_score::rules`: this crate keeps no list of its own.
+pub use mj_score::rules::{Preset as Rules, SWITCHES, Switch, SwitchType, SwitchValue};
 
-/// A rule preset (`rules`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Rules {
-    /// `generic`, the default.
-    #[default]
-    Generic,
-    /// `riichi` (Japanese).
-    Riichi,
-    /// `sichuan` (血战到底).
-    Sichuan,
-    /// `mcr` (Mahjong Competition Rules, 国标麻将).
-    Mcr,
-}
-
-impl Rules {
-    /// Every preset.
-    pub const ALL: [Rules; 4] = [Rules::Generic, Rules::Riichi, Rules::Sichuan, Rules::Mcr];
-
-    /// The protocol name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rules::Generic => "generic",
-            Rules::Riichi => "riichi",
-            Rules::Sichuan => "sichuan",
-            Rules::Mcr => "mcr",
-        }
-    }
-
-    /// The preset of a protocol name.
-    pub fn from_name(name: &str) -> Option<Rules> {
-        Rules::ALL.into_iter().find(|r| r.name() == name)
-    }
-}
-
-/// The type of a rule switch's value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwitchType {
-    /// `true` or `false`.
-    Bool,
-    /// One of these strings (for switches such as riichi's `renhou`).
-    OneOf(&'static [&'static str]),
-}
-
-/// A rule switch that `options` may set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Switch {
-    /// Its name in `options`.
-    pub name: &'static str,
-    /// The type of its value.
-    pub ty: SwitchType,
-}
-
-/// Every switch `options` accepts: the one place to add a switch (PROTOCOL.md lists them with
-/// their defaults, which belong to the presets, not to this table).
-pub const SWITCHES: &[Switch] = &[
-    Switch {
-        name: "seven_pairs",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "distinct_pairs",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "thirteen_orphans",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "honor_sequences",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "eyes_258",
-        ty: SwitchType::Bool,
-    },
-    // Beyond PROTOCOL.md's five: the other shape switches of `mj_hu::Rules` (its docs give
-    // each preset's default).
-    Switch {
-        name: "knitted",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "honors",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "lack_one_suit",
-        ty: SwitchType::Bool,
-    },
-    // Riichi scoring (`score`, PROTOCOL.md; defaults in `mj_score::riichi`).
-    Switch {
-        name: "kuitan",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "aka",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "double_yakuman",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "kazoe_yakuman",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "kiriage",
-        ty: SwitchType::Bool,
-    },
-    Switch {
-        name: "renhou",
-        ty: SwitchType::OneOf(&["none", "mangan", "yakuman"]),
-    },
-    // MCR scoring: 明暗杠 (5 fan) for one melded and one concealed kong, instead of the official
-    // 明杠 + 暗杠 (`mj_score::mcr::McrOptions`).
-    Switch {
-        name: "ming_an_gang",
-        ty: SwitchType::Bool,
-    },
-    // Sichuan scoring: the fan table preset (`mj_score::sichuan::SichuanRules::PRESETS`).
-    Switch {
-        name: "sichuan_table",
-        ty: SwitchType::OneOf(&["common", "zimo_jiadi", "classic"]),
-    },
-];
-
-/// The value a request gave a switch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwitchValue {
-    /// For [`SwitchType::Bool`].
-    Bool(bool),
-    /// For [`SwitchType::OneOf`]: one of the listed names.
-    Name(&'static str),
-}
-
-/// The switches a request set in `options` (only those: defaults come from the preset).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options(BTreeMap<&'static str, SwitchValue>);
-
-impl Options {
-    /// The value given to a switch, if the request set it.
-    pub fn get(&self, name: &str) -> Option<SwitchValue> {
-        self.0.get(name).copied()
-    }
-
-    /// The value given to a boolean switch, if the request set it.
-    pub fn bool(&self, name: &str) -> Option<bool> {
-        match self.get(name) {
-            Some(SwitchValue::Bool(b)) => Some(b),
-            _ => None,
-        }
-    }
-
-    /// The switches set, by name.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, SwitchValue)> + '_ {
-        self.0.iter().map(|(k, v)| (*k, *v))
-    }
-
-    /// `true` if no switch was set.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    fn parse(raw: &RawValue) -> Result<Options, OpError> {
-        let fields = Fields::of(raw).ok_or_else(|| {
-            OpError::InvalidOption(format!(
-                "`options` must be an object of rule switches, got {}",
-                describe(raw)
-            ))
-        })?;
-        if let Some(name) = fields.duplicate() {
-            return Err(OpError::InvalidOption(format!(
-                "option `{}` is given twice",
-                snippet(name)
-            )));
-        }
-        let mut options = Options::default();
-        for (name, value) in &fields.0 {
-            let switch = SWITCHES.iter().find(|s| s.name == name).ok_or_else(|| {
-                let known: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
-                OpError::UnknownOption(format!(
-                    "unknown option `{}` (known: {})",
-                    snippet(name),
-                    known.join(", ")
-                ))
-            })?;
-            options.0.insert(switch.name, switch_value(switch, value)?);
-        }
-        Ok(options)
-    }
-}
-
-fn switch_value(switch: &Switch, raw: &RawValue) -> Result<SwitchValue, OpError> {
-    match switch.ty {
-        SwitchType::Bool => match raw.get() {
-            "true" => Ok(SwitchValue::Bool(true)),
-            "false" => Ok(SwitchValue::Bool(false)),
-            _ => Err(OpError::InvalidOption(format!(
-                "option `{}` must be true or false, got {}",
-                switch.name,
-                json_type(raw)
-            ))),
-        },
-        SwitchType::OneOf(names) => as_string(raw)
-            .and_then(|s| names.iter().find(|n| **n == s))
-            .map(|n| SwitchValue::Name(n))
-            .ok_or_else(|| {
-                OpError::InvalidOption(format!(
-                    "option `{}` must be one of \"{}\", got {}",
-                    switch.name,
-                    names.join("\", \""),
-                    snippet(raw.get())
-                ))
-            }),
-    }
-}
+pub use crate::options::Options;
 
 /// A request whose shared fields are valid: what an op handler gets.
 ///
@@ -267,13 +66,6 @@ pub struct Request {
 }
 
 impl Request {
-    /// Validates one request line against the built-in op table [`OPS`]. For tests of op
-    /// handlers; `mj batch` answers lines with [`crate::answer_line`].
-    pub fn parse(line: &str) -> Result<Request, OpError> {
-        let (id, fields) = read_object(line);
-        Request::validate(&fields?, id, OPS).map(|(req, _)| req)
-    }
-
     /// Checks the fields of a request object against an op table; answers the request and the
     /// op it names.
     pub(crate) fn validate<'t>(
@@ -497,152 +289,6 @@ fn op_spec<'t>(fields: &Fields<'_>, ops: &'t [OpSpec]) -> Result<&'t OpSpec, OpE
     })
 }
 
-fn hand(fields: &Fields<'_>) -> Result<(Vec<Piece>, TileCounts), OpError> {
-    let raw = fields.get("hand").ok_or_else(|| {
-        OpError::InvalidHand("missing field `hand` (the concealed tiles, e.g. \"123m406p\")".into())
-    })?;
-    let text = as_string(raw).ok_or_else(|| {
-        OpError::InvalidHand(format!(
-            "`hand` must be a string of tiles in mpsz notation, got {}",
-            json_type(raw)
-        ))
-    })?;
-    // More than 136 tiles always hold a fifth copy: `parse_hand` names the first one.
-    parse_hand(&text).map_err(|e| match e {
-        NotationError::FifthCopy { .. } => OpError::FifthCopy(format!("hand: {e}")),
-        _ => OpError::InvalidHand(format!("hand: {e}")),
-    })
-}
-
-fn melds(raw: &RawValue) -> Result<Vec<Meld>, OpError> {
-    let items = as_array(raw).ok_or_else(|| {
-        OpError::InvalidMeld(format!(
-            "`melds` must be an array of melds, got {}",
-            describe(raw)
-        ))
-    })?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| meld(item).map_err(|m| OpError::InvalidMeld(format!("melds[{i}]: {m}"))))
-        .collect()
-}
-
-/// One meld object; the error is the message without the `melds[i]` prefix.
-fn meld(raw: &RawValue) -> Result<Meld, String> {
-    let fields = Fields::of(raw).ok_or_else(|| {
-        format!(
-            "a meld is an object {{\"kind\", \"tiles\", \"called\"?, \"from\"?}}, got {}",
-            json_type(raw)
-        )
-    })?;
-    if let Some(name) = fields.duplicate() {
-        return Err(format!("field `{}` is given twice", snippet(name)));
-    }
-    if let Some((name, _)) = fields
-        .0
-        .iter()
-        .find(|(n, _)| !MELD_FIELDS.contains(&n.as_str()))
-    {
-        return Err(format!(
-            "unknown field `{}` (a meld has kind, tiles, called, from)",
-            snippet(name)
-        ));
-    }
-    let string_field = |name: &str| -> Result<Option<String>, String> {
-        match fields.get(name) {
-            None => Ok(None),
-            Some(raw) => as_string(raw)
-                .map(Some)
-                .ok_or_else(|| format!("`{name}` must be a string, got {}", json_type(raw))),
-        }
-    };
-    let kind_name = string_field("kind")?.ok_or("missing field `kind`")?;
-    let kind = MeldKind::from_name(&kind_name).ok_or_else(|| {
-        format!(
-            "unknown meld kind `{}` (expected chi, pon, minkan, ankan or kakan)",
-            snippet(&kind_name)
-        )
-    })?;
-    let tiles = string_field("tiles")?.ok_or("missing field `tiles`")?;
-    let pieces = parse_pieces(&tiles).map_err(|e| MeldError::Notation(e).to_string())?;
-    let called = match string_field("called")? {
-        Some(text) => Some(
-            text.parse::<Piece>()
-                .map_err(|e| MeldError::CalledNotation(e).to_string())?,
-        ),
-        None => None,
-    };
-    let from = match fields.get("from") {
-        None => None,
-        Some(raw) => Some(seat(raw)?),
-    };
-    Meld::new(kind, &pieces, called, from).map_err(|e| e.to_string())
-}
-
-fn seat(raw: &RawValue) -> Result<u8, String> {
-    let bad = || {
-        format!(
-            "`from` must be 1, 2 or 3 (seats to the left), got {}",
-            if json_type(raw) == "a number" {
-                snippet(raw.get())
-            } else {
-                json_type(raw).to_owned()
-            }
-        )
-    };
-    let n: u64 = serde_json::from_str(raw.get()).map_err(|_| bad())?;
-    // Meld::new names the valid seats for any byte; larger numbers get the same message here.
-    u8::try_from(n).map_err(|_| bad())
-}
-
-fn with_melds(counts: &TileCounts, melds: &[Meld]) -> Result<TileCounts, OpError> {
-    let mut in_melds = [0u32; Tile::COUNT];
-    for meld in melds {
-        for tile in meld.tiles() {
-            in_melds[tile.index()] += 1;
-        }
-    }
-    let mut all = *counts;
-    for tile in Tile::ALL {
-        let in_hand = u32::from(counts.get(tile));
-        let melded = in_melds[tile.index()];
-        let total = in_hand + melded;
-        if total > 4 {
-            return Err(OpError::FifthCopy(format!(
-                "fifth copy of {tile}: {in_hand} in the hand and {melded} in melds (at most 4 of a kind)"
-            )));
-        }
-        // total <= 4, so the cast keeps the value and `set` accepts it.
-        all.set(tile, total as u8)
-            .map_err(|e| OpError::FifthCopy(e.to_string()))?;
-    }
-    Ok(all)
-}
-
-fn wild(raw: &RawValue) -> Result<TileSet, OpError> {
-    let items = as_array(raw).ok_or_else(|| {
-        OpError::InvalidWild(format!(
-            "`wild` must be an array of tiles such as [\"5z\"], got {}",
-            describe(raw)
-        ))
-    })?;
-    let mut set = TileSet::EMPTY;
-    for (i, item) in items.iter().enumerate() {
-        let text = as_string(item).ok_or_else(|| {
-            OpError::InvalidWild(format!(
-                "wild[{i}] must be a tile such as \"5z\", got {}",
-                json_type(item)
-            ))
-        })?;
-        let piece = text
-            .parse::<Piece>()
-            .map_err(|e| OpError::InvalidWild(format!("wild[{i}]: {e}")))?;
-        set.insert(piece.tile());
-    }
-    Ok(set)
-}
-
 fn rules(raw: &RawValue) -> Result<Rules, OpError> {
     let known: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
     let known = known.join(", ");
@@ -737,22 +383,5 @@ mod tests {
         assert_eq!(req.options().bool("eyes_258"), None);
         assert_eq!(req.wild().to_string(), "5p");
         assert_eq!(req.op(), "hu");
-    }
-
-    #[test]
-    fn one_of_switches_take_listed_names() {
-        let switch = Switch {
-            name: "renhou",
-            ty: SwitchType::OneOf(&["none", "mangan"]),
-        };
-        let raw = |t: &'static str| -> &'static RawValue { serde_json::from_str(t).unwrap() };
-        assert_eq!(
-            switch_value(&switch, raw("\"mangan\"")),
-            Ok(SwitchValue::Name("mangan"))
-        );
-        assert_eq!(
-            switch_value(&switch, raw("true")).unwrap_err().to_string(),
-            "option `renhou` must be one of \"none\", \"mangan\", got true"
-        );
     }
 }

@@ -144,3 +144,81 @@ fn fixture_slice_pays_as_the_oracle() {
     }
     assert!(n > 1000);
 }
+
+/// Three-player riichi (`"rules": "sanma"`): riichi.wiki "Sanma": with tsumo loss a non-dealer
+/// mangan tsumo is paid 4,000 by the dealer and 2,000 by the other player; MJ's north-bisection
+/// table: 5,000 / 3,000. Riichi, menzen tsumo, pinfu, tanyao and one kita: 5 han.
+#[test]
+fn sanma_counts_kita_and_pays_two_players() {
+    let line = |extra: &str| {
+        format!(
+            r#"{{"op":"score","rules":"sanma","hand":"234p345p456s67888s","win_tile":"8s","tsumo":true,"riichi":true,"seat_wind":"2z","kita":1{extra}}}"#
+        )
+    };
+    let a = ask(&line(""));
+    assert_eq!(a["han"], 5, "{a}");
+    assert_eq!(
+        a["yaku"].as_array().unwrap().last(),
+        Some(&json!({"name": "kita", "han": 1}))
+    );
+    assert_eq!(
+        a["points"],
+        json!({"total": 6000, "dealer": 4000, "others": 2000}),
+        "{a}"
+    );
+    let a = ask(&line(r#","options":{"tsumo_loss":false}"#));
+    assert_eq!(
+        a["points"],
+        json!({"total": 8000, "dealer": 5000, "others": 3000}),
+        "{a}"
+    );
+    // A west indicator: each kita counts twice.
+    let a = ask(&line(r#","dora":["3z"]"#));
+    assert_eq!(
+        a["yaku"].as_array().unwrap().last(),
+        Some(&json!({"name": "kita", "han": 2}))
+    );
+    // A 1m indicator makes 9m the dora.
+    let a = ask(
+        r#"{"op":"score","rules":"sanma","hand":"99m234p345p456s678s","win_tile":"8s","riichi":true,"dora":["1m"]}"#,
+    );
+    assert!(
+        a["yaku"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"name": "dora", "han": 2})),
+        "{a}"
+    );
+}
+
+#[rstest]
+#[case::kita_under_riichi(r#""rules":"riichi","kita":1"#, "invalid_field")]
+#[case::kita_too_many(r#""rules":"sanma","kita":5"#, "invalid_field")]
+#[case::kita_not_a_count(r#""rules":"sanma","kita":-1"#, "invalid_field")]
+#[case::kita_fifth_north(
+    r#""rules":"sanma","kita":4,"hand":"44z234p345p456s678s""#,
+    "fifth_copy"
+)]
+#[case::tsumo_loss_under_riichi(
+    r#""rules":"riichi","options":{"tsumo_loss":false}"#,
+    "unsupported_rules"
+)]
+#[case::removed_tile(r#""rules":"sanma","hand":"234m345p456s67888s""#, "invalid_hand")]
+#[case::removed_indicator(r#""rules":"sanma","dora":["5m"]"#, "invalid_field")]
+fn sanma_errors(#[case] fields: &str, #[case] kind: &str) {
+    let line = if fields.contains("\"hand\"") {
+        format!(r#"{{"op":"score","win_tile":"8s","tsumo":true,"riichi":true,{fields}}}"#)
+    } else {
+        format!(
+            r#"{{"op":"score","hand":"234p345p456s67888s","win_tile":"8s","tsumo":true,"riichi":true,{fields}}}"#
+        )
+    };
+    let a = ask(&line);
+    assert_eq!(a["error"]["kind"], kind, "{line} -> {a}");
+}
+
+#[test]
+fn sanma_is_for_score_only() {
+    let a = ask(r#"{"op":"shanten","rules":"sanma","hand":"19m19p19s1234567z"}"#);
+    assert_eq!(a["error"]["kind"], "unsupported_rules", "{a}");
+}

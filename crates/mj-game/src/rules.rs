@@ -43,6 +43,18 @@ impl Length {
     }
 }
 
+/// Rules that cannot be played ([`GameRules::validate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameRulesError {
+    /// Riichi is played by three or four.
+    #[error("players must be 3 or 4, got {0}")]
+    Players(u8),
+    /// Kita (抜きドラ) is a three-player rule.
+    #[error("kita (north set aside) needs three players")]
+    KitaWithFourPlayers,
+}
+
 /// Every rule switch of a riichi game, four- or three-player (see the crate docs for the table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameRules {
@@ -220,15 +232,61 @@ impl GameRules {
         }
     }
 
+    /// Checks what a preset cannot get wrong but a hand-built value can: `players` is 3 or 4,
+    /// `kita` only with three players. A round built from rules that fail this is not a game of
+    /// riichi (`Round::new` reads any `players` other than 3 as 4); callers that take rules from
+    /// outside (a file, Python) check them here first.
+    ///
+    /// # Errors
+    /// The first switch out of range.
+    pub fn validate(&self) -> Result<(), GameRulesError> {
+        if !matches!(self.players, 3 | 4) {
+            return Err(GameRulesError::Players(self.players));
+        }
+        if self.kita && self.players != 3 {
+            return Err(GameRulesError::KitaWithFourPlayers);
+        }
+        Ok(())
+    }
+
     /// The scorer's switches.
     pub fn riichi_rules(&self) -> RiichiRules {
-        RiichiRules {
-            kuitan: self.open_tanyao,
-            aka: self.red_fives,
-            double_yakuman: self.double_yakuman,
-            kazoe_yakuman: self.kazoe_yakuman,
-            kiriage: self.kiriage,
-            renhou: Renhou::None,
+        let mut rules = match self.players {
+            3 => RiichiRules::THREE_PLAYER,
+            _ => RiichiRules::FOUR_PLAYER,
+        };
+        rules.kuitan = self.open_tanyao;
+        rules.aka = self.red_fives;
+        rules.double_yakuman = self.double_yakuman;
+        rules.kazoe_yakuman = self.kazoe_yakuman;
+        rules.kiriage = self.kiriage;
+        rules.renhou = Renhou::None;
+        rules.tsumo_loss = self.tsumo_loss;
+        rules
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_valid_and_other_seat_counts_are_errors() {
+        for name in ["tenhou", "mahjong_soul", "sanma", "sanma_mahjong_soul"] {
+            let rules = GameRules::preset(name).unwrap_or_default();
+            assert_eq!(rules.validate(), Ok(()), "{name}");
         }
+        for players in [0, 1, 2, 5, 255] {
+            let rules = GameRules {
+                players,
+                ..GameRules::tenhou()
+            };
+            assert_eq!(rules.validate(), Err(GameRulesError::Players(players)));
+        }
+        let rules = GameRules {
+            kita: true,
+            ..GameRules::tenhou()
+        };
+        assert_eq!(rules.validate(), Err(GameRulesError::KitaWithFourPlayers));
     }
 }

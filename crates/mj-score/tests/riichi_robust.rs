@@ -52,14 +52,20 @@ fn randomize(win: &mut Win, sit: &mut Situation, rng: &mut Rng) -> RiichiRules {
         rng.below(10) as u32
     };
     sit.riichi_sticks = rng.below(5) as u32;
-    RiichiRules {
-        kuitan: rng.bit(),
-        aka: rng.bit(),
-        double_yakuman: rng.bit(),
-        kazoe_yakuman: rng.bit(),
-        kiriage: rng.bit(),
-        renhou: [Renhou::None, Renhou::Mangan, Renhou::Yakuman][rng.below(3) as usize],
-    }
+    let mut rules = if rng.bit() {
+        RiichiRules::THREE_PLAYER
+    } else {
+        RiichiRules::FOUR_PLAYER
+    };
+    rules.kuitan = rng.bit();
+    rules.aka = rng.bit();
+    rules.double_yakuman = rng.bit();
+    rules.kazoe_yakuman = rng.bit();
+    rules.kiriage = rng.bit();
+    rules.renhou = [Renhou::None, Renhou::Mangan, Renhou::Yakuman][rng.below(3) as usize];
+    rules.tsumo_loss = rng.bit();
+    sit.kita = rng.below(6) as u8;
+    rules
 }
 
 fn check(win: &Win, sit: &Situation, rules: &RiichiRules) {

@@ -96,10 +96,8 @@ fn kiriage_mangan() {
         (s.han, s.fu, s.limit, s.points.total()),
         (4, 30, None, 7700)
     );
-    let kiriage = RiichiRules {
-        kiriage: true,
-        ..RiichiRules::default()
-    };
+    let mut kiriage = RiichiRules::default();
+    kiriage.kiriage = true;
     let s = score(&w, &sit, &kiriage).unwrap();
     assert_eq!((s.limit, s.points.total()), (Some(Limit::Mangan), 8000));
 }
@@ -121,10 +119,8 @@ fn kazoe_yakuman() {
             others: 8000
         }
     );
-    let off = RiichiRules {
-        kazoe_yakuman: false,
-        ..RiichiRules::default()
-    };
+    let mut off = RiichiRules::default();
+    off.kazoe_yakuman = false;
     let s = score(&w, &sit, &off).unwrap();
     assert_eq!((s.limit, s.points.total()), (Some(Limit::Sanbaiman), 24000));
 }

@@ -72,6 +72,9 @@ pub enum MjaiEvent {
     Ankan { actor: u8, consumed: Vec<Piece> },
     /// `dora`.
     Dora { dora_marker: Piece },
+    /// `nukidora`: a north set aside (kita, three-player games; the three-player mjai
+    /// extensions' name, as `mj_game::Event::Nukidora` writes it).
+    Nukidora { actor: u8, pai: Piece },
     /// `reach`.
     Reach { actor: u8 },
     /// `reach_accepted`.
@@ -334,6 +337,16 @@ pub fn parse_mjai_event(v: &Value) -> Result<MjaiEvent, String> {
         "dora" => MjaiEvent::Dora {
             dora_marker: known_tile(v, "dora_marker")?,
         },
+        "nukidora" => {
+            let pai = known_tile(v, "pai")?;
+            if pai.tile() != Tile::NORTH {
+                return Err(format!("nukidora of {pai}: only a north (N) is set aside"));
+            }
+            MjaiEvent::Nukidora {
+                actor: seat(v, "actor")?,
+                pai,
+            }
+        }
         "reach" => MjaiEvent::Reach {
             actor: seat(v, "actor")?,
         },
@@ -506,6 +519,20 @@ mod tests {
         for bad in ["", "0m", "5z", "6mr", "10m", "x", "5mrr"] {
             assert!(mjai_piece(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn nukidora_is_read() {
+        let ev = |t: &str| parse_mjai_event(&serde_json::from_str(t).unwrap());
+        assert_eq!(
+            ev(r#"{"type":"nukidora","actor":2,"pai":"N"}"#),
+            Ok(MjaiEvent::Nukidora {
+                actor: 2,
+                pai: Piece::new(Tile::NORTH)
+            })
+        );
+        assert!(ev(r#"{"type":"nukidora","actor":2,"pai":"E"}"#).is_err());
+        assert!(ev(r#"{"type":"nukidora","pai":"N"}"#).is_err());
     }
 
     #[test]

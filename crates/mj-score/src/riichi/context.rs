@@ -5,6 +5,7 @@
 
 use mj_agari::WaitKind;
 
+use super::points::Payers;
 use super::{RiichiRules, Situation, Win};
 
 /// What every reading of a win shares.
@@ -24,6 +25,10 @@ pub(crate) struct Ctx<'a> {
     pub dora: u32,
     pub aka: u32,
     pub ura: u32,
+    /// Han of the norths set aside (three players), indicators included.
+    pub kita: u32,
+    /// Who pays a tsumo (three or two players, tsumo loss or not).
+    pub payers: Payers,
     /// The yakuman every reading shares (tenhou, tsuuiisou, ...).
     pub yakuman: YakuList,
     /// The ordinary yaku every reading shares (riichi, tanyao, honitsu, ...).

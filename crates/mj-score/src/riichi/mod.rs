@@ -35,6 +35,28 @@
 //! | `kazoe_yakuman` | true | 13+ han without a yakuman is paid as a yakuman (数え役満) |
 //! | `kiriage` | false | 4 han 30 fu and 3 han 60 fu are paid as mangan (切り上げ満貫) |
 //! | `renhou` | `none` | renhou (人和): `none` (not a yaku), `mangan` (the yaku `renhou`, 5 han), `yakuman` (`renhou_yakuman`) |
+//! | `players` | `Four` | [`Players::Three`]: three-player riichi (三麻), see below |
+//! | `tsumo_loss` | true | three players: a tsumo is not paid the absent seat's share (ツモ損); off: that share is split between the two payers (北家折半) |
+//!
+//! # Three players (三麻, [`Players::Three`])
+//!
+//! The hand shapes and yaku are unchanged; what differs, as on Tenhou's three-player tables (the
+//! real Phoenix logs in `../shared/logs` are paid exactly so, `mj-game`'s `replay_real`):
+//!
+//! - the tiles 2m-8m do not exist: a hand, meld or indicator holding one is
+//!   [`ScoreError::NotInThreePlayer`]; a 1m indicator makes 9m the dora (9m still makes 1m);
+//! - [`Situation::kita`] counts the norths set aside (抜きドラ, 0-4; with the norths held, at most
+//!   four): each is one han, plus one per dora indicator pointing at north (a west indicator) and,
+//!   for a riichi win, one per such ura indicator. They are reported as one entry `kita` after the
+//!   dora, count like dora (not a yaku; dropped on a yakuman hand) and with four players a kita is
+//!   [`ScoreError::InconsistentFlags`];
+//! - `rinshan` (嶺上開花) is also a win on a kita's replacement draw: it needs a kan or a kita;
+//! - payments: a ron pays as with four players; a tsumo is paid by two players, each its
+//!   four-player share; with `tsumo_loss` (the default: Tenhou, and Mahjong Soul's default) the
+//!   absent seat's share is not paid, without it (北家折半, Mahjong Soul's alternative and MJ's rule)
+//!   each payer adds half of that share, rounded up to 100 (non-dealer mangan 3,000 / 5,000,
+//!   dealer mangan 6,000 all). Honba: 100 per counter from each payer on a tsumo, 200 per counter
+//!   on a ron (Tenhou; the logs agree).
 //!
 //! # Reporting conventions
 //!
@@ -90,6 +112,8 @@ mod yaku;
 use mj_tiles::Tile;
 use smallvec::SmallVec;
 
+use crate::rules::{SwitchError, SwitchValue};
+
 pub use crate::Win;
 
 pub use fu::{FuPart, FuSource};
@@ -108,8 +132,40 @@ pub enum Renhou {
     Yakuman,
 }
 
+/// How many play (三麻 or 四麻).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Players {
+    /// Four players (the default).
+    #[default]
+    Four,
+    /// Three players (三麻): no 2m-8m, kita, two payers on a tsumo (see the module docs).
+    Three,
+}
+
+impl Players {
+    /// The number of seats, 3 or 4.
+    pub const fn count(self) -> u8 {
+        match self {
+            Players::Four => 4,
+            Players::Three => 3,
+        }
+    }
+
+    /// The value of a seat count: `None` for anything but 3 and 4.
+    pub const fn from_count(n: u8) -> Option<Players> {
+        match n {
+            4 => Some(Players::Four),
+            3 => Some(Players::Three),
+            _ => None,
+        }
+    }
+}
+
 /// The riichi rule switches; [`Default`] gives PROTOCOL.md's defaults (see the module docs).
+/// More switches may come: build one from [`RiichiRules::default`] or
+/// [`RiichiRules::THREE_PLAYER`] and set fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct RiichiRules {
     /// Open tanyao (喰いタン): `true`.
     pub kuitan: bool,
@@ -123,18 +179,77 @@ pub struct RiichiRules {
     pub kiriage: bool,
     /// Renhou (人和): [`Renhou::None`].
     pub renhou: Renhou,
+    /// Four or three players: [`Players::Four`].
+    pub players: Players,
+    /// Three players: a tsumo is not paid the absent seat's share (ツモ損): `true`. Ignored
+    /// with four players.
+    pub tsumo_loss: bool,
+}
+
+impl RiichiRules {
+    /// PROTOCOL.md's defaults, four players.
+    pub const FOUR_PLAYER: RiichiRules = RiichiRules {
+        kuitan: true,
+        aka: true,
+        double_yakuman: true,
+        kazoe_yakuman: true,
+        kiriage: false,
+        renhou: Renhou::None,
+        players: Players::Four,
+        tsumo_loss: true,
+    };
+
+    /// The same switches for three players (三麻, with tsumo loss).
+    pub const THREE_PLAYER: RiichiRules = RiichiRules {
+        players: Players::Three,
+        ..RiichiRules::FOUR_PLAYER
+    };
+}
+
+impl RiichiRules {
+    /// Sets one of its switches by its name in [`crate::rules::SWITCHES`] (`kuitan`, `aka`,
+    /// `double_yakuman`, `kazoe_yakuman`, `kiriage`, `renhou`, `tsumo_loss`), as `mj batch`'s
+    /// `options` do.
+    ///
+    /// # Errors
+    /// A name riichi scoring does not read, or a value of the wrong type (unchanged then).
+    pub fn set(&mut self, name: &str, value: SwitchValue) -> Result<(), SwitchError> {
+        let field = match (name, value) {
+            ("kuitan", SwitchValue::Bool(b)) => Some((&mut self.kuitan, b)),
+            ("aka", SwitchValue::Bool(b)) => Some((&mut self.aka, b)),
+            ("double_yakuman", SwitchValue::Bool(b)) => Some((&mut self.double_yakuman, b)),
+            ("kazoe_yakuman", SwitchValue::Bool(b)) => Some((&mut self.kazoe_yakuman, b)),
+            ("kiriage", SwitchValue::Bool(b)) => Some((&mut self.kiriage, b)),
+            ("tsumo_loss", SwitchValue::Bool(b)) => Some((&mut self.tsumo_loss, b)),
+            _ => None,
+        };
+        if let Some((field, on)) = field {
+            *field = on;
+            return Ok(());
+        }
+        let renhou = match (name, value) {
+            ("renhou", SwitchValue::Name("none")) => Some(Renhou::None),
+            ("renhou", SwitchValue::Name("mangan")) => Some(Renhou::Mangan),
+            ("renhou", SwitchValue::Name("yakuman")) => Some(Renhou::Yakuman),
+            _ => None,
+        };
+        match renhou {
+            Some(r) => {
+                self.renhou = r;
+                Ok(())
+            }
+            None => Err(SwitchError {
+                owner: "riichi scoring",
+                name: name.to_owned(),
+                value,
+            }),
+        }
+    }
 }
 
 impl Default for RiichiRules {
     fn default() -> Self {
-        RiichiRules {
-            kuitan: true,
-            aka: true,
-            double_yakuman: true,
-            kazoe_yakuman: true,
-            kiriage: false,
-            renhou: Renhou::None,
-        }
+        RiichiRules::FOUR_PLAYER
     }
 }
 
@@ -177,10 +292,13 @@ pub struct Situation {
     pub honba: u32,
     /// Riichi sticks (供託) on the table, 1,000 points each, all going to the winner.
     pub riichi_sticks: u32,
+    /// Three players: norths the winner set aside (抜きドラ, 0-4), each counted like a dora.
+    pub kita: u8,
 }
 
-/// Why a win cannot be scored.
+/// Why a win cannot be scored (more reasons may come with more rules).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ScoreError {
     /// The concealed tiles plus the melds are not a 14-tile hand (a kan counting 3).
     #[error(
@@ -213,6 +331,17 @@ pub enum ScoreError {
         field: &'static str,
         /// How many were given.
         count: usize,
+    },
+    /// More than four kita.
+    #[error("kita: at most 4 norths set aside, got {0}")]
+    TooManyKita(u8),
+    /// A tile that three-player riichi does not have (2m-8m).
+    #[error("{field}: {tile} is not in three-player riichi (2m-8m are removed)")]
+    NotInThreePlayer {
+        /// `hand`, `melds`, `dora` or `ura`.
+        field: &'static str,
+        /// The tile given.
+        tile: Tile,
     },
     /// Wildcard kinds: riichi has none.
     #[error("riichi has no wildcards")]

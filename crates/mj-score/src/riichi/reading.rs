@@ -11,9 +11,9 @@ use mj_tiles::{FifthCopy, Tile, TileCounts};
 
 use super::context::{Ctx, Declared, Reading, Set, SetTally, YakuList};
 use super::fu::{self, FuParts};
-use super::points::{self, Limit, Points};
+use super::points::{self, Limit, Payers, Points};
 use super::yaku;
-use super::{RiichiRules, Score, ScoreError, Situation, Win, WinFlags};
+use super::{Players, RiichiRules, Score, ScoreError, Situation, Win, WinFlags};
 
 impl Declared {
     /// One pass over the melds; their tiles are added to `held` (a fifth copy is an error).
@@ -97,7 +97,11 @@ impl Candidate {
 
 /// Checks a win; returns every tile held (concealed and declared) and the declared melds'
 /// facts.
-fn validate(win: &Win, situation: &Situation) -> Result<(TileCounts, Declared), ScoreError> {
+fn validate(
+    win: &Win,
+    situation: &Situation,
+    rules: &RiichiRules,
+) -> Result<(TileCounts, Declared), ScoreError> {
     if !win.wild.is_empty() {
         return Err(ScoreError::Wildcards);
     }
@@ -126,6 +130,14 @@ fn validate(win: &Win, situation: &Situation) -> Result<(TileCounts, Declared), 
     if win.concealed.get(win.win_tile) == 0 {
         return Err(ScoreError::WinTileNotInHand(win.win_tile));
     }
+    let three = rules.players == Players::Three;
+    if three {
+        three_player_tiles(win, situation, &held)?;
+    } else if situation.kita > 0 {
+        return Err(ScoreError::InconsistentFlags(
+            "kita (norths set aside) needs three-player rules",
+        ));
+    }
     let f = &situation.flags;
     if *f == WinFlags::default() {
         return Ok((held, declared));
@@ -145,7 +157,14 @@ fn validate(win: &Win, situation: &Situation) -> Result<(TileCounts, Declared), 
     bad(f.haitei && !win.tsumo, "haitei is a tsumo")?;
     bad(f.houtei && win.tsumo, "houtei is a ron")?;
     bad(f.rinshan && !win.tsumo, "rinshan is a tsumo")?;
-    bad(f.rinshan && !kan, "rinshan needs a kan")?;
+    bad(
+        f.rinshan && !kan && situation.kita == 0,
+        if three {
+            "rinshan needs a kan or a kita"
+        } else {
+            "rinshan needs a kan"
+        },
+    )?;
     bad(
         f.rinshan && f.haitei,
         "rinshan and haitei exclude each other",
@@ -179,12 +198,72 @@ fn validate(win: &Win, situation: &Situation) -> Result<(TileCounts, Declared), 
     Ok((held, declared))
 }
 
+/// Three players: no 2m-8m in the hand, the melds or the indicators; at most four kita, and
+/// at most four norths with those held.
+fn three_player_tiles(
+    win: &Win,
+    situation: &Situation,
+    held: &TileCounts,
+) -> Result<(), ScoreError> {
+    let removed = |t: Tile| (1..=7).contains(&t.as_u8());
+    let in_counts = |c: &TileCounts| Tile::ALL.into_iter().find(|&t| c.get(t) > 0 && removed(t));
+    if let Some(tile) = in_counts(&win.concealed) {
+        return Err(ScoreError::NotInThreePlayer {
+            field: "hand",
+            tile,
+        });
+    }
+    if let Some(tile) = in_counts(held) {
+        return Err(ScoreError::NotInThreePlayer {
+            field: "melds",
+            tile,
+        });
+    }
+    for (field, list) in [("dora", &situation.dora), ("ura", &situation.ura)] {
+        if let Some(&tile) = list.iter().find(|&&t| removed(t)) {
+            return Err(ScoreError::NotInThreePlayer { field, tile });
+        }
+    }
+    if situation.kita > 4 {
+        return Err(ScoreError::TooManyKita(situation.kita));
+    }
+    if u32::from(held.get(Tile::NORTH)) + u32::from(situation.kita) > 4 {
+        return Err(ScoreError::FifthCopy(Tile::NORTH));
+    }
+    Ok(())
+}
+
+const MAN_9: Option<Tile> = Tile::new(8);
+
+/// The dora an indicator points at; with three players 1m points at 9m (2m-8m are removed).
+fn dora_of(indicator: Tile, players: Players) -> Tile {
+    match MAN_9 {
+        Some(nine) if players == Players::Three && indicator.as_u8() == 0 => nine,
+        _ => indicator.dora_successor(),
+    }
+}
+
 /// Dora (ドラ) of some indicators over every tile held (a kan's four included).
-fn dora_count(held: &TileCounts, indicators: &[Tile]) -> u32 {
+fn dora_count(held: &TileCounts, indicators: &[Tile], players: Players) -> u32 {
     indicators
         .iter()
-        .map(|ind| u32::from(held.get(ind.dora_successor())))
+        .map(|&ind| u32::from(held.get(dora_of(ind, players))))
         .sum()
+}
+
+/// The han of the kita (three players): one per north set aside, plus one per north per
+/// indicator pointing at north (ura indicators only for a riichi win).
+fn kita_han(situation: &Situation, riichi: bool) -> u32 {
+    if situation.kita == 0 {
+        return 0;
+    }
+    let at_north = |list: &[Tile]| {
+        list.iter()
+            .filter(|t| t.dora_successor() == Tile::NORTH)
+            .count() as u32
+    };
+    let ura = if riichi { at_north(&situation.ura) } else { 0 };
+    u32::from(situation.kita) * (1 + at_north(&situation.dora) + ura)
 }
 
 impl<'a> Ctx<'a> {
@@ -221,12 +300,18 @@ impl<'a> Ctx<'a> {
             mask,
             seat: win.seat_wind.as_u8(),
             round: win.round_wind.as_u8(),
-            dora: dora_count(held, &situation.dora),
+            dora: dora_count(held, &situation.dora, rules.players),
             aka,
             ura: if riichi {
-                dora_count(held, &situation.ura)
+                dora_count(held, &situation.ura, rules.players)
             } else {
                 0
+            },
+            kita: kita_han(situation, riichi),
+            payers: match (rules.players, rules.tsumo_loss) {
+                (Players::Four, _) => Payers::Three,
+                (Players::Three, true) => Payers::TwoTsumoLoss,
+                (Players::Three, false) => Payers::TwoSplit,
             },
             yakuman: YakuList::default(),
             ordinary: YakuList::default(),
@@ -252,6 +337,7 @@ impl<'a> Ctx<'a> {
             self.win.tsumo,
             self.situation.honba,
             self.situation.riichi_sticks,
+            self.payers,
         );
         let key = (points.total(), yaku.yakuman > 0, yaku.han, fu);
         if best.as_ref().is_some_and(|c| c.key() >= key) {
@@ -284,7 +370,7 @@ pub(crate) fn best(
     situation: &Situation,
     rules: &RiichiRules,
 ) -> Result<Score, ScoreError> {
-    let (held, declared) = validate(win, situation)?;
+    let (held, declared) = validate(win, situation, rules)?;
     let hand = win
         .concealed_hand()
         .map_err(|_| ScoreError::WrongTileCount {

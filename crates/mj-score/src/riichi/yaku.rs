@@ -110,11 +110,13 @@ pub enum Yaku {
     AkaDora,
     /// 裏ドラ
     UraDora,
+    /// 抜きドラ: the norths set aside (three players), with the indicators pointing at north
+    Kita,
 }
 
 impl Yaku {
     /// Every yaku, in declaration order (bit `i` of a reading's set is `ALL[i]`).
-    pub const ALL: [Yaku; 50] = [
+    pub const ALL: [Yaku; 51] = [
         Yaku::Riichi,
         Yaku::DoubleRiichi,
         Yaku::Ippatsu,
@@ -165,6 +167,7 @@ impl Yaku {
         Yaku::Dora,
         Yaku::AkaDora,
         Yaku::UraDora,
+        Yaku::Kita,
     ];
 
     /// The protocol name (PROTOCOL.md, `score`).
@@ -220,6 +223,7 @@ impl Yaku {
             Yaku::Dora => "dora",
             Yaku::AkaDora => "aka_dora",
             Yaku::UraDora => "ura_dora",
+            Yaku::Kita => "kita",
         }
     }
 }
@@ -311,6 +315,7 @@ fn value(ctx: &Ctx<'_>, yaku: Yaku) -> u32 {
         Yaku::Dora => ctx.dora,
         Yaku::AkaDora => ctx.aka,
         Yaku::UraDora => ctx.ura,
+        Yaku::Kita => ctx.kita,
         Yaku::Kokushi13 | Yaku::SuuankouTanki | Yaku::JunseiChuuren | Yaku::Daisuushii => {
             double(ctx)
         }
@@ -402,7 +407,7 @@ fn tile_yaku(ctx: &Ctx<'_>, list: &mut YakuList) {
     }
 }
 
-/// Dora, aka dora and ura dora, when non-zero (after the yaku).
+/// Dora, aka dora, ura dora and kita, when non-zero (after the yaku).
 fn dora(ctx: &Ctx<'_>, list: &mut YakuList) {
     if ctx.dora > 0 {
         list.add(ctx, Yaku::Dora);
@@ -412,6 +417,9 @@ fn dora(ctx: &Ctx<'_>, list: &mut YakuList) {
     }
     if ctx.ura > 0 {
         list.add(ctx, Yaku::UraDora);
+    }
+    if ctx.kita > 0 {
+        list.add(ctx, Yaku::Kita);
     }
 }
 

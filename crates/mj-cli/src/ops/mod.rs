@@ -1,24 +1,30 @@
-//! The op table: every op `mj batch` knows, the extra fields it accepts, and its handler.
+//! The ops layer: the op table (every op `mj batch` knows, the extra fields it accepts, and its
+//! handler) and one module per op family. It reads only the protocol layer (`json`, `error`,
+//! `request`, `options`); `batch` and the human commands read it.
+
+pub(crate) mod agari;
+pub(crate) mod ai;
+pub(crate) mod hu;
+pub(crate) mod score;
+mod score_mcr;
+mod score_riichi;
+mod score_sichuan;
 
 use serde_json::{Map, Value};
 
+pub use crate::request::{Handler, OpSpec};
+
 use crate::error::OpError;
-use crate::request::Request;
+use crate::json::Fields;
+use crate::request::{Request, Rules, read_object};
 
-/// An op's handler: answers a validated request with a JSON object (the answer's fields, without
-/// `id`) or an error.
-pub type Handler = fn(&Request) -> Result<Value, OpError>;
-
-/// One row of the op table.
-#[derive(Clone, Copy, Debug)]
-pub struct OpSpec {
-    /// The `op` string.
-    pub name: &'static str,
-    /// Top-level fields this op accepts beyond [`crate::COMMON_FIELDS`]; they reach the handler
-    /// through [`Request::extra`].
-    pub extra_fields: &'static [&'static str],
-    /// `None` while the op is not built: a valid request answers `unsupported_op`.
-    pub handler: Option<Handler>,
+impl Request {
+    /// Validates one request line against the built-in op table [`OPS`]. For tests of op
+    /// handlers; `mj batch` answers lines with [`crate::answer_line`].
+    pub fn parse(line: &str) -> Result<Request, OpError> {
+        let (id, fields): (_, Result<Fields<'_>, OpError>) = read_object(line);
+        Request::validate(&fields?, id, OPS).map(|(req, _)| req)
+    }
 }
 
 /// The extra fields of `score` (riichi and the Chinese presets, PROTOCOL.md).
@@ -47,6 +53,7 @@ const SCORE_FIELDS: &[&str] = &[
     "last_wall",
     "lack",
     "cap",
+    "kita",
 ];
 
 /// The ops of PROTOCOL.md. To build one, write `fn(&Request) -> Result<Value, OpError>` and put
@@ -55,32 +62,32 @@ pub const OPS: &[OpSpec] = &[
     OpSpec {
         name: "hu",
         extra_fields: &[],
-        handler: Some(crate::hu_ops::hu),
+        handler: Some(hu::hu),
     },
     OpSpec {
         name: "waits",
         extra_fields: &[],
-        handler: Some(crate::hu_ops::waits),
+        handler: Some(hu::waits),
     },
     OpSpec {
         name: "shanten",
         extra_fields: &[],
-        handler: Some(crate::ai_ops::shanten),
+        handler: Some(ai::shanten),
     },
     OpSpec {
         name: "discards",
         extra_fields: &["visible"],
-        handler: Some(crate::ai_ops::discards),
+        handler: Some(ai::discards),
     },
     OpSpec {
         name: "agari",
         extra_fields: &[],
-        handler: Some(crate::agari_ops::agari),
+        handler: Some(agari::agari),
     },
     OpSpec {
         name: "score",
         extra_fields: SCORE_FIELDS,
-        handler: Some(crate::score_ops::score),
+        handler: Some(score::score),
     },
 ];
 
@@ -92,6 +99,15 @@ pub(crate) fn dispatch(spec: &OpSpec, request: &Request) -> Result<Map<String, V
             spec.name
         ))
     })?;
+    if request.rules() == Rules::Sanma && spec.name != "score" {
+        // The hand ops know no three-player tile set (2m-8m removed): no silent four-player
+        // answer.
+        return Err(OpError::UnsupportedRules(format!(
+            "preset `sanma` (three-player riichi) is read by `score` only; op `{}` answers for \
+             four-player tile sets: use `riichi`",
+            spec.name
+        )));
+    }
     match handler(request)? {
         Value::Object(fields) => Ok(fields),
         other => Err(OpError::Internal(format!(

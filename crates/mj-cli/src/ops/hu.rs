@@ -9,8 +9,7 @@ use crate::request::{Request, SwitchValue};
 /// The request's preset with its `options` applied. Switches that are not about winning shapes
 /// (riichi scoring switches such as `kuitan`) do not change these rules.
 pub(crate) fn hu_rules(request: &Request) -> Result<Rules, OpError> {
-    let mut rules =
-        Rules::preset(request.rules().name()).map_err(|e| OpError::UnknownRules(e.to_string()))?;
+    let mut rules: Rules = request.rules().shapes();
     for (name, value) in request.options().iter() {
         if let SwitchValue::Bool(on) = value {
             // `set` refuses only names that are not shape switches; those belong to other ops.

@@ -32,8 +32,8 @@ use mj_ai::{DiscardOption, EffectiveTiles, Hand, HandError, ShantenReport, Shape
 use mj_tiles::{TileCounts, TileSet};
 use serde_json::{Value, json};
 
+use super::hu::{hu_error, hu_rules};
 use crate::error::{OpError, snippet};
-use crate::hu_ops::{hu_error, hu_rules};
 use crate::request::Request;
 
 /// The protocol's error kind for each `mj-ai` error. A fifth copy brought by `visible` never

@@ -47,7 +47,7 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
 
 fn rules(request: &Request) -> Result<SichuanRules, OpError> {
     // The other switches `options` may hold are shape switches at the preset's values
-    // (checked by `score_ops`).
+    // (checked by `ops::score`).
     let mut rules = SichuanRules::COMMON;
     if let Some(SwitchValue::Name(table)) = request.options().get("sichuan_table") {
         rules = SichuanRules::preset(table)
@@ -79,13 +79,13 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     };
     let mut win = Win::new(*request.counts(), request.melds(), win_tile);
     win.wild = request.wild();
-    win.tsumo = crate::score_ops::flag(request, "tsumo")?;
+    win.tsumo = super::score::flag(request, "tsumo")?;
     let situation = Situation {
-        kong: crate::score_ops::flag(request, "kong")?,
-        chankan: crate::score_ops::flag(request, "chankan")?,
-        last_wall: crate::score_ops::flag(request, "last_wall")?,
-        tenhou: crate::score_ops::flag(request, "tenhou")?,
-        chiihou: crate::score_ops::flag(request, "chiihou")?,
+        kong: super::score::flag(request, "kong")?,
+        chankan: super::score::flag(request, "chankan")?,
+        last_wall: super::score::flag(request, "last_wall")?,
+        tenhou: super::score::flag(request, "tenhou")?,
+        chiihou: super::score::flag(request, "chiihou")?,
         lack,
     };
     Ok((win, situation))

@@ -1,119 +1,9 @@
-//! The `score` op, dispatched on the preset (riichi, sichuan, mcr), and the `mj score` command,
-//! which builds the same request from command-line arguments and prints the answer in words.
+//! The `mj score` command (human layer): builds the `score` request from command-line
+//! arguments and prints the answer in words.
 
 use serde_json::{Value, json};
 
-use crate::error::OpError;
 use crate::hand_cmd::{self, HandArgs};
-use crate::request::{Request, Rules, SwitchValue};
-
-/// The presets that read each `score` field beyond `win_tile`, `tsumo`, `seat_wind` and
-/// `round_wind` (read by all three): the one place that says which field belongs to which
-/// preset. A field given under a preset that does not read it is `invalid_field`.
-const FIELD_PRESETS: &[(&str, &[Rules])] = &[
-    ("riichi", &[Rules::Riichi]),
-    ("double_riichi", &[Rules::Riichi]),
-    ("ippatsu", &[Rules::Riichi]),
-    ("haitei", &[Rules::Riichi]),
-    ("houtei", &[Rules::Riichi]),
-    ("rinshan", &[Rules::Riichi]),
-    ("chankan", &[Rules::Riichi, Rules::Sichuan]),
-    ("tenhou", &[Rules::Riichi, Rules::Sichuan]),
-    ("chiihou", &[Rules::Riichi, Rules::Sichuan]),
-    ("renhou", &[Rules::Riichi]),
-    ("dora", &[Rules::Riichi]),
-    ("ura", &[Rules::Riichi]),
-    ("honba", &[Rules::Riichi]),
-    ("riichi_sticks", &[Rules::Riichi]),
-    ("flowers", &[Rules::Mcr]),
-    ("last_tile", &[Rules::Mcr]),
-    ("kong", &[Rules::Mcr, Rules::Sichuan]),
-    ("last_wall", &[Rules::Mcr, Rules::Sichuan]),
-    ("lack", &[Rules::Sichuan]),
-    ("cap", &[Rules::Sichuan]),
-];
-
-/// The scoring switches of `options` and the preset each belongs to (shape switches, those of
-/// `mj_hu::Rules`, are checked apart: see [`check_options`]).
-const SWITCH_PRESETS: &[(&str, Rules)] = &[
-    ("kuitan", Rules::Riichi),
-    ("aka", Rules::Riichi),
-    ("double_yakuman", Rules::Riichi),
-    ("kazoe_yakuman", Rules::Riichi),
-    ("kiriage", Rules::Riichi),
-    ("renhou", Rules::Riichi),
-    ("ming_an_gang", Rules::Mcr),
-    ("sichuan_table", Rules::Sichuan),
-];
-
-/// Every extra field the request gave is read by its preset.
-fn check_fields(request: &Request) -> Result<(), OpError> {
-    let preset = request.rules();
-    for (field, presets) in FIELD_PRESETS {
-        if request.extra(field).is_some() && !presets.contains(&preset) {
-            let owners: Vec<&str> = presets.iter().map(|p| p.name()).collect();
-            return Err(OpError::InvalidField(format!(
-                "field `{field}` is not part of `score` under `{}` (it belongs to {})",
-                preset.name(),
-                owners.join(", ")
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// `options` may set the preset's own scoring switches, and shape switches only to the
-/// preset's value: a scorer answers for its preset's shapes, never silently for others.
-fn check_options(request: &Request) -> Result<(), OpError> {
-    let name = request.rules().name();
-    let shapes = mj_hu::Rules::preset(name).map_err(|e| OpError::UnknownRules(e.to_string()))?;
-    for (switch, value) in request.options().iter() {
-        if let Some(&(_, owner)) = SWITCH_PRESETS.iter().find(|(s, _)| *s == switch) {
-            if owner != request.rules() {
-                return Err(OpError::UnsupportedRules(format!(
-                    "switch `{switch}` belongs to `score` under `{}`, not `{name}`",
-                    owner.name()
-                )));
-            }
-            continue;
-        }
-        let mut changed = shapes;
-        let same = match value {
-            SwitchValue::Bool(on) => changed.set(switch, on).is_ok() && changed == shapes,
-            SwitchValue::Name(_) => false,
-        };
-        if !same {
-            return Err(OpError::UnsupportedRules(format!(
-                "`score` under `{name}` scores the preset's own shapes: switch `{switch}` cannot \
-                 be changed"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// A boolean `score` field, `false` when absent.
-pub(crate) fn flag(request: &Request, name: &str) -> Result<bool, OpError> {
-    Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
-}
-
-/// `score`: the answer of the request's preset (PROTOCOL.md, section `score`), after the
-/// checks every preset shares (fields and switches of the right preset).
-pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
-    if request.rules() != Rules::Generic {
-        check_fields(request)?;
-        check_options(request)?;
-    }
-    match request.rules() {
-        Rules::Riichi => crate::score_riichi::score(request),
-        Rules::Sichuan => crate::score_sichuan::score(request),
-        Rules::Mcr => crate::score_mcr::score(request),
-        Rules::Generic => Err(OpError::UnsupportedRules(
-            "`score` needs a scoring preset: `\"rules\"` must be `riichi`, `sichuan` or `mcr`"
-                .to_owned(),
-        )),
-    }
-}
 
 /// A winning situation from the command line: the hand, then the `score` request's extra
 /// fields.
@@ -145,6 +35,8 @@ pub struct ScoreArgs {
     pub lack: Option<String>,
     /// The fan cap (Sichuan).
     pub cap: Option<u32>,
+    /// Norths set aside as kita (sanma).
+    pub kita: Option<u32>,
 }
 
 /// The `score` request for these arguments.
@@ -184,6 +76,7 @@ pub fn request(args: &ScoreArgs) -> Result<Value, String> {
         ("riichi_sticks", args.riichi_sticks),
         ("flowers", args.flowers),
         ("cap", args.cap),
+        ("kita", args.kita),
     ] {
         if let Some(value) = value {
             fields.insert(name.into(), json!(value));
@@ -195,7 +88,9 @@ pub fn request(args: &ScoreArgs) -> Result<Value, String> {
 /// `mj score`: the score in words; `Err` holds `kind: message`.
 pub fn run(args: &ScoreArgs) -> Result<String, String> {
     if args.hand.rules.is_none() {
-        return Err("--rules is required: riichi, sichuan or mcr (the scoring preset)".to_owned());
+        return Err(
+            "--rules is required: riichi, sanma, sichuan or mcr (the scoring preset)".to_owned(),
+        );
     }
     let answer = hand_cmd::ask(&request(args)?.to_string())?;
     Ok(if answer.get("fans").is_some() {
@@ -358,6 +253,23 @@ mod tests {
         let out = run(&args("riichi", "111m999p111s777z11z", "1z")).unwrap();
         assert!(
             out.starts_with("2x yakuman\n  suuankou_tanki  2x yakuman\nlimit: yakuman\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn sanma_in_words() {
+        let out = run(&ScoreArgs {
+            tsumo: true,
+            flags: vec!["riichi".into()],
+            seat_wind: Some("2z".into()),
+            kita: Some(1),
+            ..args("sanma", "234p345p456s67888s", "8s")
+        })
+        .unwrap();
+        assert!(out.contains("  kita          1 han\n"), "{out}");
+        assert!(
+            out.ends_with("points: 6000 (the dealer pays 4000, each other player pays 2000)\n"),
             "{out}"
         );
     }

@@ -48,11 +48,11 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
             ))
         })?;
     let mut win = Win::new(*request.counts(), request.melds(), win_tile);
-    win.tsumo = crate::score_ops::flag(request, "tsumo")?;
+    win.tsumo = super::score::flag(request, "tsumo")?;
     let situation = Situation {
-        last_tile: crate::score_ops::flag(request, "last_tile")?,
-        kong: crate::score_ops::flag(request, "kong")?,
-        last_wall: crate::score_ops::flag(request, "last_wall")?,
+        last_tile: super::score::flag(request, "last_tile")?,
+        kong: super::score::flag(request, "kong")?,
+        last_wall: super::score::flag(request, "last_wall")?,
         flowers,
     };
     win.seat_wind = wind(request, "seat_wind")?;

@@ -1,4 +1,5 @@
-//! The `score` op under `"rules": "riichi"`, answered by `mj_score::riichi`.
+//! The `score` op under `"rules": "riichi"` and `"rules": "sanma"` (three players: the field
+//! `kita`, 0-4, and the switch `tsumo_loss`), answered by `mj_score::riichi`.
 //!
 //! The request's fields become a [`Win`] and [`RiichiRules`]; the answer is PROTOCOL.md's plus
 //! the extension field `fu_details` (`[{"name", "fu"}]`, names in `mj_score::riichi`'s docs;
@@ -8,16 +9,17 @@
 //! Errors: `invalid_field` (a missing or malformed `win_tile`, winds, indicators, counters, a
 //! field of another preset, inconsistent flags, a winning tile not in the hand), `hand_size`,
 //! `fifth_copy`, `not_a_win`, `no_yaku`, and `unsupported_rules` for `wild`. Fields and
-//! switches of other presets are refused before, by `score_ops`.
+//! switches of other presets are refused before, by `ops::score`.
 
+use crate::request::Rules;
 use mj_score::riichi::{
-    Points, Renhou, RiichiRules, Score, ScoreError, Situation, Win, score as score_win,
+    Points, RiichiRules, Score, ScoreError, Situation, Win, score as score_win,
 };
 use mj_tiles::{Piece, Tile};
 use serde_json::{Value, json};
 
 use crate::error::OpError;
-use crate::request::{Request, SwitchValue};
+use crate::request::Request;
 
 fn rules(request: &Request) -> Result<RiichiRules, OpError> {
     if !request.wild().is_empty() {
@@ -25,23 +27,18 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
             "riichi has no wildcards: `wild` must be empty".to_owned(),
         ));
     }
-    let mut rules = RiichiRules::default();
+    let mut rules = match request.rules() {
+        Rules::Sanma => RiichiRules::THREE_PLAYER,
+        _ => RiichiRules::FOUR_PLAYER,
+    };
+    let preset = request.rules();
     for (name, value) in request.options().iter() {
-        match (name, value) {
-            ("kuitan", SwitchValue::Bool(b)) => rules.kuitan = b,
-            ("aka", SwitchValue::Bool(b)) => rules.aka = b,
-            ("double_yakuman", SwitchValue::Bool(b)) => rules.double_yakuman = b,
-            ("kazoe_yakuman", SwitchValue::Bool(b)) => rules.kazoe_yakuman = b,
-            ("kiriage", SwitchValue::Bool(b)) => rules.kiriage = b,
-            ("renhou", SwitchValue::Name(n)) => {
-                rules.renhou = match n {
-                    "mangan" => Renhou::Mangan,
-                    "yakuman" => Renhou::Yakuman,
-                    _ => Renhou::None,
-                }
-            }
-            // Shape switches at riichi's own values (checked by `score_ops`).
-            _ => {}
+        // Riichi's scoring switches (the registry says which); shape switches at riichi's own
+        // values were checked by `ops::score`.
+        if mj_score::rules::switch(name).is_some_and(|s| s.scores_under(preset)) {
+            rules
+                .set(name, value)
+                .map_err(|e| OpError::Internal(e.to_string()))?;
         }
     }
     Ok(rules)
@@ -54,7 +51,7 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     let mut win = Win::from_pieces(request.pieces(), request.melds(), win_tile.tile())
         .map_err(|e| error(ScoreError::FifthCopy(e.tile)))?;
     let mut situation = Situation::default();
-    let flag = |name: &str| crate::score_ops::flag(request, name);
+    let flag = |name: &str| super::score::flag(request, name);
     win.tsumo = flag("tsumo")?;
     situation.flags.riichi = flag("riichi")?;
     situation.flags.double_riichi = flag("double_riichi")?;
@@ -92,6 +89,12 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     }
     situation.honba = request.extra_as::<u32>("honba")?.unwrap_or(0);
     situation.riichi_sticks = request.extra_as::<u32>("riichi_sticks")?.unwrap_or(0);
+    let kita = request.extra_as::<u32>("kita")?.unwrap_or(0);
+    situation.kita = u8::try_from(kita).ok().filter(|&k| k <= 4).ok_or_else(|| {
+        OpError::InvalidField(format!(
+            "field `kita`: at most 4 norths are set aside, got {kita}"
+        ))
+    })?;
     Ok((win, situation))
 }
 
@@ -100,14 +103,19 @@ fn error(e: ScoreError) -> OpError {
     match e {
         ScoreError::WrongTileCount { .. } => OpError::HandSize(message),
         ScoreError::FifthCopy(_) => OpError::FifthCopy(message),
+        ScoreError::NotInThreePlayer { field: "hand", .. } => OpError::InvalidHand(message),
+        ScoreError::NotInThreePlayer { field: "melds", .. } => OpError::InvalidMeld(message),
         ScoreError::WinTileNotInHand(_)
+        | ScoreError::NotInThreePlayer { .. }
+        | ScoreError::TooManyKita(_)
         | ScoreError::NotAWind { .. }
         | ScoreError::TooManyIndicators { .. }
         | ScoreError::InconsistentFlags(_) => OpError::InvalidField(message),
         ScoreError::NotAWin => OpError::NotAWin(message),
         ScoreError::NoYaku => OpError::NoYaku(message),
         ScoreError::Wildcards => OpError::UnsupportedRules(message),
-        ScoreError::Tables(_) => OpError::Internal(message),
+        // The tables failing, or a reason this build does not know yet: a bug, not input.
+        _ => OpError::Internal(message),
     }
 }
 

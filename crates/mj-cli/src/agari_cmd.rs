@@ -1,30 +1,13 @@
-//! The `agari` op (riichi decompositions, answered by `mj-agari`) and the `mj agari` /
-//! `mj riichi` commands.
+//! The `mj agari` and `mj riichi` commands (human layer): requests through the `agari` op
+//! (`ops::agari`), answers in words.
 
-use mj_agari::{AgariError, Karaten};
+use mj_agari::Karaten;
 use serde_json::{Value, json};
 
-use crate::error::OpError;
 use crate::hand_cmd::{self, HandArgs};
-use crate::hu_ops::{hu_error, hu_hand};
+use crate::ops::agari::agari_error;
+use crate::ops::hu::hu_hand;
 use crate::request::Request;
-
-fn agari_error(e: AgariError) -> OpError {
-    match e {
-        AgariError::Hand(e) => hu_error(e),
-        AgariError::Wildcards => OpError::InvalidWild(e.to_string()),
-        AgariError::WrongSize { .. } => OpError::HandSize(e.to_string()),
-        AgariError::Tables(_) => OpError::Internal(e.to_string()),
-    }
-}
-
-/// `agari` -> `{"agari": bool, "decompositions": [...]}` (riichi shapes, whatever the preset).
-pub(crate) fn agari(request: &Request) -> Result<Value, OpError> {
-    let hand = hu_hand(request)?;
-    let found = mj_agari::decompositions(&hand).map_err(agari_error)?;
-    let list: Vec<mj_agari::Decomposition> = found.iter().collect();
-    Ok(json!({ "agari": found.is_win(), "decompositions": list }))
-}
 
 /// `mj agari`: the decompositions in words; `Err` holds the error message.
 pub fn agari_text(args: &HandArgs) -> Result<String, String> {

@@ -1,0 +1,25 @@
+//! The `agari` op: riichi decompositions, answered by `mj-agari`.
+
+use mj_agari::AgariError;
+use serde_json::{Value, json};
+
+use super::hu::{hu_error, hu_hand};
+use crate::error::OpError;
+use crate::request::Request;
+
+pub(crate) fn agari_error(e: AgariError) -> OpError {
+    match e {
+        AgariError::Hand(e) => hu_error(e),
+        AgariError::Wildcards => OpError::InvalidWild(e.to_string()),
+        AgariError::WrongSize { .. } => OpError::HandSize(e.to_string()),
+        AgariError::Tables(_) => OpError::Internal(e.to_string()),
+    }
+}
+
+/// `agari` -> `{"agari": bool, "decompositions": [...]}` (riichi shapes, whatever the preset).
+pub(crate) fn agari(request: &Request) -> Result<Value, OpError> {
+    let hand = hu_hand(request)?;
+    let found = mj_agari::decompositions(&hand).map_err(agari_error)?;
+    let list: Vec<mj_agari::Decomposition> = found.iter().collect();
+    Ok(json!({ "agari": found.is_win(), "decompositions": list }))
+}

@@ -162,10 +162,11 @@ pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
+pub use round::sichuan::{SettleItem, SettleKind, SichuanResult};
 pub use round::{
     ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
 };
-pub use rules::{GameRules, Length};
+pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
 pub use settle::{Payments, WinScore};
 pub use tiles::{id_of_mjai, mjai_name};
 pub use wall::{Wall, WallError};

@@ -45,19 +45,68 @@ pub fn read_log(path: &str) -> Result<String, String> {
 
 /// `mj replay FILE...`: every logged action through the engine, each round's result and the
 /// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
-/// as a mismatch. Three-player games replay under Tenhou's three-player rules.
+/// as a mismatch. Three-player games replay under Tenhou's three-player rules. A file of mjai
+/// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it, replays
+/// through `mj_game::sichuan_replay` (every round's events must equal the log's).
 pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut texts = Vec::with_capacity(paths.len());
     let mut unread = Vec::new();
+    let mut sichuan = String::new();
+    let mut sichuan_events = String::new();
+    let mut sichuan_ok = true;
     for path in paths {
         match read_log(path) {
-            Ok(text) => texts.push((path.clone(), text)),
+            Ok(text) => {
+                let events = text
+                    .trim_start()
+                    .starts_with('{')
+                    .then(|| mj_game::sichuan_replay::parse_events(&text).ok())
+                    .flatten()
+                    .filter(|e| mj_game::sichuan_replay::is_sichuan_log(e));
+                match events {
+                    Some(events) => {
+                        let r = mj_game::sichuan_replay::replay_sichuan(&events);
+                        sichuan_ok &= r.all_match();
+                        let _ = write!(
+                            sichuan,
+                            "{path}: sichuan, {} rounds, {} actions, ",
+                            r.rounds, r.actions
+                        );
+                        match r.mismatches.first() {
+                            None if r.all_match() => sichuan.push_str("all match\n"),
+                            None => sichuan.push_str("no rounds\n"),
+                            Some(m) => {
+                                let _ = writeln!(sichuan, "{} mismatches: {m}", r.mismatches.len());
+                            }
+                        }
+                        if mjai {
+                            for e in &events {
+                                sichuan_events.push_str(&e.to_json());
+                                sichuan_events.push('\n');
+                            }
+                        }
+                    }
+                    None => texts.push((path.clone(), text)),
+                }
+            }
             Err(e) => unread.push(e),
         }
     }
+    if texts.is_empty() && !sichuan.is_empty() {
+        let mut report = String::new();
+        for e in &unread {
+            let _ = writeln!(report, "{e}: unreadable");
+        }
+        report.push_str(&sichuan);
+        return ReplayOutput {
+            report,
+            events: sichuan_events,
+            all_match: unread.is_empty() && sichuan_ok,
+        };
+    }
     let result =
         mj_game::replay::replay_with(texts.iter().map(|(n, t)| (n.clone(), t.as_str())), mjai);
-    let mut events = String::new();
+    let mut events = sichuan_events;
     if mjai {
         for file in &result.files {
             for e in &file.events {
@@ -70,6 +119,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     for e in &unread {
         let _ = writeln!(report, "{e}: unreadable");
     }
+    report.push_str(&sichuan);
     let _ = write!(report, "{result}");
     if !unread.is_empty() {
         let _ = write!(report, "; {} files unreadable", unread.len());
@@ -78,7 +128,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     ReplayOutput {
         report,
         events,
-        all_match: unread.is_empty() && result.all_match(),
+        all_match: unread.is_empty() && result.all_match() && sichuan_ok,
     }
 }
 

@@ -98,3 +98,39 @@ fn an_unknown_preset_names_sichuan_among_the_choices() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("sichuan"));
 }
+
+#[test]
+fn replay_reads_sichuan_event_logs() {
+    let dir = std::env::temp_dir().join(format!("mj-sichuan-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.jsonl");
+    let bad = dir.join("bad.jsonl");
+    let log = stdout(&mj(&[
+        "game", "--rules", "sichuan", "--seed", "5", "--length", "east",
+    ]));
+    std::fs::write(&good, &log).unwrap();
+    // One payment changed by a stake.
+    let at = log.find("\"deltas\":[").unwrap() + "\"deltas\":[".len();
+    let len = log[at..].find(',').unwrap();
+    let v: i64 = log[at..at + len].parse().unwrap();
+    let changed = format!("{}{}{}", &log[..at], v + 1, &log[at + len..]);
+    assert!(
+        changed
+            .lines()
+            .all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok())
+    );
+    std::fs::write(&bad, &changed).unwrap();
+    let o = mj(&["replay", good.to_str().unwrap()]);
+    let report = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains("sichuan, 4 rounds") && report.contains("all match"),
+        "{report}"
+    );
+    let o = mj(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    // --mjai prints the replayed events: the log itself.
+    let o = mj(&["replay", "--mjai", good.to_str().unwrap()]);
+    assert_eq!(stdout(&o), log);
+    let _ = std::fs::remove_dir_all(&dir);
+}

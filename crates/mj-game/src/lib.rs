@@ -189,7 +189,9 @@
 //! their value times count), `settle` (kong payments `gang_open` / `gang_added` /
 //! `gang_concealed`, `call_transfer`, and at the draw `flower_pig`, `not_ready`, `refund`),
 //! `ryukyoku` with `tenpais` the ready seats when the wall is empty, `end_kyoku` at the end.
-//! `start_kyoku` has no dora marker (`"?"`).
+//! `start_kyoku` has no dora marker (`"?"`). [`sichuan_replay`] replays a Sichuan game from
+//! these events (`mj replay FILE.jsonl`): the wall rebuilt from the log, every decision played,
+//! every round's events compared with the log's.
 //!
 //! # Settlement
 //!
@@ -219,6 +221,7 @@ pub mod replay;
 pub mod round;
 pub mod rules;
 mod settle;
+pub mod sichuan_replay;
 mod tiles;
 pub mod wall;
 

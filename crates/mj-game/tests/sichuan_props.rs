@@ -312,3 +312,32 @@ fn a_restored_sichuan_match_continues_identically() {
         assert_eq!(m.events(), b.events());
     }
 }
+
+/// Every action `legal_actions` lists is accepted, for every seat that must decide, at every
+/// decision of 200 random games (the exchange's and the declarations' included).
+#[test]
+fn every_listed_action_is_accepted() {
+    let mut tried = 0u64;
+    for seed in 0..200u64 {
+        let mut m = Match::seeded(GameRules::sichuan(), Length::OneRound, seed, false);
+        let mut bots: [Greedy; 4] = core::array::from_fn(|s| Greedy::new(seed * 8 + s as u64));
+        while !m.is_over() {
+            let mask = m.to_act();
+            for s in 0..4u8 {
+                let legal = m.legal_actions(s);
+                assert_eq!(legal.is_empty(), mask >> s & 1 == 0, "seed {seed} seat {s}");
+                for &a in &legal {
+                    let mut c = m.clone();
+                    c.play(s, a)
+                        .unwrap_or_else(|e| panic!("seed {seed}: listed {a} refused: {e}"));
+                    tried += 1;
+                }
+            }
+            let seat = mask.trailing_zeros() as u8;
+            let legal = m.legal_actions(seat);
+            let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
+            m.play(seat, a).unwrap();
+        }
+    }
+    assert!(tried > 100_000, "{tried}");
+}

@@ -381,7 +381,7 @@ fn is_winning(counts: &TileCounts) -> bool {
         .unwrap_or(false)
 }
 
-/// A round of four-player riichi.
+/// A round: riichi (four or three players) or Sichuan 血战到底, by `GameRules::flow`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     rules: GameRules,
@@ -585,8 +585,8 @@ impl Round {
     }
 
     /// Tile ids accounted for: hands, melds, rivers (not called away), the wall not yet drawn
-    /// and the dead wall, kita. Always 136, or 108 with three players (a property the tests
-    /// check).
+    /// and the dead wall, kita. Always 136, or 108 with three players and in Sichuan (a
+    /// property the tests check).
     pub fn tiles_accounted(&self) -> usize {
         let mut n = 0usize;
         for p in &self.players {

@@ -189,6 +189,26 @@ fn run(seed: u64, length: Length, greedy: bool) -> (Vec<Event>, [i32; 4]) {
                 }
             }
         }
+        if let Phase::Turn {
+            after_call: false, ..
+        } = r.phase()
+        {
+            // A self-drawn win is offered exactly when mj-hu's slow reference calls the hand
+            // a Sichuan win and it holds no tile of the suit given up.
+            let p = r.player(seat);
+            let counts =
+                TileCounts::from_tiles(p.hand_ids().map(kind_of)).expect("at most four copies");
+            let melds: Vec<Meld> = p.melds().iter().map(|m| m.meld).collect();
+            let hand = mj_hu::Hand::new(counts, &melds, TileSet::EMPTY).unwrap();
+            let win = mj_hu::reference::is_winning(&hand, &mj_hu::Rules::SICHUAN).unwrap()
+                && r.lack(seat)
+                    .is_none_or(|l| counts.kinds().iter().all(|t| t.suit() != l));
+            assert_eq!(
+                legal.contains(&Action::Tsumo),
+                win,
+                "seed {seed}: {counts:?}"
+            );
+        }
         let a = if greedy {
             bots[usize::from(seat)].act(&r, seat, &legal)
         } else {

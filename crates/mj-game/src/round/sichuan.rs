@@ -499,6 +499,11 @@ impl Round {
     pub(super) fn sichuan_tsumo_score(&self, seat: Seat, rinshan: bool) -> Option<SichuanScore> {
         let d = self.drawn?;
         let p = &self.players[usize::from(seat)];
+        // The waits of the 13 tiles before the draw (kept since the seat's last discard, or
+        // from the start) rule out most draws without scoring; after a kong they are stale.
+        if !rinshan && !p.waits.contains(kind(d)) {
+            return None;
+        }
         let first = !self.interrupted && p.river.is_empty() && p.melds.is_empty();
         let dealer = seat == self.setup.dealer;
         let sit = Situation {

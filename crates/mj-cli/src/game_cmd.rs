@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::Read as _;
 
-use mj_game::{GameRules, Length, play};
+use mj_game::{Event, GameRules, Length, play};
 
 /// What `mj replay` prints and whether every file matched.
 #[derive(Debug)]
@@ -45,19 +45,68 @@ pub fn read_log(path: &str) -> Result<String, String> {
 
 /// `mj replay FILE...`: every logged action through the engine, each round's result and the
 /// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
-/// as a mismatch. Three-player games replay under Tenhou's three-player rules.
+/// as a mismatch. Three-player games replay under Tenhou's three-player rules. A file of mjai
+/// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it, replays
+/// through `mj_game::sichuan_replay` (every round's events must equal the log's).
 pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut texts = Vec::with_capacity(paths.len());
     let mut unread = Vec::new();
+    let mut sichuan = String::new();
+    let mut sichuan_events = String::new();
+    let mut sichuan_ok = true;
     for path in paths {
         match read_log(path) {
-            Ok(text) => texts.push((path.clone(), text)),
+            Ok(text) => {
+                let events = text
+                    .trim_start()
+                    .starts_with('{')
+                    .then(|| mj_game::sichuan_replay::parse_events(&text).ok())
+                    .flatten()
+                    .filter(|e| mj_game::sichuan_replay::is_sichuan_log(e));
+                match events {
+                    Some(events) => {
+                        let r = mj_game::sichuan_replay::replay_sichuan(&events);
+                        sichuan_ok &= r.all_match();
+                        let _ = write!(
+                            sichuan,
+                            "{path}: sichuan, {} rounds, {} actions, ",
+                            r.rounds, r.actions
+                        );
+                        match r.mismatches.first() {
+                            None if r.all_match() => sichuan.push_str("all match\n"),
+                            None => sichuan.push_str("no rounds\n"),
+                            Some(m) => {
+                                let _ = writeln!(sichuan, "{} mismatches: {m}", r.mismatches.len());
+                            }
+                        }
+                        if mjai {
+                            for e in &events {
+                                sichuan_events.push_str(&e.to_json());
+                                sichuan_events.push('\n');
+                            }
+                        }
+                    }
+                    None => texts.push((path.clone(), text)),
+                }
+            }
             Err(e) => unread.push(e),
         }
     }
+    if texts.is_empty() && !sichuan.is_empty() {
+        let mut report = String::new();
+        for e in &unread {
+            let _ = writeln!(report, "{e}: unreadable");
+        }
+        report.push_str(&sichuan);
+        return ReplayOutput {
+            report,
+            events: sichuan_events,
+            all_match: unread.is_empty() && sichuan_ok,
+        };
+    }
     let result =
         mj_game::replay::replay_with(texts.iter().map(|(n, t)| (n.clone(), t.as_str())), mjai);
-    let mut events = String::new();
+    let mut events = sichuan_events;
     if mjai {
         for file in &result.files {
             for e in &file.events {
@@ -70,6 +119,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     for e in &unread {
         let _ = writeln!(report, "{e}: unreadable");
     }
+    report.push_str(&sichuan);
     let _ = write!(report, "{result}");
     if !unread.is_empty() {
         let _ = write!(report, "; {} files unreadable", unread.len());
@@ -78,7 +128,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     ReplayOutput {
         report,
         events,
-        all_match: unread.is_empty() && result.all_match(),
+        all_match: unread.is_empty() && result.all_match() && sichuan_ok,
     }
 }
 
@@ -87,7 +137,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
 pub struct GameArgs {
     /// The wall seed.
     pub seed: u64,
-    /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`).
+    /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`).
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,
@@ -105,7 +155,7 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan)",
             args.rules
         )
     })?;
@@ -131,19 +181,25 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
     let mut bots: [_; 4] = bots
         .try_into()
         .map_err(|_| "--players: four seats".to_string())?;
-    let played = play::play(rules, length, args.seed, &mut bots, !args.summary);
+    // A Sichuan summary is read from the events (its settlement is in them), so it records.
+    let record = !args.summary || rules.is_sichuan();
+    let played = play::play(rules, length, args.seed, &mut bots, record);
     if args.summary {
         let names: Vec<&str> = (0..usize::from(rules.players))
             .map(|s| args.players[s % args.players.len()].as_str())
             .collect();
-        return Ok(format!(
+        let mut out = format!(
             "seed {} ({}, {}, {}): {}\n",
             args.seed,
             args.rules,
             length.name(),
             names.join(","),
             played
-        ));
+        );
+        if rules.is_sichuan() {
+            out.push_str(&sichuan_summary(&played.events));
+        }
+        return Ok(out);
     }
     let mut out = String::new();
     for e in &played.events {
@@ -151,4 +207,97 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// A Sichuan game's rounds as text: the exchange, the lacking suits, every win with its fans,
+/// every payment outside a win (kongs, transfers, the draw's settlement) and the scores.
+pub fn sichuan_summary(events: &[Event]) -> String {
+    let signed = |d: &[i32; 4]| {
+        d.iter()
+            .map(|x| format!("{x:+}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = String::new();
+    let mut round = 0;
+    let mut lacks = [String::new(), String::new(), String::new(), String::new()];
+    let mut scores = [0i32; 4];
+    for e in events {
+        match e {
+            Event::StartKyoku { oya, .. } => {
+                round += 1;
+                let _ = writeln!(out, "round {round} (dealer seat {oya})");
+            }
+            Event::Huansanzhang {
+                actor: 0,
+                direction,
+                ..
+            } => {
+                let _ = writeln!(out, "  exchange (换三张): {direction}");
+            }
+            Event::Dingque { actor, suit } => {
+                lacks[usize::from(*actor & 3)] = suit.clone();
+                if *actor == 3 {
+                    let _ = writeln!(out, "  lacks (定缺): {}", lacks.join(" "));
+                }
+            }
+            Event::Hora {
+                actor,
+                target,
+                pai,
+                yakus,
+                fan,
+                deltas,
+                ..
+            } => {
+                let how = if actor == target {
+                    "self-draw".to_string()
+                } else {
+                    format!("from seat {target}")
+                };
+                let fans: Vec<String> = yakus.iter().map(|(n, f)| format!("{n} {f}")).collect();
+                let _ = writeln!(
+                    out,
+                    "  win: seat {actor} on {pai} {how}, {fan} fan ({}): {}",
+                    fans.join(", "),
+                    signed(deltas)
+                );
+            }
+            Event::Settle {
+                reason,
+                actor,
+                deltas,
+                ..
+            } => {
+                let _ = writeln!(out, "  {reason} (seat {actor}): {}", signed(deltas));
+            }
+            Event::Ryukyoku { tenpais, .. } => {
+                let ready: Vec<String> = (0..4)
+                    .filter(|&s| tenpais[s])
+                    .map(|s| s.to_string())
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  wall empty; ready: {}",
+                    if ready.is_empty() {
+                        "none".to_string()
+                    } else {
+                        ready.join(" ")
+                    }
+                );
+            }
+            Event::EndKyoku => {
+                let _ = writeln!(out, "  scores: {}", signed(&scores));
+            }
+            _ => {}
+        }
+        match e {
+            Event::StartKyoku { scores: s, .. }
+            | Event::Hora { scores: s, .. }
+            | Event::Settle { scores: s, .. }
+            | Event::Ryukyoku { scores: s, .. } => scores = *s,
+            _ => {}
+        }
+    }
+    out
 }

@@ -112,7 +112,10 @@ fn game_summary_and_bad_arguments() {
             "unknown player `bogus`",
         ),
         (&["game", "--rules", "mcr"][..], "unknown preset `mcr`"),
-        (&["game", "--rules", "sichuan"][..], "sanma_mahjong_soul"),
+        (
+            &["game", "--rules", "hongzhong"][..],
+            "sanma_mahjong_soul, sichuan",
+        ),
         (&["game", "--length", "south"][..], "unknown `south`"),
     ] {
         let o = mj(args);

@@ -58,6 +58,16 @@ pub enum Action {
     NineTerminals,
     /// Decline every call on offer.
     Pass,
+    /// Sichuan 换三张: pass these three tiles (one suit) on.
+    Exchange {
+        /// The three tile ids.
+        tiles: [u8; 3],
+    },
+    /// Sichuan 定缺: give up this suit (0 characters `m`, 1 dots `p`, 2 bamboo `s`).
+    DeclareLack {
+        /// The suit index.
+        suit: u8,
+    },
 }
 
 impl fmt::Display for Action {
@@ -76,6 +86,23 @@ impl fmt::Display for Action {
             Action::Kita { tile } => write!(f, "kita {}", t(tile)),
             Action::NineTerminals => f.write_str("nine terminals"),
             Action::Pass => f.write_str("pass"),
+            Action::Exchange { tiles } => {
+                write!(
+                    f,
+                    "exchange {} {} {}",
+                    t(tiles[0]),
+                    t(tiles[1]),
+                    t(tiles[2])
+                )
+            }
+            Action::DeclareLack { suit } => write!(
+                f,
+                "lack {}",
+                ['m', 'p', 's']
+                    .get(usize::from(suit))
+                    .copied()
+                    .unwrap_or('?')
+            ),
         }
     }
 }

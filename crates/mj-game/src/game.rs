@@ -27,8 +27,9 @@ pub enum WallSource {
 }
 
 impl WallSource {
-    /// Round `n`'s wall; seeded three-player walls come from [`Wall::sanma_from_seed`].
-    fn wall(&self, n: usize, players: u8) -> Option<Wall> {
+    /// Round `n`'s wall; seeded three-player walls come from [`Wall::sanma_from_seed`],
+    /// Sichuan walls from [`Wall::sichuan_from_seed`].
+    fn wall(&self, n: usize, rules: &GameRules) -> Option<Wall> {
         match self {
             WallSource::Seeded { seed } => {
                 let mut rng = SplitMix64::new(*seed);
@@ -36,7 +37,9 @@ impl WallSource {
                 for _ in 0..=n {
                     s = rng.next_u64();
                 }
-                Some(if players == 3 {
+                Some(if rules.is_sichuan() {
+                    Wall::sichuan_from_seed(s)
+                } else if rules.players == 3 {
                     Wall::sanma_from_seed(s)
                 } else {
                     Wall::from_seed(s)
@@ -147,9 +150,7 @@ impl Match {
         if rules.players == 3 {
             setup.scores[3] = 0;
         }
-        let wall = walls
-            .wall(0, rules.players)
-            .unwrap_or_else(|| Wall::from_seed(0));
+        let wall = walls.wall(0, &rules).unwrap_or_else(|| Wall::from_seed(0));
         let round = Round::new(rules, setup, wall, record);
         let mut log = Vec::new();
         if record {
@@ -243,15 +244,17 @@ impl Match {
         self.log.extend(self.round.take_events());
         self.played += 1;
         let setup = *self.round.setup();
-        let next = next_round(&self.rules, self.length, &setup, &res);
+        let next = if self.rules.is_sichuan() {
+            sichuan_next(self.length, self.played, &res)
+        } else {
+            next_round(&self.rules, self.length, &setup, &res)
+        };
         self.history.push(res);
         match next {
-            Next::Continue(setup) => {
-                match self.walls.wall(self.played as usize, self.rules.players) {
-                    Some(wall) => self.round = Round::new(self.rules, setup, wall, self.record),
-                    None => self.finish(setup.scores, setup.sticks),
-                }
-            }
+            Next::Continue(setup) => match self.walls.wall(self.played as usize, &self.rules) {
+                Some(wall) => self.round = Round::new(self.rules, setup, wall, self.record),
+                None => self.finish(setup.scores, setup.sticks),
+            },
             Next::End { scores, sticks } => self.finish(scores, sticks),
         }
     }
@@ -265,6 +268,25 @@ impl Match {
         }
         self.result = Some(result);
     }
+}
+
+/// A Sichuan match: `length.rounds()` rounds (1, 4 or 8), each dealt by the seat the last one
+/// named ([`crate::SichuanResult::next_dealer`]); scores carry over, nobody busts.
+fn sichuan_next(length: Length, played: u32, res: &RoundResult) -> Next {
+    if played >= u32::from(length.rounds()) {
+        return Next::End {
+            scores: res.scores,
+            sticks: 0,
+        };
+    }
+    let dealer = res.sichuan.as_ref().map_or(0, |s| s.next_dealer & 3);
+    Next::Continue(RoundSetup {
+        round_wind: 0,
+        dealer,
+        honba: 0,
+        sticks: 0,
+        scores: res.scores,
+    })
 }
 
 /// What follows a round.
@@ -366,6 +388,16 @@ pub fn final_result(
     let rk = ranks_of(&scores, rules.players);
     if let Some(first) = (0..4).find(|&s| rk[s] == 1) {
         scores[first] += 1000 * sticks as i32;
+    }
+    if rules.is_sichuan() {
+        // Sichuan: the scores are the stakes won and lost; no uma, no oka.
+        return MatchResult {
+            scores,
+            ranks: ranks_of(&scores, 4),
+            points_tenths: scores.map(|s| s.saturating_mul(10)),
+            rounds,
+            players: 4,
+        };
     }
     MatchResult {
         scores,

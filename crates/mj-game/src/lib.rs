@@ -1,6 +1,7 @@
 //! Whole mahjong games: a round (kyoku) and a match as a deterministic state machine with the
 //! legal actions of every seat at every decision, settlement through `mj-score`, the game as
-//! mjai events, and replay of real Tenhou logs.
+//! mjai events, and replay of real Tenhou logs. Riichi (four and three players) and Sichuan
+//! 血战到底 are presets of the one engine.
 //!
 //! ```
 //! use mj_game::{Action, GameRules, Length, Match};
@@ -92,7 +93,8 @@
 //! | `kiriage` | false | false | false | false | 4 han 30 fu / 3 han 60 fu pay a mangan |
 //! | `honba_to_first_winner` | true | true | true | true | with several rons only the first in turn order gets the honba (sticks always go to the first) |
 //!
-//! `GameRules::preset` knows `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`. The
+//! `GameRules::preset` knows `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, and
+//! `sichuan` (its switches are in the Sichuan section below; the riichi presets leave them off). The
 //! `sanma_mahjong_soul` preset is Tenhou's three-player rules with Mahjong Soul's uma, point
 //! rounding and double yakuman; Mahjong Soul's other three-player differences are not modelled
 //! and no Mahjong Soul log proves it. The same holds for `mahjong_soul`: it is built from the
@@ -122,6 +124,75 @@
 //! Tenhou rooms other than the ranked ones (lobbies with their own uma) replay with the points
 //! left uncompared (see `replay`).
 //!
+//! # Sichuan 血战到底 (`GameRules::sichuan`, `flow: sichuan`)
+//!
+//! The same [`Round`] plays Sichuan: the wall, draws, discards, the collection of claims by
+//! priority, pon and kong, the events and serde are shared; the flow branches where the game
+//! differs (`round/sichuan.rs`). A round: the deal of 13 tiles each from a 108-tile wall
+//! ([`Wall::sichuan_from_seed`]: three suits, no honors, no dead wall, no dora; kong
+//! replacement tiles from the far end), then 换三张 ([`Phase::Exchange`], [`Action::Exchange`]:
+//! three tiles of one suit, every seat at once, then passed on), then 定缺
+//! ([`Phase::DeclareLack`], [`Action::DeclareLack`]: every seat gives up a suit), then the
+//! dealer draws. In a turn: self-draw win, concealed or added kong, a discard (only tiles of the
+//! suit given up while any are held, under `lack_first`). On a discard: win (several seats may
+//! win on one discard, 一炮多响), pon, open kong; no chi; no pon or kong of the suit given up.
+//! A hand holding the suit given up cannot win; nor can one holding three suits (缺一门). A
+//! winner's hand is frozen and the seat leaves ([`Round::has_won`]); play goes on from the
+//! seat after the (last) winner until one seat is left or the wall is empty. An added kong can
+//! be robbed (抢杠胡: the kong falls back to a pon, and is not paid); a concealed kong cannot.
+//! A seat that passes a win may not win on a discard until its own next discard (过水不胡,
+//! `pass_skips_ron`); there is no furiten on one's own discards.
+//!
+//! Scores: `mj_score::sichuan` (its table and cap; 根, 自摸, 杠上花, 杠上炮, 抢杠胡, 海底, 天胡
+//! and 地胡 from the round's situation). A win of `f` fan is paid `base_stake * 2^f` by the
+//! discarder (each discarder's payment separate in 一炮多响) or, on a self-draw, by every
+//! other seat still playing. Kongs (刮风下雨) are paid when they stand (an added kong once
+//! nobody robbed it). The ledger ([`SettleItem`], in [`RoundResult::sichuan`] and as `settle`
+//! events) holds every payment; each sums to zero.
+//!
+//! | switch | `sichuan` (common) | meaning (where the value comes from) |
+//! |---|---|---|
+//! | `flow` | `sichuan` | the Sichuan flow (riichi presets: `riichi`) |
+//! | `exchange` | `dice` | 换三张: `off`, `dice` (two dice from the wall; sum mod 3: 0 across, 1 next seat, 2 previous seat), `next`, `previous`, `across` (the direction by dice is the common app rule) |
+//! | `declare_lack` | true | 定缺 (every 血战到底 text) |
+//! | `lack_first` | true | tiles of the suit given up are discarded first (the common rule; some tables let them stay) |
+//! | `pass_skips_ron` | true | 过水不胡: after passing a win, no win on a discard until one's own next discard |
+//! | `double_ron` | true | 一炮多响 (off: only the first seat in turn order from the discarder) |
+//! | `chi` | false | no chi in Sichuan |
+//! | `base_stake` | 1 | 底分: a win of `f` fan pays `base_stake * 2^f` |
+//! | `kong_open` | 2 | 刮风, 直杠 on a discard: the discarder pays 2 base stakes |
+//! | `kong_added` | 1 | 刮风, 补杠: every other seat still playing pays 1 |
+//! | `kong_concealed` | 2 | 下雨, 暗杠: every other seat still playing pays 2 |
+//! | `call_transfer` | true | 呼叫转移: a 杠上炮 winner (the first in turn order) takes that kong's income from its owner |
+//! | `check_ready` | true | 查大叫: at an exhaustive draw, every seat still playing that is not ready (and not a flower pig) pays each ready seat `base_stake * 2^f`, `f` its best hand on a discard of one of its waits |
+//! | `check_flower_pig` | true | 查花猪: a seat still holding the suit it gave up (or three suits) pays every other seat still playing that is not a flower pig `base_stake * 2^hua_zhu_fan` |
+//! | `hua_zhu_fan` | 5 | the flower pig's fan: the cap when there is one (a flower pig pays the maximum), else this value (5: the largest single entry of the common table, 清龙七对 / 十八罗汉 / 天胡) |
+//! | `refund_kongs` | true | 退税: at an exhaustive draw a seat not ready gives back the income of its kongs (not those transferred by 呼叫转移) |
+//! | `sichuan_table` | `common` | the fan table of `mj_score::sichuan`: `common` (自摸加番), `zimo_jiadi` (自摸加底: one more base stake per payer, no fan), `classic` (四番封顶) |
+//! | `fan_cap` | none | 封顶 in place of the table's own cap |
+//! | `start_points` | 0 | scores count stakes won and lost; nobody busts (`busting` false) |
+//!
+//! The values follow the commonly published Chengdu 血战到底 rules (for instance the text
+//! 成都血战到底麻将算分规则 that public Sichuan implementations cite; not re-checked line by
+//! line here); tables on the apps vary, which is why each is a switch. Not modelled: 点杠花 paid by the kong's discarder
+//! alone (a win on an open kong's replacement tile is a self-draw paid by all), 查大叫 counting
+//! 自摸, rules where a seat that passed on 补杠 loses its kong payment, 换三张 of any suit,
+//! wildcards (the `hongzhong` preset is not built yet), three-player Sichuan.
+//!
+//! A match ([`Match`]) of Sichuan rounds plays `length.rounds()` rounds (1, 4 or 8); the
+//! first winner of a round deals the next (the discarder when that first win had several
+//! winners; the dealer again when nobody won). [`MatchResult`]'s points are the scores.
+//!
+//! Events (mjai extensions, all in [`Event`]): `huansanzhang` (one per seat once all chose;
+//! the tiles hidden from the other two seats), `dingque` (one per seat once all declared),
+//! `hora` that does not end the round (`fu` 0, `fan` the capped fan, `yakus` the fans with
+//! their value times count), `settle` (kong payments `gang_open` / `gang_added` /
+//! `gang_concealed`, `call_transfer`, and at the draw `flower_pig`, `not_ready`, `refund`),
+//! `ryukyoku` with `tenpais` the ready seats when the wall is empty, `end_kyoku` at the end.
+//! `start_kyoku` has no dora marker (`"?"`). [`sichuan_replay`] replays a Sichuan game from
+//! these events (`mj replay FILE.jsonl`): the wall rebuilt from the log, every decision played,
+//! every round's events compared with the log's.
+//!
 //! # Settlement
 //!
 //! Wins are scored by `mj-score` (honba 300 per ron / 100 per payer on a tsumo; sticks to the
@@ -150,6 +221,7 @@ pub mod replay;
 pub mod round;
 pub mod rules;
 mod settle;
+pub mod sichuan_replay;
 mod tiles;
 pub mod wall;
 
@@ -162,10 +234,11 @@ pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
+pub use round::sichuan::{SettleItem, SettleKind, SichuanResult};
 pub use round::{
     ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
 };
-pub use rules::{GameRules, Length};
+pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
 pub use settle::{Payments, WinScore};
 pub use tiles::{id_of_mjai, mjai_name};
 pub use wall::{Wall, WallError};

@@ -243,6 +243,45 @@ pub enum Event {
         /// Scores after.
         scores: [i32; 4],
     },
+    /// Sichuan 换三张 (an extension): `actor` passes three tiles of one suit to `target`;
+    /// `direction` is `next`, `across` or `previous` (the dice's choice under `dice`). One
+    /// event per seat once all four have chosen; the tiles are hidden from the other two seats.
+    /// `{"type":"huansanzhang","actor":0,"target":1,"pai":["1m","1m","7m"],"direction":"next"}`.
+    Huansanzhang {
+        /// Who passes.
+        actor: Seat,
+        /// Who receives.
+        target: Seat,
+        /// The three tiles.
+        pai: [MjaiTile; 3],
+        /// Where the tiles went.
+        direction: String,
+    },
+    /// Sichuan 定缺 (an extension): `actor` gives up a suit (`m`, `p` or `s`). One event per
+    /// seat once all four have declared. `{"type":"dingque","actor":2,"suit":"p"}`.
+    Dingque {
+        /// Who.
+        actor: Seat,
+        /// The suit given up.
+        suit: String,
+    },
+    /// Sichuan payments outside a win (an extension): kong income (`gang_open`, `gang_added`,
+    /// `gang_concealed`: 刮风下雨), `call_transfer` (呼叫转移: a 杠上炮 winner takes the kong's
+    /// income from `actor`), and at an exhaustive draw `flower_pig` (查花猪), `not_ready`
+    /// (查大叫) and `refund` (退税), one event per paying seat (`actor`).
+    /// `{"type":"settle","reason":"gang_concealed","actor":1,"deltas":[-2,6,-2,-2],"scores":[..]}`.
+    /// In Sichuan a `hora` does not end the round: `end_kyoku` follows only when one seat is
+    /// left or the wall is empty (after a `ryukyoku` with the draw's settlement).
+    Settle {
+        /// Why.
+        reason: String,
+        /// The seat the payment is about (the kong's owner, the paying seat).
+        actor: Seat,
+        /// Every seat's change.
+        deltas: [i32; 4],
+        /// Scores after.
+        scores: [i32; 4],
+    },
     /// The round ends.
     EndKyoku,
     /// The match ends.
@@ -268,6 +307,17 @@ impl Event {
                 let _ = tehais;
                 ev
             }
+            Event::Huansanzhang {
+                actor,
+                target,
+                direction,
+                ..
+            } if *actor != seat && *target != seat => Event::Huansanzhang {
+                actor: *actor,
+                target: *target,
+                pai: [MjaiTile::HIDDEN; 3],
+                direction: direction.clone(),
+            },
             Event::Tsumo { actor, .. } if *actor != seat => Event::Tsumo {
                 actor: *actor,
                 pai: MjaiTile::HIDDEN,

@@ -18,7 +18,12 @@ use crate::mjai::{Event, MjaiTile};
 use crate::rules::GameRules;
 use crate::settle::{self, Payments, WinContext, WinScore};
 use crate::tiles::{Ids, is_red_id, kind, piece};
-use crate::wall::{DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, SANMA_TILES, URA_AT, Wall};
+use crate::wall::{
+    DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, SANMA_TILES, SICHUAN_PARKED, URA_AT, Wall,
+};
+
+pub mod sichuan;
+use sichuan::{SettleKind, SichuanResult, SichuanState};
 
 /// The legal actions of one seat.
 pub type ActionList = SmallVec<[Action; 32]>;
@@ -232,6 +237,10 @@ pub enum Phase {
     },
     /// Seats decide on a tile on offer.
     Claims(Claims),
+    /// Sichuan 换三张: every seat chooses three tiles of one suit to pass on.
+    Exchange,
+    /// Sichuan 定缺: every seat declares the suit it gives up.
+    DeclareLack,
     /// The round is over; see [`Round::result`].
     Over,
 }
@@ -317,6 +326,10 @@ pub struct RoundResult {
     pub sticks: u32,
     /// The dealer keeps the seat (連荘).
     pub dealer_keeps: bool,
+    /// Sichuan: the ledger, the lacking suits, the draw's ready seats and flower pigs, the next
+    /// dealer (`None` in riichi).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sichuan: Option<Box<SichuanResult>>,
 }
 
 fn checker() -> Option<&'static Checker> {
@@ -368,7 +381,7 @@ fn is_winning(counts: &TileCounts) -> bool {
         .unwrap_or(false)
 }
 
-/// A round of four-player riichi.
+/// A round: riichi (four or three players) or Sichuan 血战到底, by `GameRules::flow`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     rules: GameRules,
@@ -389,6 +402,9 @@ pub struct Round {
     kan_seats: u8,
     result: Option<RoundResult>,
     log: Option<Vec<Event>>,
+    /// The Sichuan flow's state (`None` in riichi).
+    #[serde(default)]
+    sc: Option<Box<SichuanState>>,
 }
 
 impl Round {
@@ -397,7 +413,8 @@ impl Round {
     /// `rules.players` other than 3 is taken as 4; a three-player round expects a wall from
     /// [`Wall::sanma_from_seed`] or [`Wall::sanma_from_ids`].
     pub fn new(mut rules: GameRules, setup: RoundSetup, wall: Wall, record: bool) -> Round {
-        if rules.players != 3 {
+        let sichuan = rules.is_sichuan();
+        if rules.players != 3 || sichuan {
             rules.players = 4;
         }
         let mut r = Round {
@@ -412,7 +429,7 @@ impl Round {
                 FIRST_LIVE as u8
             },
             rinshan: 0,
-            dora: 1,
+            dora: u8::from(!sichuan),
             pending_dora: 0,
             players: core::array::from_fn(|_| Player::new()),
             phase: Phase::Over,
@@ -423,7 +440,11 @@ impl Round {
             kan_seats: 0,
             result: None,
             log: record.then(Vec::new),
+            sc: None,
         };
+        if sichuan {
+            r.sc = Some(Box::new(SichuanState::new(&r.wall)));
+        }
         let n = r.n();
         let mut at = if n == 3 { SANMA_TILES - 1 } else { 135usize };
         for pass in 0..4 {
@@ -453,7 +474,11 @@ impl Round {
                 bakaze: MjaiTile::kind(
                     Tile::new(27 + (setup.round_wind & 3)).unwrap_or(Tile::EAST),
                 ),
-                dora_marker: r.mt(r.wall.at(r.dora_at(0))),
+                dora_marker: if sichuan {
+                    MjaiTile::HIDDEN
+                } else {
+                    r.mt(r.wall.at(r.dora_at(0)))
+                },
                 kyoku: setup.dealer + 1,
                 honba: setup.honba,
                 kyotaku: setup.sticks,
@@ -463,7 +488,11 @@ impl Round {
             };
             r.emit(ev);
         }
-        r.draw(setup.dealer, false);
+        if sichuan {
+            r.sichuan_start();
+        } else {
+            r.draw(setup.dealer, false);
+        }
         r
     }
 
@@ -511,7 +540,12 @@ impl Round {
 
     /// Live tiles left to draw.
     pub fn live_left(&self) -> u8 {
-        (i16::from(self.live_next) + 1 - DEAD_WALL as i16 - i16::from(self.rinshan)).max(0) as u8
+        let dead = if self.sc.is_some() {
+            SICHUAN_PARKED as i16
+        } else {
+            DEAD_WALL as i16
+        };
+        (i16::from(self.live_next) + 1 - dead - i16::from(self.rinshan)).max(0) as u8
     }
 
     /// Revealed dora indicator ids.
@@ -551,8 +585,8 @@ impl Round {
     }
 
     /// Tile ids accounted for: hands, melds, rivers (not called away), the wall not yet drawn
-    /// and the dead wall, kita. Always 136, or 108 with three players (a property the tests
-    /// check).
+    /// and the dead wall, kita. Always 136, or 108 with three players and in Sichuan (a
+    /// property the tests check).
     pub fn tiles_accounted(&self) -> usize {
         let mut n = 0usize;
         for p in &self.players {
@@ -565,6 +599,9 @@ impl Round {
         }
         // Undrawn tiles: indices 0..=live_next less the replacement tiles taken.
         n += usize::from(self.live_next) + 1 - usize::from(self.rinshan);
+        if self.sc.is_some() {
+            n -= SICHUAN_PARKED;
+        }
         n
     }
 
@@ -581,6 +618,7 @@ impl Round {
                 }
                 m
             }
+            Phase::Exchange | Phase::DeclareLack => self.sichuan_start_mask(),
             Phase::Over => 0,
         }
     }
@@ -661,6 +699,8 @@ impl Round {
                 ..
             } => self.turn_actions(seat, *after_call, *rinshan, &mut out),
             Phase::Claims(c) => self.claim_actions(seat, c, &mut out),
+            Phase::Exchange => self.exchange_actions(seat, &mut out),
+            Phase::DeclareLack => self.lack_actions(seat, &mut out),
             Phase::Over => {}
         }
         out
@@ -699,6 +739,10 @@ impl Round {
     }
 
     fn turn_actions(&self, seat: Seat, after_call: bool, rinshan: bool, out: &mut ActionList) {
+        if self.sc.is_some() {
+            self.sichuan_turn_actions(seat, after_call, rinshan, out);
+            return;
+        }
         let p = &self.players[usize::from(seat)];
         if !after_call {
             if let Some(d) = self.drawn
@@ -825,7 +869,7 @@ impl Round {
     fn kan_turn_ok(&self, after_call: bool) -> Result<(), &'static str> {
         if after_call {
             Err("a kan right after a call")
-        } else if self.kans >= 4 {
+        } else if self.kans >= 4 && self.sc.is_none() {
             Err("four kans were declared")
         } else if self.live_left() == 0 {
             Err("no kan on the last tile")
@@ -1066,6 +1110,7 @@ impl Round {
                 ..
             } => self.play_turn(seat, action, after_call, rinshan),
             Phase::Claims(c) => self.play_claim(seat, action, c),
+            Phase::Exchange | Phase::DeclareLack => self.play_start(seat, action),
             Phase::Over => Err(IllegalAction::RoundOver),
         }
     }
@@ -1087,6 +1132,9 @@ impl Round {
         after_call: bool,
         rinshan: bool,
     ) -> Result<(), IllegalAction> {
+        if self.sc.is_some() {
+            return self.sichuan_play_turn(seat, action, after_call, rinshan);
+        }
         let s = usize::from(seat);
         match action {
             Action::Discard { tile } | Action::Riichi { tile } => {
@@ -1259,7 +1307,10 @@ impl Round {
 
     fn draw(&mut self, seat: Seat, rinshan: bool) {
         let id = if rinshan {
-            let id = if self.rules.players == 3 {
+            let id = if self.sc.is_some() {
+                // Sichuan: replacement tiles come from the far end of the one wall.
+                self.wall.at(SICHUAN_PARKED + usize::from(self.rinshan))
+            } else if self.rules.players == 3 {
                 self.wall.at(usize::from(self.rinshan.min(7) ^ 1))
             } else {
                 self.wall.at(RINSHAN_AT[usize::from(self.rinshan.min(3))])
@@ -1283,7 +1334,7 @@ impl Round {
     }
 
     fn reveal_dora(&mut self) {
-        if usize::from(self.dora) < DORA_AT.len() {
+        if self.sc.is_none() && usize::from(self.dora) < DORA_AT.len() {
             let id = self.wall.at(self.dora_at(usize::from(self.dora)));
             self.dora += 1;
             let m = self.mt(id);
@@ -1324,10 +1375,15 @@ impl Round {
             }
             p.temp_furiten = false;
             p.kuikae = TileSet::EMPTY;
-            p.waits = waits_of(&p.counts, &p.meld_counts());
+            if self.sc.is_none() {
+                p.waits = waits_of(&p.counts, &p.meld_counts());
+            }
             if riichi {
                 p.double_riichi = first;
             }
+        }
+        if self.sc.is_some() {
+            self.players[s].waits = self.sichuan_waits(seat);
         }
         self.drawn = None;
         self.discards += 1;
@@ -1379,6 +1435,10 @@ impl Round {
         let calls_ok = matches!(source, ClaimSource::Discard { .. }) && abort.is_none() && !last;
         for d in 1..self.n() {
             let seat = self.next(from, d);
+            if self.sc.is_some() {
+                c.offers[usize::from(seat)] = self.sichuan_offer(seat, &c, calls_ok);
+                continue;
+            }
             let p = &self.players[usize::from(seat)];
             let mut o = 0u8;
             if p.waits.contains(k) && !p.is_furiten() && self.ron_score(seat, &c).is_some() {
@@ -1408,6 +1468,10 @@ impl Round {
         let Phase::Claims(c) = self.phase.clone() else {
             return;
         };
+        if self.sc.is_some() {
+            self.sichuan_resolve(c);
+            return;
+        }
         let k = kind(c.tile);
         // Every seat that could have won on this tile and did not is furiten.
         let mut rons: SmallVec<[Seat; 3]> = SmallVec::new();
@@ -1616,6 +1680,9 @@ impl Round {
             self.kans += 1;
             self.kan_seats |= 1 << seat;
             self.pending_dora += 1;
+            if self.sc.is_some() {
+                self.sichuan_kong_pay(seat, SettleKind::GangOpen, c.from);
+            }
             self.draw(seat, true);
         } else {
             self.phase = Phase::Turn {
@@ -1661,6 +1728,9 @@ impl Round {
             consumed,
         });
         self.reveal_dora();
+        if self.sc.is_some() {
+            self.sichuan_kong_pay(seat, SettleKind::GangConcealed, seat);
+        }
         let tile = ids[0];
         if self.rules.chankan_ankan_kokushi {
             self.open_claims(seat, tile, ClaimSource::Ankan, None);
@@ -1825,6 +1895,7 @@ impl Round {
             scores: self.scores,
             sticks: 0,
             dealer_keeps,
+            sichuan: None,
         });
         self.phase = Phase::Over;
     }
@@ -1858,6 +1929,7 @@ impl Round {
             scores: self.scores,
             sticks: self.sticks,
             dealer_keeps,
+            sichuan: None,
         });
         self.phase = Phase::Over;
     }

@@ -55,9 +55,99 @@ pub enum GameRulesError {
     KitaWithFourPlayers,
 }
 
-/// Every rule switch of a riichi game, four- or three-player (see the crate docs for the table).
+
+/// Which game's flow a round follows: the shared machinery (wall, turns, claims, kongs, events,
+/// serde) branches on it where the games differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Flow {
+    /// Japanese riichi (four or three players): one win (or several rons) ends the round.
+    #[default]
+    Riichi,
+    /// Sichuan 血战到底: 108 suited tiles, 换三张, 定缺, winners leave and play goes on.
+    Sichuan,
+}
+
+/// Where the three tiles of 换三张 go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exchange {
+    /// No exchange.
+    #[default]
+    Off,
+    /// Two dice decide each round (sum modulo 3: 0 across, 1 to the next seat, 2 to the
+    /// previous seat); the dice come from the round's wall, so a seeded game is reproducible.
+    Dice,
+    /// To the next seat in turn order (下家; counter-clockwise on the table).
+    Next,
+    /// To the previous seat in turn order (上家; clockwise on the table).
+    Previous,
+    /// To the seat across (对家).
+    Across,
+}
+
+impl Exchange {
+    /// The name used in events and docs: `off`, `dice`, `next`, `previous`, `across`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Exchange::Off => "off",
+            Exchange::Dice => "dice",
+            Exchange::Next => "next",
+            Exchange::Previous => "previous",
+            Exchange::Across => "across",
+        }
+    }
+
+    /// How many seats ahead in turn order the tiles go (1 next, 2 across, 3 previous); `None`
+    /// for `Off` and `Dice` (the dice give the direction).
+    pub const fn offset(self) -> Option<u8> {
+        match self {
+            Exchange::Next => Some(1),
+            Exchange::Across => Some(2),
+            Exchange::Previous => Some(3),
+            Exchange::Off | Exchange::Dice => None,
+        }
+    }
+}
+
+/// Which `mj_score::sichuan` fan table scores Sichuan wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SichuanTable {
+    /// `SichuanRules::COMMON` (自摸加番, no cap).
+    #[default]
+    Common,
+    /// `SichuanRules::ZIMO_JIADI` (自摸加底: a self-draw adds one base stake per payer instead
+    /// of a fan).
+    ZimoJiadi,
+    /// `SichuanRules::CLASSIC` (the older table, 四番封顶).
+    Classic,
+}
+
+impl SichuanTable {
+    /// The scorer's table, with `cap` in place of the table's own cap when given.
+    pub fn rules(self, cap: Option<u8>) -> mj_score::sichuan::SichuanRules {
+        use mj_score::sichuan::SichuanRules;
+        let r = match self {
+            SichuanTable::Common => SichuanRules::COMMON,
+            SichuanTable::ZimoJiadi => SichuanRules::ZIMO_JIADI,
+            SichuanTable::Classic => SichuanRules::CLASSIC,
+        };
+        match cap {
+            Some(c) => r.with_cap(Some(u32::from(c))),
+            None => r,
+        }
+    }
+}
+
+/// Every rule switch of a game, riichi (four- or three-player) or Sichuan (see the crate docs
+/// for the tables). Fields missing from serialized rules take the `tenhou` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
 pub struct GameRules {
+    /// The game's flow (riichi, or Sichuan 血战到底); the Sichuan switches below are read only
+    /// by the Sichuan flow.
+    pub flow: Flow,
     /// Seats at the table: 4, or 3 for three-player riichi (三麻: 108 tiles, 2m-8m removed;
     /// seat 3 is then absent and every `[_; 4]` array's fourth entry is 0 or unused).
     pub players: u8,
@@ -128,6 +218,43 @@ pub struct GameRules {
     /// With several rons, the honba go to the first winner in turn order from the discarder
     /// only (頭ハネ for the honba); off: every winner is paid the honba.
     pub honba_to_first_winner: bool,
+    /// Sichuan: 换三张, each seat passes three tiles of one suit, and where they go.
+    pub exchange: Exchange,
+    /// Sichuan: 定缺, each seat declares a suit it gives up; a hand holding that suit cannot win.
+    pub declare_lack: bool,
+    /// Sichuan: while the hand holds tiles of the suit given up, only those may be discarded.
+    pub lack_first: bool,
+    /// Sichuan: a seat that passes a win may not win on a discard until its own next discard
+    /// (过水不胡).
+    pub pass_skips_ron: bool,
+    /// Sichuan: the base stake (底分): a win of `f` fan is paid `base_stake * 2^f`.
+    pub base_stake: i32,
+    /// Sichuan 刮风: an open kong on a discard (直杠 / 点杠) is paid this many base stakes by
+    /// the discarder.
+    pub kong_open: i32,
+    /// Sichuan 刮风: an added kong (补杠 / 面下杠) is paid this many base stakes by every seat
+    /// still playing.
+    pub kong_added: i32,
+    /// Sichuan 下雨: a concealed kong (暗杠) is paid this many base stakes by every seat still
+    /// playing.
+    pub kong_concealed: i32,
+    /// Sichuan 呼叫转移: a win on the discard that follows a kong (杠上炮) takes that kong's
+    /// income from the kong's owner.
+    pub call_transfer: bool,
+    /// Sichuan 查大叫: at an exhaustive draw, seats not ready pay each ready seat its best
+    /// possible hand (a win on a discard of its best wait).
+    pub check_ready: bool,
+    /// Sichuan 查花猪: at an exhaustive draw, a seat still holding the suit it gave up (or three
+    /// suits) pays every other seat still playing `hua_zhu_fan`.
+    pub check_flower_pig: bool,
+    /// Sichuan 退税: at an exhaustive draw, seats not ready give back their kong income.
+    pub refund_kongs: bool,
+    /// Sichuan: the fan a flower pig pays (the cap when `fan_cap` or the table has one).
+    pub hua_zhu_fan: u8,
+    /// Sichuan: the fan table.
+    pub sichuan_table: SichuanTable,
+    /// Sichuan: a cap on the fan (封顶) in place of the table's own (`None`: the table's).
+    pub fan_cap: Option<u8>,
 }
 
 impl Default for GameRules {
@@ -170,7 +297,70 @@ impl GameRules {
             kazoe_yakuman: true,
             kiriage: false,
             honba_to_first_winner: true,
+            flow: Flow::Riichi,
+            exchange: Exchange::Off,
+            declare_lack: false,
+            lack_first: false,
+            pass_skips_ron: false,
+            base_stake: 1,
+            kong_open: 2,
+            kong_added: 1,
+            kong_concealed: 2,
+            call_transfer: false,
+            check_ready: false,
+            check_flower_pig: false,
+            refund_kongs: false,
+            hua_zhu_fan: 5,
+            sichuan_table: SichuanTable::Common,
+            fan_cap: None,
         }
+    }
+
+    /// Sichuan 血战到底 (the `common` preset): 108 suited tiles, four players, no chi, no dora,
+    /// 换三张 by dice, 定缺 with the lacking suit discarded first, winners leave and play goes
+    /// on, 一炮多响, 刮风下雨 2/1/2, 呼叫转移, 查大叫, 查花猪, 退税, `mj_score::sichuan`'s
+    /// common table, base stake 1, every seat starting at 0. See the crate docs for where each
+    /// value comes from.
+    pub const fn sichuan() -> GameRules {
+        GameRules {
+            flow: Flow::Sichuan,
+            players: 4,
+            chi: false,
+            kita: false,
+            red_fives: false,
+            double_ron: true,
+            triple_ron_abort: false,
+            nine_terminals: false,
+            four_winds: false,
+            four_riichi: false,
+            four_kans: false,
+            nagashi_mangan: false,
+            chankan_ankan_kokushi: false,
+            kuikae_forbidden: false,
+            pao: false,
+            busting: false,
+            agari_yame: false,
+            tenpai_yame: false,
+            extension: false,
+            start_points: 0,
+            target: 0,
+            uma: [0; 4],
+            round_final_points: false,
+            exchange: Exchange::Dice,
+            declare_lack: true,
+            lack_first: true,
+            pass_skips_ron: true,
+            call_transfer: true,
+            check_ready: true,
+            check_flower_pig: true,
+            refund_kongs: true,
+            ..GameRules::tenhou()
+        }
+    }
+
+    /// `true` for the Sichuan flow.
+    pub const fn is_sichuan(&self) -> bool {
+        matches!(self.flow, Flow::Sichuan)
     }
 
     /// Mahjong Soul's ranked rules (段位戦).
@@ -221,13 +411,14 @@ impl GameRules {
         100 * (self.players as i32 - 1)
     }
 
-    /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`.
+    /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`.
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
             "mahjong_soul" | "majsoul" => Some(GameRules::mahjong_soul()),
             "sanma" | "tenhou_sanma" => Some(GameRules::sanma()),
             "sanma_mahjong_soul" | "sanma_majsoul" => Some(GameRules::sanma_mahjong_soul()),
+            "sichuan" | "xuezhan" => Some(GameRules::sichuan()),
             _ => None,
         }
     }

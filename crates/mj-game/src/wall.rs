@@ -31,6 +31,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub const WALL_TILES: usize = 136;
 /// Tiles in a three-player wall.
 pub const SANMA_TILES: usize = 108;
+/// Tiles in a Sichuan wall (the three suits, four of each).
+pub const SICHUAN_TILES: usize = 108;
+/// Positions below the Sichuan tiles, where the honors are parked (`0..28`).
+pub const SICHUAN_PARKED: usize = WALL_TILES - SICHUAN_TILES;
 /// Dora indicator positions, first and then one per kan.
 pub const DORA_AT: [usize; 5] = [5, 7, 9, 11, 13];
 /// Ura dora indicator positions.
@@ -148,6 +152,50 @@ impl Wall {
         Wall { tiles }
     }
 
+    /// A Sichuan wall (108 suited tiles, ids 0..108) from explicit ids: `ids[i]` goes to
+    /// position `28 + i`, the 28 honor ids are parked at `0..28`. The deal takes `tiles[135]`
+    /// down (four tiles to each seat from the dealer, three times, then one each), live draws
+    /// `tiles[83]` down, kong replacement tiles the other end (`tiles[28]`, `tiles[29]`, ...),
+    /// so the wall is empty when the two meet. There is no dead wall and no dora.
+    pub fn sichuan_from_ids<T: Copy + Into<u32>>(ids: &[T]) -> Result<Wall, WallError> {
+        if ids.len() != SICHUAN_TILES {
+            return Err(WallError::WrongSize(ids.len()));
+        }
+        let mut all: Vec<u32> = (SICHUAN_TILES as u32..WALL_TILES as u32).collect();
+        for (at, &id) in ids.iter().enumerate() {
+            let id: u32 = id.into();
+            if id >= SICHUAN_TILES as u32 {
+                return Err(WallError::BadId { id, at });
+            }
+            all.push(id);
+        }
+        Wall::from_ids(&all)
+    }
+
+    /// A shuffled Sichuan wall from a seed: the 108 suited ids shuffled as in
+    /// [`Wall::from_seed`] (Fisher-Yates over positions `28..136`).
+    pub fn sichuan_from_seed(seed: u64) -> Wall {
+        let mut rng = SplitMix64::new(seed);
+        let mut tiles = [0u8; WALL_TILES];
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = if i < SICHUAN_PARKED {
+                (SICHUAN_TILES + i) as u8
+            } else {
+                (i - SICHUAN_PARKED) as u8
+            };
+        }
+        for i in (1..SICHUAN_TILES).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            tiles.swap(SICHUAN_PARKED + i, SICHUAN_PARKED + j);
+        }
+        Wall { tiles }
+    }
+
+    /// The 108 ids of a Sichuan wall, as [`Wall::sichuan_from_ids`] takes them.
+    pub fn sichuan_ids(&self) -> &[u8] {
+        &self.tiles[SICHUAN_PARKED..]
+    }
+
     /// The id at a position.
     #[inline]
     pub fn at(&self, i: usize) -> u8 {
@@ -198,6 +246,10 @@ mod tests {
                 .all(|&t| !(4..32).contains(&t))
         );
         assert_eq!(Wall::sanma_from_ids(&w.ids()[..SANMA_TILES]), Ok(w));
+        let w = Wall::sichuan_from_seed(5);
+        assert!(w.sichuan_ids().iter().all(|&t| t < 108));
+        assert_eq!(Wall::sichuan_from_ids(w.sichuan_ids()), Ok(w));
+        assert_ne!(Wall::sichuan_from_seed(5), Wall::sichuan_from_seed(6));
     }
 
     #[test]

@@ -762,6 +762,7 @@ fn draw_result(scores: [i32; 4], dealer_keeps: bool) -> RoundResult {
         scores,
         sticks: 1,
         dealer_keeps,
+        sichuan: None,
     }
 }
 

@@ -1,0 +1,136 @@
+//! `mj game --rules sichuan` as a user runs it: the mjai stream with the Sichuan extensions
+//! (`huansanzhang`, `dingque`, `settle`, `hora` that does not end the round), zero-sum final
+//! scores, determinism, and a summary whose settlement adds up to the final scores.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::{Command, Output};
+
+fn mj(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mj"))
+        .args(args)
+        .output()
+        .expect("the mj binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn sichuan_games_speak_mjai_with_the_extensions() {
+    let mut horas_not_last = 0;
+    for seed in 0..20u64 {
+        let s = seed.to_string();
+        let args = [
+            "game", "--rules", "sichuan", "--seed", &s, "--length", "east",
+        ];
+        let a = mj(&args);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        assert_eq!(
+            stdout(&a),
+            stdout(&mj(&args)),
+            "the same seed plays the same game"
+        );
+        let events: Vec<serde_json::Value> = stdout(&a)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every line is one JSON object"))
+            .collect();
+        let kind = |e: &serde_json::Value| e["type"].as_str().unwrap_or("").to_string();
+        let count = |k: &str| events.iter().filter(|e| kind(e) == k).count();
+        assert_eq!(count("start_kyoku"), 4, "seed {seed}: four rounds");
+        assert_eq!(count("end_kyoku"), 4);
+        assert_eq!(count("huansanzhang"), 16, "four per round");
+        assert_eq!(count("dingque"), 16);
+        for (i, e) in events.iter().enumerate() {
+            if kind(e) == "hora" && kind(&events[i + 1]) != "end_kyoku" {
+                horas_not_last += 1;
+            }
+        }
+        let last = &events[events.len() - 1];
+        assert_eq!(kind(last), "end_game");
+        let scores: Vec<i64> = last["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        assert_eq!(
+            scores.iter().sum::<i64>(),
+            0,
+            "seed {seed}: stakes are zero-sum"
+        );
+        // The summary's settlement lines add up to the final scores.
+        let sum = mj(&[
+            "game",
+            "--rules",
+            "sichuan",
+            "--seed",
+            &s,
+            "--length",
+            "east",
+            "--summary",
+        ]);
+        let text = stdout(&sum);
+        let mut total = [0i64; 4];
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.contains("scores:"))
+        {
+            if let Some((_, d)) = line.rsplit_once("): ") {
+                let d: Vec<i64> = d.split(' ').filter_map(|x| x.parse().ok()).collect();
+                if d.len() == 4 {
+                    for (t, x) in total.iter_mut().zip(d) {
+                        *t += x;
+                    }
+                }
+            }
+        }
+        assert_eq!(total.to_vec(), scores, "seed {seed}: {text}");
+        assert!(text.contains("lacks (定缺)"), "{text}");
+    }
+    assert!(horas_not_last > 0, "some wins do not end their round");
+}
+
+#[test]
+fn an_unknown_preset_names_sichuan_among_the_choices() {
+    let o = mj(&["game", "--rules", "nope", "--seed", "1"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("sichuan"));
+}
+
+#[test]
+fn replay_reads_sichuan_event_logs() {
+    let dir = std::env::temp_dir().join(format!("mj-sichuan-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.jsonl");
+    let bad = dir.join("bad.jsonl");
+    let log = stdout(&mj(&[
+        "game", "--rules", "sichuan", "--seed", "5", "--length", "east",
+    ]));
+    std::fs::write(&good, &log).unwrap();
+    // One payment changed by a stake.
+    let at = log.find("\"deltas\":[").unwrap() + "\"deltas\":[".len();
+    let len = log[at..].find(',').unwrap();
+    let v: i64 = log[at..at + len].parse().unwrap();
+    let changed = format!("{}{}{}", &log[..at], v + 1, &log[at + len..]);
+    assert!(
+        changed
+            .lines()
+            .all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok())
+    );
+    std::fs::write(&bad, &changed).unwrap();
+    let o = mj(&["replay", good.to_str().unwrap()]);
+    let report = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains("sichuan, 4 rounds") && report.contains("all match"),
+        "{report}"
+    );
+    let o = mj(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    // --mjai prints the replayed events: the log itself.
+    let o = mj(&["replay", "--mjai", good.to_str().unwrap()]);
+    assert_eq!(stdout(&o), log);
+    let _ = std::fs::remove_dir_all(&dir);
+}

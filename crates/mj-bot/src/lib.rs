@@ -1,0 +1,59 @@
+//! Mahjong players over `mj-game`'s [`SeatView`](mj_game::SeatView), and the arena that
+//! measures them.
+//!
+//! Every player implements [`mj_game::Bot`]: it sees only what its seat sees (its own hand,
+//! every river, meld, riichi and kita, the dora indicators, scores, tiles left) and picks one
+//! of the legal actions. By name ([`bot_by_name`], [`NAMES`]):
+//!
+//! * `random`, `tsumogiri`: `mj-game`'s baselines ([`mj_game::RandomBot`],
+//!   [`mj_game::TsumogiriBot`]: a uniformly random legal action; the drawn tile discarded,
+//!   every call passed, never a win).
+//! * `efficiency`: [`Efficiency`] (shanten, then live effective tiles; see its docs).
+//! * `value`: [`Value`], the seeds' tile-value method with the untuned default table.
+//! * `defense`: [`Defense`], `value` plus push/fold from a per-tile deal-in risk
+//!   ([`risk`]).
+//!
+//! ```
+//! use mj_game::{GameRules, Length};
+//! let mut bots: Vec<_> = ["defense", "efficiency", "efficiency", "efficiency"]
+//!     .iter()
+//!     .map(|n| mj_bot::bot_by_name(n, 7).unwrap())
+//!     .collect();
+//! let game = mj_bot::arena::play_game(GameRules::tenhou(), Length::Hanchan, 7, &mut bots);
+//! assert_eq!(game.result.scores.iter().sum::<i32>(), 100_000);
+//! assert!(game.seats.iter().all(|s| s.illegal == 0));
+//! ```
+//!
+//! The arena ([`arena`]) plays seeded matches between named players, optionally in duplicate
+//! (every wall with the line-up rotated through all seats), and reports per name the average
+//! rank with its 95 % interval, the rank distribution, points, win / deal-in / riichi / call
+//! rates, the average win and deal-in values and the cost of a decision. `mj arena` is its
+//! command line.
+//!
+//! Not yet: players for Sichuan (passing three tiles, choosing the suit to give up, playing on
+//! after others have won) wait for the Sichuan game flow in `mj-game`; the `value` table has
+//! not been tuned by self-play.
+
+pub mod arena;
+mod common;
+mod players;
+pub mod risk;
+
+pub use players::{Defense, Efficiency, Value};
+
+use mj_game::{Bot, RandomBot, TsumogiriBot};
+
+/// Every player name [`bot_by_name`] knows.
+pub const NAMES: [&str; 5] = ["random", "tsumogiri", "efficiency", "value", "defense"];
+
+/// A player by name (see [`NAMES`]); `seed` seeds the random ones. `None` for an unknown name.
+pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "tsumogiri" => Some(Box::new(TsumogiriBot)),
+        "efficiency" => Some(Box::new(Efficiency)),
+        "value" => Some(Box::new(Value::default())),
+        "defense" => Some(Box::new(Defense::default())),
+        _ => None,
+    }
+}

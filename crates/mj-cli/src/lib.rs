@@ -87,6 +87,7 @@
 
 pub mod agari_ops;
 mod ai_ops;
+pub mod arena_cmd;
 mod batch;
 mod error;
 pub mod game_cmd;

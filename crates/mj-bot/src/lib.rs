@@ -9,8 +9,9 @@
 //!   [`mj_game::TsumogiriBot`]: a uniformly random legal action; the drawn tile discarded,
 //!   every call passed, never a win).
 //! * `efficiency`: [`Efficiency`] (shanten, then live effective tiles; see its docs).
-//! * `value`: [`Value`], the seeds' tile-value method with the untuned default table.
-//! * `defense`: [`Defense`], `value` plus push/fold from a per-tile deal-in risk
+//! * `value`: [`Value`], the seeds' tile-value method with the untuned default table, among
+//!   the discards of the lowest shanten.
+//! * `defense`: [`Defense`], `efficiency` plus push/fold from a per-tile deal-in risk
 //!   ([`risk`]).
 //!
 //! ```
@@ -31,8 +32,9 @@
 //! command line.
 //!
 //! Not yet: players for Sichuan (passing three tiles, choosing the suit to give up, playing on
-//! after others have won) wait for the Sichuan game flow in `mj-game`; the `value` table has
-//! not been tuned by self-play.
+//! after others have won) wait for the Sichuan game flow in `mj-game` (their `Action`s and
+//! phases do not exist yet); the `value` table has not been tuned by self-play (it is the
+//! seeds' table, `mj_ai::ValueWeights::DEFAULT`).
 
 pub mod arena;
 mod common;
@@ -53,7 +55,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
         "tsumogiri" => Some(Box::new(TsumogiriBot)),
         "efficiency" => Some(Box::new(Efficiency)),
         "value" => Some(Box::new(Value::default())),
-        "defense" => Some(Box::new(Defense::default())),
+        "defense" => Some(Box::new(Defense)),
         _ => None,
     }
 }

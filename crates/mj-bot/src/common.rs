@@ -181,6 +181,12 @@ pub(crate) fn keeps_yaku(view: &SeatView<'_>, call: &CallShape, after: &TileCoun
 /// is on offer).
 pub(crate) fn useful_call(view: &SeatView<'_>, legal: &[Action]) -> Option<(Action, i8)> {
     let offer = view.offer()?;
+    if !legal
+        .iter()
+        .any(|a| matches!(a, Action::Chi { .. } | Action::Pon { .. }))
+    {
+        return None;
+    }
     let before = shanten_of(&view.hand());
     let mut best: Option<(Action, i8)> = None;
     for a in legal {

@@ -72,6 +72,15 @@ fn attack(view: &SeatView<'_>, legal: &[Action], ranker: Ranker) -> Action {
     if legal.contains(&Action::NineTerminals) {
         return Action::NineTerminals;
     }
+    // One kind to discard (in riichi, or after a call with one choice): nothing to rank.
+    let kinds = offered_kinds(legal, false);
+    if offered_kinds(legal, true).is_empty()
+        && kinds.len() == 1
+        && let Some(t) = kinds.into_iter().next()
+        && let Some(a) = discard_of(legal, t, false, view.drawn())
+    {
+        return a;
+    }
     let order = rank(view, ranker);
     first_offered(legal, &order, true, view.drawn())
         .or_else(|| first_offered(legal, &order, false, view.drawn()))

@@ -164,7 +164,9 @@ pub struct ArenaConfig {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
     /// A name [`bot_by_name`] does not know.
-    #[error("unknown player `{0}` (known: random, tsumogiri, efficiency, value, defense)")]
+    #[error(
+        "unknown player `{0}` (known: random, tsumogiri, efficiency, value, value_untuned, defense)"
+    )]
     UnknownPlayer(String),
     /// Not one name per seat.
     #[error("{got} players named for {seats} seats")]
@@ -201,6 +203,30 @@ pub fn mix(a: u64, b: u64) -> u64 {
 /// An unknown name, or not one name per seat.
 pub fn run(
     config: &ArenaConfig,
+    progress: impl FnMut(u64, u64),
+) -> Result<Vec<GameRecord>, ArenaError> {
+    for p in &config.players {
+        if bot_by_name(p, 0).is_none() {
+            return Err(ArenaError::UnknownPlayer(p.clone()));
+        }
+    }
+    run_with(
+        config,
+        |i, seed| {
+            bot_by_name(&config.players[i], seed).unwrap_or_else(|| Box::new(mj_game::TsumogiriBot))
+        },
+        progress,
+    )
+}
+
+/// [`run`] with players made by `make(line-up place, seed)` instead of by name (the names
+/// only label the statistics): how a tuning run plays a candidate.
+///
+/// # Errors
+/// Not one name per seat.
+pub fn run_with(
+    config: &ArenaConfig,
+    mut make: impl FnMut(usize, u64) -> Box<dyn Bot>,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Vec<GameRecord>, ArenaError> {
     let n = if config.rules.players == 3 { 3 } else { 4 };
@@ -210,11 +236,6 @@ pub fn run(
             got: config.players.len(),
         });
     }
-    for p in &config.players {
-        if bot_by_name(p, 0).is_none() {
-            return Err(ArenaError::UnknownPlayer(p.clone()));
-        }
-    }
     let mut out = Vec::with_capacity(config.games.min(1 << 20) as usize);
     for g in 0..config.games {
         let wall = if config.duplicate { g / n as u64 } else { g };
@@ -223,10 +244,7 @@ pub fn run(
         let lineup: Vec<usize> = (0..n).map(|s| (s + rot) % n).collect();
         let mut bots: Vec<Box<dyn Bot>> = lineup
             .iter()
-            .map(|&i| {
-                bot_by_name(&config.players[i], mix(seed, i as u64 + 1000))
-                    .unwrap_or_else(|| Box::new(mj_game::TsumogiriBot))
-            })
+            .map(|&i| make(i, mix(seed, i as u64 + 1000)))
             .collect();
         let game = play_game(config.rules, config.length, seed, &mut bots);
         out.push(GameRecord { wall, lineup, game });

@@ -109,8 +109,10 @@ impl Bot for Efficiency {
 /// (`mj_ai::tile_values`); the lowest-valued tile among the discards that keep the lowest
 /// shanten is discarded (the pure value order, shanten ignored, lost 0.88 of a rank to
 /// `efficiency` in a 1 vs 3 duplicate of 50 walls; with shanten first it loses 0.24). Wins,
-/// riichi, calls, kita and nine terminals as `efficiency`. The weights are a [`ValueWeights`] table; the default is the
-/// seeds' untuned table ([`ValueWeights::DEFAULT`]): no self-play tuning has been run yet.
+/// riichi, calls, kita and nine terminals as `efficiency`. The weights are a [`ValueWeights`]
+/// table: `Value::default()` has the seeds' table ([`ValueWeights::DEFAULT`], the name
+/// `value_untuned`); the name `value` uses the table tuned by self-play
+/// ([`crate::tuned_weights`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Value {
     /// The group weights.

@@ -46,8 +46,8 @@ proptest! {
     /// Four players: every name against every other (the line-up rotates with the seed).
     #[test]
     fn four_player_bots_choose_legal_actions(seed in any::<u64>()) {
-        let r = (seed % 5) as usize;
-        let lineup: Vec<&str> = (0..4).map(|i| NAMES[(r + i) % 5]).collect();
+        let r = (seed % NAMES.len() as u64) as usize;
+        let lineup: Vec<&str> = (0..4).map(|i| NAMES[(r + i) % NAMES.len()]).collect();
         check_legal(GameRules::tenhou(), Length::EastOnly, seed, &lineup);
         check_legal(GameRules::tenhou(), Length::EastOnly, seed ^ 1, &["defense", "value", "efficiency", "defense"]);
     }
@@ -55,8 +55,8 @@ proptest! {
     /// Three players (kita, no chi, 108 tiles).
     #[test]
     fn three_player_bots_choose_legal_actions(seed in any::<u64>()) {
-        let r = (seed % 5) as usize;
-        let lineup: Vec<&str> = (0..3).map(|i| NAMES[(r + i) % 5]).collect();
+        let r = (seed % NAMES.len() as u64) as usize;
+        let lineup: Vec<&str> = (0..3).map(|i| NAMES[(r + i) % NAMES.len()]).collect();
         let rules = GameRules::preset("sanma").expect("the sanma preset");
         check_legal(rules, Length::EastOnly, seed, &lineup);
         check_legal(rules, Length::EastOnly, seed ^ 1, &["defense", "efficiency", "value"]);
@@ -251,4 +251,23 @@ fn efficiency_beats_tsumogiri() {
     let e = &rep.players[0];
     assert!(e.avg_rank < 1.6, "efficiency avg rank {}", e.avg_rank);
     assert!(e.win_rate > 0.2, "win rate {}", e.win_rate);
+}
+
+/// The committed tuning run parses, names the command that made it, and `value` plays its
+/// `tuned` table (which differs from the seeds' table only if the run accepted a step).
+#[test]
+fn tuned_weights_come_from_the_committed_run() {
+    let v: serde_json::Value = serde_json::from_str(mj_bot::TUNING_RUN).expect("JSON");
+    let cmd = v["command"].as_str().expect("a command");
+    assert!(
+        cmd.starts_with("cargo run --release -p mj-bot --example tune_value -- "),
+        "{cmd}"
+    );
+    let tuned: mj_ai::ValueWeights = serde_json::from_value(v["tuned"].clone()).expect("a table");
+    assert_eq!(mj_bot::tuned_weights(), tuned);
+    let untuned: mj_ai::ValueWeights =
+        serde_json::from_value(v["untuned"].clone()).expect("a table");
+    assert_eq!(untuned, mj_ai::ValueWeights::DEFAULT);
+    let steps = v["accepted_steps"].as_array().expect("steps").len();
+    assert_eq!(steps > 1, tuned != untuned, "{steps} steps");
 }

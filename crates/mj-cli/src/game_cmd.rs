@@ -113,8 +113,9 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
         .ok_or_else(|| format!("--length: unknown `{}` (one, east, hanchan)", args.length))?;
     if args.players.is_empty() || args.players.len() > 4 {
         return Err(format!(
-            "--players: 1 to 4 names, got {} (random, tsumogiri, efficiency, value, defense)",
-            args.players.len()
+            "--players: 1 to 4 names, got {} ({})",
+            args.players.len(),
+            mj_bot::NAMES.join(", ")
         ));
     }
     let mut bots = Vec::with_capacity(4);

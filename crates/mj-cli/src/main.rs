@@ -81,8 +81,8 @@ enum Command {
         /// Match length: one (round), east, hanchan.
         #[arg(long, default_value = "hanchan")]
         length: String,
-        /// Players by seat, comma-separated (random, tsumogiri, efficiency, value, defense);
-        /// fewer than four repeat.
+        /// Players by seat, comma-separated (random, tsumogiri, efficiency, value,
+        /// value_untuned, defense); fewer than four repeat.
         #[arg(long, value_delimiter = ',', default_value = "random")]
         players: Vec<String>,
         /// A one-line summary (final scores, ranks, points) instead of the events.
@@ -101,7 +101,7 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
-        /// defense (three names with three-player rules).
+        /// value_untuned, defense (three names with three-player rules).
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
         /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul.

@@ -10,7 +10,9 @@
 //!   claims. Ties: see [`greedy_discard`].
 
 use mj_ai::{ShapeRules, discard_preference, shanten};
-use mj_game::{Action, Bot, GameRules, Length, Match, RandomBot, Round, Seat, TsumogiriBot};
+use mj_game::{
+    Action, Bot, GameRules, Length, Match, RandomBot, Round, Seat, SeatView, TsumogiriBot,
+};
 use mj_tiles::{Tile, TileCounts};
 
 /// The kinds of players, the same on both engines.
@@ -116,12 +118,9 @@ pub fn greedy_discard(
 }
 
 /// The concealed tiles of `seat` as counts.
+#[cfg(test)]
 fn concealed(round: &Round, seat: Seat) -> TileCounts {
-    let mut c = TileCounts::EMPTY;
-    for id in round.player(seat).hand_ids() {
-        let _ = c.add(kind_of(id));
-    }
-    c
+    round.view(seat).hand()
 }
 
 /// Wins when it can, else plays as `mj_game::TsumogiriBot`.
@@ -129,13 +128,13 @@ fn concealed(round: &Round, seat: Seat) -> TileCounts {
 pub struct WinningTsumogiri;
 
 impl Bot for WinningTsumogiri {
-    fn act(&mut self, round: &Round, seat: Seat, legal: &[Action]) -> Action {
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         match legal
             .iter()
             .find(|a| matches!(a, Action::Tsumo | Action::Ron))
         {
             Some(&a) => a,
-            None => TsumogiriBot.act(round, seat, legal),
+            None => TsumogiriBot.act(view, legal),
         }
     }
 }
@@ -145,7 +144,7 @@ impl Bot for WinningTsumogiri {
 pub struct Greedy;
 
 impl Bot for Greedy {
-    fn act(&mut self, round: &Round, seat: Seat, legal: &[Action]) -> Action {
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         if let Some(&a) = legal
             .iter()
             .find(|a| matches!(a, Action::Tsumo | Action::Ron))
@@ -161,11 +160,11 @@ impl Bot for Greedy {
             _ => None,
         });
         if riichi.clone().next().is_some() {
-            if let Some(tile) = greedy_discard(&concealed(round, seat), riichi, round.drawn()) {
+            if let Some(tile) = greedy_discard(&view.hand(), riichi, view.drawn()) {
                 return Action::Riichi { tile };
             }
         } else if discards.clone().nth(1).is_some() {
-            if let Some(tile) = greedy_discard(&concealed(round, seat), discards, round.drawn()) {
+            if let Some(tile) = greedy_discard(&view.hand(), discards, view.drawn()) {
                 return Action::Discard { tile };
             }
         } else if let Some(tile) = discards.clone().next() {
@@ -204,10 +203,11 @@ impl Players {
 
     /// The action of `seat`.
     pub fn act(&mut self, round: &Round, seat: Seat, legal: &[Action]) -> Action {
+        let view = round.view(seat);
         match self {
-            Players::Random(bots) => bots[usize::from(seat & 3)].act(round, seat, legal),
-            Players::Tsumogiri => WinningTsumogiri.act(round, seat, legal),
-            Players::Greedy => Greedy.act(round, seat, legal),
+            Players::Random(bots) => bots[usize::from(seat & 3)].act(&view, legal),
+            Players::Tsumogiri => WinningTsumogiri.act(&view, legal),
+            Players::Greedy => Greedy.act(&view, legal),
         }
     }
 }
@@ -397,7 +397,7 @@ mod tests {
             while !m.is_over() {
                 let seat = m.to_act().trailing_zeros() as u8;
                 let legal = m.legal_actions(seat);
-                let a = Greedy.act(m.round(), seat, &legal);
+                let a = Greedy.act(&m.round().view(seat), &legal);
                 // Hands of real play (near ready ones too): the choice follows the rule.
                 if let Action::Discard { tile } | Action::Riichi { tile } = a {
                     let same =

@@ -141,7 +141,7 @@ pub struct GameArgs {
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,
-    /// A player name per seat (fewer repeat cyclically), each `random` or `tsumogiri`.
+    /// A player name per seat (fewer repeat cyclically), each one of `mj_bot::NAMES`.
     pub players: Vec<String>,
     /// Print a summary instead of the mjai events.
     pub summary: bool,
@@ -163,19 +163,25 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
         .ok_or_else(|| format!("--length: unknown `{}` (one, east, hanchan)", args.length))?;
     if args.players.is_empty() || args.players.len() > 4 {
         return Err(format!(
-            "--players: 1 to 4 names, got {} (random, tsumogiri)",
-            args.players.len()
+            "--players: 1 to 4 names, got {} ({})",
+            args.players.len(),
+            mj_bot::NAMES.join(", ")
         ));
     }
     let mut bots = Vec::with_capacity(4);
     for seat in 0..4u64 {
         let name = &args.players[seat as usize % args.players.len()];
         // Each seat's random stream is its own, derived from the wall seed.
-        let bot = play::bot_by_name(
+        let bot = mj_bot::bot_by_name(
             name,
             args.seed ^ (seat + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
         )
-        .ok_or_else(|| format!("--players: unknown player `{name}` (random, tsumogiri)"))?;
+        .ok_or_else(|| {
+            format!(
+                "--players: unknown player `{name}` ({})",
+                mj_bot::NAMES.join(", ")
+            )
+        })?;
         bots.push(bot);
     }
     let mut bots: [_; 4] = bots

@@ -89,6 +89,7 @@
 // protocol (`json`, `error`, `options`, `tile_fields`, `request`) <- ops (`ops::*`, one module
 // per op family) <- `batch` <- human commands (`*_cmd`) <- `main.rs`.
 pub mod agari_cmd;
+pub mod arena_cmd;
 mod batch;
 mod error;
 pub mod game_cmd;

@@ -81,12 +81,44 @@ enum Command {
         /// Match length: one (round), east, hanchan.
         #[arg(long, default_value = "hanchan")]
         length: String,
-        /// Players by seat, comma-separated (random, tsumogiri); fewer than four repeat.
+        /// Players by seat, comma-separated (random, tsumogiri, efficiency, value,
+        /// value_untuned, defense); fewer than four repeat.
         #[arg(long, value_delimiter = ',', default_value = "random")]
         players: Vec<String>,
         /// A one-line summary (final scores, ranks, points) instead of the events.
         #[arg(long)]
         summary: bool,
+    },
+    /// Play seeded matches between named players and report per name: average rank with its
+    /// 95 % interval, rank distribution, points, win / deal-in / riichi / call rates, win and
+    /// deal-in values, cost per decision, games/s. Exit code 2 for bad arguments, 1 when a
+    /// file cannot be written.
+    Arena {
+        /// Matches to play (with --duplicate, each wall is played once per seat).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The run's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
+        /// value_untuned, defense (three names with three-player rules).
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul.
+        #[arg(long, default_value = "tenhou")]
+        rules: String,
+        /// Match length: one (round), east, hanchan.
+        #[arg(long, default_value = "hanchan")]
+        length: String,
+        /// Duplicate play: every wall with the line-up rotated through all seats.
+        #[arg(long)]
+        duplicate: bool,
+        /// Write the report as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<String>,
+        /// Draw the rank distribution and the rates as a PNG to this file.
+        #[arg(long, value_name = "FILE.png")]
+        chart: Option<String>,
     },
     /// Answer one JSON request per line of standard input, one JSON answer per line.
     Batch {
@@ -280,6 +312,35 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 summary,
             }),
         ),
+        Command::Arena {
+            games,
+            seed,
+            players,
+            rules,
+            length,
+            duplicate,
+            json,
+            chart,
+        } => {
+            let args = mj_cli::arena_cmd::ArenaArgs {
+                games,
+                seed,
+                players,
+                rules,
+                length,
+                duplicate,
+                json,
+                chart,
+            };
+            match mj_cli::arena_cmd::arena(&args) {
+                Ok(out) => words("arena", Ok(out)),
+                Err(mj_cli::arena_cmd::ArenaCmdError::Usage(m)) => words("arena", Err(m)),
+                Err(mj_cli::arena_cmd::ArenaCmdError::Io(m)) => {
+                    eprintln!("mj arena: {m}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
         Command::Batch { max_line_bytes } => {
             mj_cli::run_batch_limited(io::stdin().lock(), io::stdout().lock(), max_line_bytes)?;
             Ok(ExitCode::SUCCESS)

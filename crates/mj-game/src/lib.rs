@@ -36,6 +36,7 @@
 //! * [`Event`] (`mjai`): the mjai events, [`Event::view`] hides what a seat cannot see.
 //! * `settle`: the one place the scorer (`mj_score::riichi`) is called.
 //! * [`replay()`] (`replay`): real logs through the engine; [`mjlog`] and [`tenhou6`] read them.
+//! * [`SeatView`] (`view`): what one seat sees, borrowed; the input of a [`Bot`].
 //! * [`play()`] (`play`): built-in players ([`RandomBot`], [`TsumogiriBot`]) and the match driver.
 //!
 //! # Decisions
@@ -223,6 +224,7 @@ pub mod rules;
 mod settle;
 pub mod sichuan_replay;
 mod tiles;
+pub mod view;
 pub mod wall;
 
 // Log readers.
@@ -241,4 +243,5 @@ pub use round::{
 pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
 pub use settle::{Payments, WinScore};
 pub use tiles::{id_of_mjai, mjai_name};
+pub use view::{Offer, SeatView};
 pub use wall::{Wall, WallError};

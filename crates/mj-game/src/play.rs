@@ -4,16 +4,20 @@ use core::fmt;
 
 use mj_tiles::random::SplitMix64;
 
-use crate::action::{Action, Seat};
+use crate::action::Action;
 use crate::game::{Match, MatchResult};
 use crate::mjai::Event;
-use crate::round::Round;
 use crate::rules::{GameRules, Length};
+use crate::view::SeatView;
 
-/// A player: picks one of the legal actions.
+/// A player (打ち手): picks one of the legal actions from what its seat sees.
+///
+/// The driver gives it a [`SeatView`] (its own hand, everything on the table, nothing hidden
+/// from the seat) and the seat's legal actions, never empty. Whatever it returns should be one
+/// of `legal`; the drivers in this workspace treat anything else as a bug of the player.
 pub trait Bot: fmt::Debug {
-    /// Chooses among `legal` (never empty) for `seat`.
-    fn act(&mut self, round: &Round, seat: Seat, legal: &[Action]) -> Action;
+    /// Chooses among `legal` (never empty) for the seat of `view`.
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action;
 }
 
 /// Picks a uniformly random legal action (seeded).
@@ -28,7 +32,7 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn act(&mut self, _round: &Round, _seat: Seat, legal: &[Action]) -> Action {
+    fn act(&mut self, _view: &SeatView<'_>, legal: &[Action]) -> Action {
         legal[self.0.below(legal.len() as u32) as usize]
     }
 }
@@ -39,8 +43,8 @@ impl Bot for RandomBot {
 pub struct TsumogiriBot;
 
 impl Bot for TsumogiriBot {
-    fn act(&mut self, round: &Round, _seat: Seat, legal: &[Action]) -> Action {
-        if let Some(d) = round.drawn()
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+        if let Some(d) = view.drawn()
             && legal.contains(&Action::Discard { tile: d })
         {
             return Action::Discard { tile: d };
@@ -100,7 +104,7 @@ pub fn play(
             if legal.is_empty() {
                 continue;
             }
-            let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
+            let a = bots[usize::from(seat)].act(&m.round().view(seat), &legal);
             decisions += 1;
             if m.play(seat, a).is_err() {
                 debug_assert!(false, "a bot chose an illegal action");

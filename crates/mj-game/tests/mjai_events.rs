@@ -12,7 +12,7 @@ fn play_random(seed: u64) -> Match {
     while !m.is_over() {
         let seat = m.to_act().trailing_zeros() as u8;
         let legal = m.legal_actions(seat);
-        let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
+        let a = bots[usize::from(seat)].act(&m.round().view(seat), &legal);
         m.play(seat, a).unwrap();
     }
     m

@@ -19,7 +19,7 @@ fn step(m: &mut Match, bots: &mut [RandomBot; 4]) -> bool {
         !legal.is_empty(),
         "seat {seat} must act but has no legal action"
     );
-    let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
+    let a = bots[usize::from(seat)].act(&m.round().view(seat), &legal);
     m.play(seat, a)
         .unwrap_or_else(|e| panic!("legal action {a} refused: {e}"));
     true

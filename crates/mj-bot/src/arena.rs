@@ -1,0 +1,460 @@
+//! The arena: seeded matches between named players and their statistics.
+//!
+//! Game `g` of a run with seed `S` and line-up `p_0 .. p_{n-1}` (`n` = 3 or 4 seats) seats
+//! `p_{(s + g) mod n}` at seat `s`, so every name sits in every seat in turn. Its wall seed is
+//! `mix(S, g)`, or with `duplicate` `mix(S, g / n)`: then each wall is played `n` times with
+//! the line-up rotated through all seats, which cancels most of the luck of the deal (a
+//! "1 vs 3" line-up, one challenger and three copies of a baseline, is the usual comparison).
+//! Random players are seeded from the wall seed and their place in the line-up. Everything
+//! but the timings is a function of the configuration: a seed reproduces a run exactly.
+//!
+//! Per name ([`PlayerSummary`]): games, the average rank and its 95 % confidence interval
+//! (normal approximation, `mean +- 1.96 s / sqrt(k)`), the rank distribution, the average final
+//! points (uma and oka included), and per round (kyoku) the win, deal-in, riichi and call
+//! rates (a call: a chi, pon or open kan that stood), the average value of a win (points
+//! gained by it) and of a deal-in (points paid), and the microseconds a decision took. With
+//! exactly two names, [`Comparison`] gives the first name's rank advantage over the other's
+//! average, per wall, with its 95 % interval.
+
+use std::time::Instant;
+
+use mj_game::{Bot, GameRules, Length, Match, MatchResult, RoundEnd};
+use serde::{Deserialize, Serialize};
+
+use crate::bot_by_name;
+
+/// What one seat did in one match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatStats {
+    /// Rounds played.
+    pub rounds: u32,
+    /// Rounds won.
+    pub wins: u32,
+    /// Rounds in which it dealt in (a double ron counts once).
+    pub deal_ins: u32,
+    /// Rounds in which its riichi was accepted.
+    pub riichi: u32,
+    /// Rounds in which it made a chi, pon or open kan.
+    pub calls: u32,
+    /// Points gained by its wins (sticks and honba included).
+    pub win_points: i64,
+    /// Points paid by its deal-ins.
+    pub deal_in_points: i64,
+    /// Decisions taken.
+    pub decisions: u64,
+    /// Actions it chose that were not legal (the driver then plays its first legal action).
+    pub illegal: u32,
+    /// Nanoseconds spent in its `act` (not reproducible; excluded from comparisons).
+    pub nanos: u64,
+}
+
+/// One finished match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GamePlayed {
+    /// Final scores, ranks and points.
+    pub result: MatchResult,
+    /// Per seat (seat 3 unused with three players).
+    pub seats: [SeatStats; 4],
+}
+
+/// Plays one seeded match between `bots` (one per seat, 3 or 4 of them as `rules.players`
+/// says; extra ones are ignored) and counts what each seat did.
+pub fn play_game(
+    rules: GameRules,
+    length: Length,
+    seed: u64,
+    bots: &mut [Box<dyn Bot>],
+) -> GamePlayed {
+    let n = usize::from(if rules.players == 3 { 3u8 } else { 4 }).min(bots.len());
+    let mut m = Match::seeded(rules, length, seed, false);
+    let mut seats = [SeatStats::default(); 4];
+    let mut riichi = [false; 4];
+    let mut called = [false; 4];
+    let mut steps = 0u64;
+    // A match has a few thousand decisions; the bound only guards against a bug.
+    while !m.is_over() && steps < 1_000_000 {
+        steps += 1;
+        let seat = m.to_act().trailing_zeros() as u8;
+        let s = usize::from(seat);
+        let legal = m.legal_actions(seat);
+        let Some(&first) = legal.first() else { break };
+        if s >= n {
+            // Cannot happen (seats beyond the table never decide); keep the match moving.
+            if m.play(seat, first).is_err() {
+                break;
+            }
+            continue;
+        }
+        let t = Instant::now();
+        let mut a = bots[s].act(&m.round().view(seat), &legal);
+        seats[s].nanos += t.elapsed().as_nanos() as u64;
+        seats[s].decisions += 1;
+        if !legal.contains(&a) {
+            seats[s].illegal += 1;
+            a = first;
+        }
+        let rounds = m.history().len();
+        if m.play(seat, a).is_err() {
+            break;
+        }
+        if m.history().len() == rounds {
+            for o in 0..n {
+                let p = m.round().player(o as u8);
+                riichi[o] |= p.in_riichi();
+                called[o] |= p
+                    .melds()
+                    .iter()
+                    .any(|c| c.meld.kind() != mj_tiles::MeldKind::Ankan);
+            }
+            continue;
+        }
+        // A round ended.
+        let Some(res) = m.history().last() else {
+            break;
+        };
+        let mut dealt = [0u32; 4];
+        if let RoundEnd::Wins(wins) = &res.end {
+            for w in wins {
+                let (ws, wf) = (usize::from(w.seat & 3), usize::from(w.from & 3));
+                seats[ws].wins += 1;
+                seats[ws].win_points += i64::from(w.deltas[ws]);
+                if wf != ws {
+                    dealt[wf] = 1;
+                    seats[wf].deal_in_points -= i64::from(w.deltas[wf]);
+                }
+            }
+        }
+        for o in 0..n {
+            seats[o].rounds += 1;
+            seats[o].deal_ins += dealt[o];
+            seats[o].riichi += u32::from(riichi[o]);
+            seats[o].calls += u32::from(called[o]);
+        }
+        riichi = [false; 4];
+        called = [false; 4];
+    }
+    let result = m.result().cloned().unwrap_or_else(|| MatchResult {
+        scores: m.round().scores(),
+        ranks: mj_game::game::ranks_of(&m.round().scores(), rules.players),
+        points_tenths: [0; 4],
+        rounds: m.history().len() as u32,
+        players: rules.players,
+    });
+    GamePlayed { result, seats }
+}
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaConfig {
+    /// The rules (3 or 4 players).
+    pub rules: GameRules,
+    /// The match length.
+    pub length: Length,
+    /// Matches to play.
+    pub games: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Player names by line-up place, one per seat.
+    pub players: Vec<String>,
+    /// Each wall played once per seat with the line-up rotated.
+    pub duplicate: bool,
+}
+
+/// Why a run cannot start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// A name [`bot_by_name`] does not know.
+    #[error(
+        "unknown player `{0}` (known: random, tsumogiri, efficiency, value, value_untuned, defense)"
+    )]
+    UnknownPlayer(String),
+    /// Not one name per seat.
+    #[error("{got} players named for {seats} seats")]
+    PlayerCount {
+        /// Seats of the rules.
+        seats: u8,
+        /// Names given.
+        got: usize,
+    },
+}
+
+/// One match of a run, with who sat where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The wall number (the same for the rotations of a duplicate set).
+    pub wall: u64,
+    /// The line-up place (index into the names) of each seat.
+    pub lineup: Vec<usize>,
+    /// The match.
+    pub game: GamePlayed,
+}
+
+/// splitmix64's finaliser of `a + b * golden`: the wall seed of wall `b` of a run seeded `a`.
+pub fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a.wrapping_add(b.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays a run, calling `progress(done, total)` after each match.
+///
+/// # Errors
+/// An unknown name, or not one name per seat.
+pub fn run(
+    config: &ArenaConfig,
+    progress: impl FnMut(u64, u64),
+) -> Result<Vec<GameRecord>, ArenaError> {
+    for p in &config.players {
+        if bot_by_name(p, 0).is_none() {
+            return Err(ArenaError::UnknownPlayer(p.clone()));
+        }
+    }
+    run_with(
+        config,
+        |i, seed| {
+            bot_by_name(&config.players[i], seed).unwrap_or_else(|| Box::new(mj_game::TsumogiriBot))
+        },
+        progress,
+    )
+}
+
+/// [`run`] with players made by `make(line-up place, seed)` instead of by name (the names
+/// only label the statistics): how a tuning run plays a candidate.
+///
+/// # Errors
+/// Not one name per seat.
+pub fn run_with(
+    config: &ArenaConfig,
+    mut make: impl FnMut(usize, u64) -> Box<dyn Bot>,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<Vec<GameRecord>, ArenaError> {
+    let n = if config.rules.players == 3 { 3 } else { 4 };
+    if config.players.len() != n {
+        return Err(ArenaError::PlayerCount {
+            seats: n as u8,
+            got: config.players.len(),
+        });
+    }
+    let mut out = Vec::with_capacity(config.games.min(1 << 20) as usize);
+    for g in 0..config.games {
+        let wall = if config.duplicate { g / n as u64 } else { g };
+        let rot = (g % n as u64) as usize;
+        let seed = mix(config.seed, wall);
+        let lineup: Vec<usize> = (0..n).map(|s| (s + rot) % n).collect();
+        let mut bots: Vec<Box<dyn Bot>> = lineup
+            .iter()
+            .map(|&i| make(i, mix(seed, i as u64 + 1000)))
+            .collect();
+        let game = play_game(config.rules, config.length, seed, &mut bots);
+        out.push(GameRecord { wall, lineup, game });
+        progress(g + 1, config.games);
+    }
+    Ok(out)
+}
+
+/// The statistics of one name (see the module docs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSummary {
+    /// The name.
+    pub name: String,
+    /// Seats it played (a name twice in the line-up counts twice per match).
+    pub games: u64,
+    /// Average rank (1 best).
+    pub avg_rank: f64,
+    /// 95 % confidence interval of the average rank.
+    pub avg_rank_ci95: [f64; 2],
+    /// How often it finished 1st, 2nd, ...
+    pub ranks: Vec<u64>,
+    /// Average final points (uma and oka included).
+    pub avg_points: f64,
+    /// Rounds it played.
+    pub rounds: u64,
+    /// Wins per round.
+    pub win_rate: f64,
+    /// Deal-ins per round.
+    pub deal_in_rate: f64,
+    /// Riichi per round.
+    pub riichi_rate: f64,
+    /// Rounds with a call, per round.
+    pub call_rate: f64,
+    /// Average points a win gained.
+    pub avg_win_value: f64,
+    /// Average points a deal-in cost.
+    pub avg_deal_in_value: f64,
+    /// Decisions taken.
+    pub decisions: u64,
+    /// Average microseconds per decision.
+    pub us_per_decision: f64,
+    /// Illegal actions chosen (0 for a correct player).
+    pub illegal: u64,
+}
+
+/// The first name's average rank advantage over the other name's seats, per wall.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// The challenger (the first name of the line-up).
+    pub name: String,
+    /// The other name.
+    pub against: String,
+    /// Walls compared.
+    pub walls: u64,
+    /// Mean over walls of (the other name's average rank - the challenger's); positive is
+    /// better for the challenger.
+    pub rank_advantage: f64,
+    /// Its 95 % confidence interval.
+    pub rank_advantage_ci95: [f64; 2],
+}
+
+/// The report of a run: `mj arena --json` writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// Matches played.
+    pub games: u64,
+    /// Wall-clock seconds of the run.
+    pub seconds: f64,
+    /// Matches per second.
+    pub games_per_second: f64,
+    /// Per distinct name, in line-up order.
+    pub players: Vec<PlayerSummary>,
+    /// With exactly two names: the first's advantage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<Comparison>,
+}
+
+/// Mean and 95 % interval (normal approximation) of `xs`; an empty slice gives zeros, a single
+/// value a zero-width interval.
+pub fn mean_ci95(xs: &[f64]) -> (f64, [f64; 2]) {
+    if xs.is_empty() {
+        return (0.0, [0.0, 0.0]);
+    }
+    let k = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / k;
+    if xs.len() < 2 {
+        return (mean, [mean, mean]);
+    }
+    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (k - 1.0);
+    let half = 1.96 * (var / k).sqrt();
+    (mean, [mean - half, mean + half])
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    if b > 0.0 { a / b } else { 0.0 }
+}
+
+/// The statistics of played matches by name (`names` is the line-up; `seconds` the run's time).
+pub fn summarize(names: &[String], records: &[GameRecord], seconds: f64) -> Report {
+    let mut distinct: Vec<&str> = Vec::new();
+    for n in names {
+        if !distinct.contains(&n.as_str()) {
+            distinct.push(n);
+        }
+    }
+    let seats = names.len().clamp(1, 4);
+    let mut players = Vec::with_capacity(distinct.len());
+    for &name in &distinct {
+        let mut ranks_seen: Vec<f64> = Vec::new();
+        let mut ranks = vec![0u64; seats];
+        let mut points = 0.0;
+        let (mut rounds, mut wins, mut deal_ins, mut riichi, mut calls) = (0u64, 0u64, 0, 0, 0);
+        let (mut wp, mut dp, mut dec, mut nanos, mut illegal) = (0i64, 0i64, 0u64, 0u64, 0u64);
+        for r in records {
+            for (s, &i) in r.lineup.iter().enumerate().take(seats) {
+                if names.get(i).map(String::as_str) != Some(name) {
+                    continue;
+                }
+                let rank = r.game.result.ranks[s];
+                ranks_seen.push(f64::from(rank));
+                if let Some(c) = ranks.get_mut(usize::from(rank).saturating_sub(1)) {
+                    *c += 1;
+                }
+                points += f64::from(r.game.result.points_tenths[s]) / 10.0;
+                let st = &r.game.seats[s];
+                rounds += u64::from(st.rounds);
+                wins += u64::from(st.wins);
+                deal_ins += u64::from(st.deal_ins);
+                riichi += u64::from(st.riichi);
+                calls += u64::from(st.calls);
+                wp += st.win_points;
+                dp += st.deal_in_points;
+                dec += st.decisions;
+                nanos += st.nanos;
+                illegal += u64::from(st.illegal);
+            }
+        }
+        let games = ranks_seen.len() as u64;
+        let (avg_rank, ci) = mean_ci95(&ranks_seen);
+        let r = rounds as f64;
+        players.push(PlayerSummary {
+            name: name.to_string(),
+            games,
+            avg_rank,
+            avg_rank_ci95: ci,
+            ranks,
+            avg_points: ratio(points, games as f64),
+            rounds,
+            win_rate: ratio(wins as f64, r),
+            deal_in_rate: ratio(deal_ins as f64, r),
+            riichi_rate: ratio(riichi as f64, r),
+            call_rate: ratio(calls as f64, r),
+            avg_win_value: ratio(wp as f64, wins as f64),
+            avg_deal_in_value: ratio(dp as f64, deal_ins as f64),
+            decisions: dec,
+            us_per_decision: ratio(nanos as f64 / 1000.0, dec as f64),
+            illegal,
+        });
+    }
+    let comparison =
+        (distinct.len() == 2).then(|| compare(names, distinct[0], distinct[1], records));
+    let games = records.len() as u64;
+    Report {
+        games,
+        seconds,
+        games_per_second: ratio(games as f64, seconds),
+        players,
+        comparison,
+    }
+}
+
+/// Per wall: the mean rank of `b`'s seats minus the mean rank of `a`'s, over every match of
+/// that wall; then the mean and interval over walls.
+fn compare(names: &[String], a: &str, b: &str, records: &[GameRecord]) -> Comparison {
+    let mut per_wall: Vec<(u64, f64, f64, f64, f64)> = Vec::new(); // wall, sum a, n a, sum b, n b
+    for r in records {
+        let idx = match per_wall.last() {
+            Some(&(w, ..)) if w == r.wall => per_wall.len() - 1,
+            _ => {
+                per_wall.push((r.wall, 0.0, 0.0, 0.0, 0.0));
+                per_wall.len() - 1
+            }
+        };
+        for (s, &i) in r.lineup.iter().enumerate() {
+            let rank = f64::from(r.game.result.ranks[s.min(3)]);
+            let e = &mut per_wall[idx];
+            match names.get(i).map(String::as_str) {
+                Some(n) if n == a => {
+                    e.1 += rank;
+                    e.2 += 1.0;
+                }
+                Some(n) if n == b => {
+                    e.3 += rank;
+                    e.4 += 1.0;
+                }
+                _ => {}
+            }
+        }
+    }
+    let diffs: Vec<f64> = per_wall
+        .iter()
+        .filter(|e| e.2 > 0.0 && e.4 > 0.0)
+        .map(|e| e.3 / e.4 - e.1 / e.2)
+        .collect();
+    let (mean, ci) = mean_ci95(&diffs);
+    Comparison {
+        name: a.to_string(),
+        against: b.to_string(),
+        walls: diffs.len() as u64,
+        rank_advantage: mean,
+        rank_advantage_ci95: ci,
+    }
+}

@@ -1,0 +1,88 @@
+//! Mahjong players over `mj-game`'s [`SeatView`](mj_game::SeatView), and the arena that
+//! measures them.
+//!
+//! Every player implements [`mj_game::Bot`]: it sees only what its seat sees (its own hand,
+//! every river, meld, riichi and kita, the dora indicators, scores, tiles left) and picks one
+//! of the legal actions. By name ([`bot_by_name`], [`NAMES`]):
+//!
+//! * `random`, `tsumogiri`: `mj-game`'s baselines ([`mj_game::RandomBot`],
+//!   [`mj_game::TsumogiriBot`]: a uniformly random legal action; the drawn tile discarded,
+//!   every call passed, never a win).
+//! * `efficiency`: [`Efficiency`] (shanten, then live effective tiles; see its docs).
+//! * `value`: [`Value`], the seeds' tile-value method among the discards of the lowest
+//!   shanten, with the table tuned by self-play ([`tuned_weights`]); `value_untuned` is the
+//!   same player with the seeds' table.
+//! * `defense`: [`Defense`], `efficiency` plus push/fold from a per-tile deal-in risk
+//!   ([`risk`]).
+//!
+//! ```
+//! use mj_game::{GameRules, Length};
+//! let mut bots: Vec<_> = ["defense", "efficiency", "efficiency", "efficiency"]
+//!     .iter()
+//!     .map(|n| mj_bot::bot_by_name(n, 7).unwrap())
+//!     .collect();
+//! let game = mj_bot::arena::play_game(GameRules::tenhou(), Length::Hanchan, 7, &mut bots);
+//! assert_eq!(game.result.scores.iter().sum::<i32>(), 100_000);
+//! assert!(game.seats.iter().all(|s| s.illegal == 0));
+//! ```
+//!
+//! The arena ([`arena`]) plays seeded matches between named players, optionally in duplicate
+//! (every wall with the line-up rotated through all seats), and reports per name the average
+//! rank with its 95 % interval, the rank distribution, points, win / deal-in / riichi / call
+//! rates, the average win and deal-in values and the cost of a decision. `mj arena` is its
+//! command line.
+//!
+//! Not yet: players for Sichuan (passing three tiles, choosing the suit to give up, playing on
+//! after others have won) wait for the Sichuan game flow in `mj-game` (their `Action`s and
+//! phases do not exist yet).
+
+pub mod arena;
+mod common;
+mod players;
+pub mod risk;
+
+pub use players::{Defense, Efficiency, Value};
+
+use mj_ai::ValueWeights;
+use mj_game::{Bot, RandomBot, TsumogiriBot};
+
+/// Every player name [`bot_by_name`] knows.
+pub const NAMES: [&str; 6] = [
+    "random",
+    "tsumogiri",
+    "efficiency",
+    "value",
+    "value_untuned",
+    "defense",
+];
+
+/// The committed tuning run: `data/value_weights.json`, the output of
+/// `cargo run --release -p mj-bot --example tune_value -- WALLS SEED` (the exact command is in
+/// the file).
+pub const TUNING_RUN: &str = include_str!("../data/value_weights.json");
+
+/// The `value` table tuned by self-play (the `tuned` field of [`TUNING_RUN`]); the seeds'
+/// table if the file could not be read (a test checks that it can).
+pub fn tuned_weights() -> ValueWeights {
+    static W: std::sync::OnceLock<Option<ValueWeights>> = std::sync::OnceLock::new();
+    W.get_or_init(|| {
+        let v: serde_json::Value = serde_json::from_str(TUNING_RUN).ok()?;
+        serde_json::from_value(v.get("tuned")?.clone()).ok()
+    })
+    .unwrap_or(ValueWeights::DEFAULT)
+}
+
+/// A player by name (see [`NAMES`]); `seed` seeds the random ones. `None` for an unknown name.
+pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "tsumogiri" => Some(Box::new(TsumogiriBot)),
+        "efficiency" => Some(Box::new(Efficiency)),
+        "value" => Some(Box::new(Value {
+            weights: tuned_weights(),
+        })),
+        "value_untuned" => Some(Box::new(Value::default())),
+        "defense" => Some(Box::new(Defense)),
+        _ => None,
+    }
+}

@@ -1,0 +1,315 @@
+//! What one seat may see of a round, borrowed: the input of a [`Bot`](crate::Bot).
+//!
+//! [`SeatView`] is a reference to the round and a seat, nothing more (two words, no cloning):
+//! its methods answer only what that seat sees at the table, its own concealed tiles and drawn
+//! tile, every river, meld, riichi declaration and kita, the dora indicators, scores, sticks,
+//! honba, the tiles left, the tile on offer, and the count of each kind the seat can see. Other
+//! seats' concealed tiles, the wall and other seats' pending answers are not reachable from
+//! it, so a player written against it cannot cheat. [`Observation`](crate::Observation) is the
+//! owned copy of the same facts (for serde and for other processes).
+
+use core::fmt;
+
+use mj_tiles::{Tile, TileCounts};
+
+use crate::action::Seat;
+use crate::round::{CalledMeld, ClaimSource, Phase, RiverTile, Round};
+use crate::rules::GameRules;
+use crate::tiles::kind;
+
+/// One seat's view of a [`Round`] (see the module docs). `Copy`: pass it by value or reference.
+#[derive(Clone, Copy)]
+pub struct SeatView<'a> {
+    round: &'a Round,
+    seat: Seat,
+}
+
+impl fmt::Debug for SeatView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Only what the seat may see: never the whole round.
+        f.debug_struct("SeatView")
+            .field("seat", &self.seat)
+            .field("hand", &self.hand().to_string())
+            .field("drawn", &self.drawn())
+            .field("live_left", &self.live_left())
+            .finish()
+    }
+}
+
+/// A tile on offer to the other seats (a discard, an added or closed kan, a kita).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// Who discarded it (or declared the kan / kita).
+    pub from: Seat,
+    /// The tile id.
+    pub tile: u8,
+    /// Where it came from.
+    pub source: ClaimSource,
+}
+
+impl Round {
+    /// What `seat` (taken modulo 4) sees now, borrowed.
+    pub fn view(&self, seat: Seat) -> SeatView<'_> {
+        SeatView {
+            round: self,
+            seat: seat & 3,
+        }
+    }
+}
+
+impl<'a> SeatView<'a> {
+    /// The seat observing.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The rules of the round (public at the table).
+    pub fn rules(&self) -> &'a GameRules {
+        self.round.rules()
+    }
+
+    /// Seats at the table (3 or 4); with three, seat 3 is absent.
+    pub fn players(&self) -> u8 {
+        if self.round.rules().players == 3 {
+            3
+        } else {
+            4
+        }
+    }
+
+    /// Its own concealed tile ids, increasing (the drawn tile included).
+    pub fn hand_ids(&self) -> impl Iterator<Item = u8> + 'a {
+        self.round.player(self.seat).hand_ids()
+    }
+
+    /// Its own concealed tiles by kind (the drawn tile included).
+    pub fn hand(&self) -> TileCounts {
+        self.round.player(self.seat).counts
+    }
+
+    /// The tile it just drew, when it is its turn.
+    pub fn drawn(&self) -> Option<u8> {
+        match self.round.phase() {
+            Phase::Turn { seat, .. } if *seat == self.seat => self.round.drawn(),
+            _ => None,
+        }
+    }
+
+    /// Its turn right after its own chi or pon (only a discard is possible).
+    pub fn after_call(&self) -> bool {
+        matches!(self.round.phase(), Phase::Turn { seat, after_call: true, .. } if *seat == self.seat)
+    }
+
+    /// Its own hand is furiten now (a wait among its discards, a passed winning tile, riichi
+    /// furiten).
+    pub fn is_furiten(&self) -> bool {
+        self.round.player(self.seat).is_furiten()
+    }
+
+    /// The tile on offer while the seats answer claims.
+    pub fn offer(&self) -> Option<Offer> {
+        match self.round.phase() {
+            Phase::Claims(c) => Some(Offer {
+                from: c.from,
+                tile: c.tile,
+                source: c.source,
+            }),
+            _ => None,
+        }
+    }
+
+    /// `seat`'s river (modulo 4).
+    pub fn river(&self, seat: Seat) -> &'a [RiverTile] {
+        self.round.player(seat & 3).river()
+    }
+
+    /// `seat`'s declared melds (closed kans included, as on the table).
+    pub fn melds(&self, seat: Seat) -> &'a [CalledMeld] {
+        self.round.player(seat & 3).melds()
+    }
+
+    /// `seat`'s kita (norths set aside, three players), tile ids.
+    pub fn kita(&self, seat: Seat) -> &'a [u8] {
+        self.round.player(seat & 3).kita()
+    }
+
+    /// `seat` has declared riichi (and it was accepted).
+    pub fn in_riichi(&self, seat: Seat) -> bool {
+        self.round.player(seat & 3).in_riichi()
+    }
+
+    /// `seat`'s hand is closed (no melds but closed kans).
+    pub fn is_closed(&self, seat: Seat) -> bool {
+        self.round.player(seat & 3).is_closed()
+    }
+
+    /// Revealed dora indicator ids.
+    pub fn dora_indicators(&self) -> impl Iterator<Item = u8> + 'a {
+        self.round.dora_indicators()
+    }
+
+    /// Scores by seat.
+    pub fn scores(&self) -> [i32; 4] {
+        self.round.scores()
+    }
+
+    /// Riichi sticks on the table.
+    pub fn sticks(&self) -> u32 {
+        self.round.sticks()
+    }
+
+    /// Honba.
+    pub fn honba(&self) -> u32 {
+        self.round.setup().honba
+    }
+
+    /// Round wind (0 East, 1 South, ...).
+    pub fn round_wind(&self) -> u8 {
+        self.round.setup().round_wind
+    }
+
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.round.setup().dealer
+    }
+
+    /// `seat`'s own wind (0 East, ...), counted from the dealer.
+    pub fn seat_wind(&self, seat: Seat) -> u8 {
+        let n = self.players();
+        ((seat & 3) + n - self.dealer() % n) % n
+    }
+
+    /// Live tiles left to draw.
+    pub fn live_left(&self) -> u8 {
+        self.round.live_left()
+    }
+
+    /// Every copy of each kind this seat can see: its own concealed tiles, every meld, every
+    /// river tile not taken by a call (that one is in the caller's meld), every kita and the
+    /// dora indicators. At most 4 per kind. One pass over what is on the table, no allocation.
+    pub fn visible_counts(&self) -> TileCounts {
+        let mut c = *self.hand().as_array();
+        self.add_table(&mut c);
+        clamp(c)
+    }
+
+    /// [`SeatView::visible_counts`] less the seat's own concealed tiles and melds: the
+    /// `visible` argument of `mj_ai` (whose live counts take the hand and its melds out
+    /// themselves).
+    pub fn seen_elsewhere(&self) -> TileCounts {
+        let mut c = [0u8; 34];
+        self.add_table(&mut c);
+        let own = self.hand();
+        let mut own_melds = [0u8; 34];
+        for m in self.melds(self.seat) {
+            for t in m.meld.tiles() {
+                own_melds[t.index()] += 1;
+            }
+        }
+        for (i, n) in c.iter_mut().enumerate() {
+            let mine = own.as_array()[i] + own_melds[i];
+            *n = (*n)
+                .saturating_sub(own_melds[i])
+                .min(4u8.saturating_sub(mine));
+        }
+        clamp(c)
+    }
+
+    /// Adds everything on the table (not the own concealed tiles) to `c`.
+    fn add_table(&self, c: &mut [u8; 34]) {
+        for s in 0..4u8 {
+            let p = self.round.player(s);
+            for r in p.river() {
+                if !r.called {
+                    c[kind(r.tile).index()] += 1;
+                }
+            }
+            for m in p.melds() {
+                for t in m.meld.tiles() {
+                    c[t.index()] += 1;
+                }
+            }
+            for &k in p.kita() {
+                c[kind(k).index()] += 1;
+            }
+        }
+        for d in self.round.dora_indicators() {
+            c[kind(d).index()] += 1;
+        }
+    }
+}
+
+fn clamp(mut c: [u8; 34]) -> TileCounts {
+    for n in &mut c {
+        *n = (*n).min(4);
+    }
+    TileCounts::new(c).unwrap_or(TileCounts::EMPTY)
+}
+
+/// The kind of a tile id (0..136), for players reading a view.
+pub fn kind_of(id: u8) -> Tile {
+    kind(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Action, GameRules, Match};
+
+    /// Over seeded random games: the view's visible counts equal the count of every id this
+    /// seat can see, gathered from the owned `Observation` (an independent path).
+    #[test]
+    fn visible_counts_match_the_observation() {
+        let mut checked = 0;
+        for seed in 0..4u64 {
+            let mut m = Match::seeded(GameRules::tenhou(), crate::Length::EastOnly, seed, false);
+            let mut rng = mj_tiles::random::SplitMix64::new(seed);
+            let mut n = 0;
+            while !m.is_over() && n < 20_000 {
+                let seat = m.to_act().trailing_zeros() as u8;
+                let legal = m.legal_actions(seat);
+                let Some(&first) = legal.first() else { break };
+                let v = m.round().view(seat);
+                let o = m.round().observation(seat);
+                let mut want = [0u8; 34];
+                for &id in &o.hand {
+                    want[usize::from(id / 4)] += 1;
+                }
+                for s in 0..4 {
+                    for r in o.rivers[s].iter().filter(|r| !r.called) {
+                        want[usize::from(r.tile / 4)] += 1;
+                    }
+                    for mm in &o.melds[s] {
+                        for id in mm.ids.iter().filter(|&&i| i < 136) {
+                            want[usize::from(id / 4)] += 1;
+                        }
+                    }
+                }
+                for &d in &o.dora_indicators {
+                    want[usize::from(d / 4)] += 1;
+                }
+                let want = want.map(|x| x.min(4));
+                assert_eq!(v.visible_counts().as_array(), &want, "seed {seed} step {n}");
+                assert_eq!(v.drawn(), o.drawn);
+                assert_eq!(v.live_left(), o.live_left);
+                let seen = v.seen_elsewhere();
+                for t in Tile::ALL {
+                    assert!(seen.get(t) + v.hand().get(t) <= 4);
+                }
+                let a = if legal.len() > 1 && rng.below(4) == 0 {
+                    legal[rng.below(legal.len() as u32) as usize]
+                } else {
+                    legal
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Pon { .. } | Action::Chi { .. }))
+                        .unwrap_or(first)
+                };
+                assert!(m.play(seat, a).is_ok());
+                n += 1;
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}

@@ -55,7 +55,6 @@ pub enum GameRulesError {
     KitaWithFourPlayers,
 }
 
-
 /// Which game's flow a round follows: the shared machinery (wall, turns, claims, kongs, events,
 /// serde) branches on it where the games differ.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

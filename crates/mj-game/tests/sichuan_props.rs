@@ -70,7 +70,7 @@ impl Greedy {
                 return a;
             }
         }
-        self.0.act(r, seat, legal)
+        self.0.act(&r.view(seat), legal)
     }
 }
 
@@ -212,7 +212,7 @@ fn run(seed: u64, length: Length, greedy: bool) -> (Vec<Event>, [i32; 4]) {
         let a = if greedy {
             bots[usize::from(seat)].act(&r, seat, &legal)
         } else {
-            bots[usize::from(seat)].0.act(&r, seat, &legal)
+            bots[usize::from(seat)].0.act(&r.view(seat), &legal)
         };
         let before = r;
         let played = m.history().len();

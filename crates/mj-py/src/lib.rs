@@ -16,6 +16,7 @@
 //! Python suite in `crates/mj-py/tests` tests it against `mj batch`, `mahjong` and `xiangting`.
 
 mod batch;
+mod env;
 mod hand;
 mod results;
 
@@ -41,9 +42,9 @@ create_exception!(
 );
 
 static JSON_DUMPS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+pub(crate) static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-fn json_fn<'py>(
+pub(crate) fn json_fn<'py>(
     py: Python<'py>,
     cell: &'static PyOnceLock<Py<PyAny>>,
     name: &str,
@@ -365,6 +366,7 @@ fn mj_engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::ready_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::waits_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::shanten_batch, m)?)?;
+    env::register(m)?;
     m.add_class::<HuResult>()?;
     m.add_class::<WaitsResult>()?;
     m.add_class::<ShantenResult>()?;

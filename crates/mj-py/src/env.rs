@@ -1,0 +1,938 @@
+//! Learning environments over `mj_game::Match` (riichi, four and three players): a fixed action
+//! space with a legal-action mask, a feature tensor of `PLANES x 34`, rewards, mj-bot players in
+//! the seats no learner plays, and a vectorised game stepping B games with the GIL released.
+//!
+//! The action space and the planes are documented in README ("Learning environments") and in
+//! `ACTION_NAMES` / `PLANE_NAMES`; the pure-Python environments (`mj_engine.env`) wrap
+//! [`Game`] and [`VecGame`].
+
+// Seats and kinds index several parallel arrays at once; indices read clearer than zips here.
+#![allow(clippy::needless_range_loop)]
+
+use std::thread;
+
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use mj_bot::{Defense, Efficiency, Value};
+use mj_game::{Action, Bot, GameRules, Length, Match, RandomBot, Seat, SeatView, TsumogiriBot};
+
+/// Actions: 0..34 discard kind k (a plain copy), 34..37 discard the red 5m/5p/5s, 37..71 riichi
+/// discarding kind k, 71..74 chi with the called tile lowest/middle/highest, 74 pon, 75 open
+/// kan, 76..110 closed or added kan of kind k, 110 tsumo, 111 ron, 112 pass, 113 kita, 114
+/// nine terminals.
+pub const ACTIONS: usize = 115;
+const RED_DISCARD: usize = 34;
+const RIICHI: usize = 37;
+const CHI: usize = 71;
+const PON: usize = 74;
+const MINKAN: usize = 75;
+const SELF_KAN: usize = 76;
+const TSUMO: usize = 110;
+const RON: usize = 111;
+const PASS: usize = 112;
+const KITA: usize = 113;
+const NINE: usize = 114;
+
+/// Feature planes of 34 kinds each (README has the table).
+pub const PLANES: usize = 36;
+
+/// Tenhou ids of the red fives (5m, 5p, 5s).
+const REDS: [u8; 3] = [16, 52, 88];
+
+/// How the environment pays its seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RewardKind {
+    /// Final points (uma and oka included) at the end of the match.
+    Points,
+    /// `(n + 1 - 2 rank) / (n - 1)` at the end: +1 first, -1 last.
+    Rank,
+    /// Every change of the seat's score, in thousands of points, when it happens.
+    Score,
+}
+
+impl RewardKind {
+    fn from_name(name: &str) -> Option<RewardKind> {
+        match name {
+            "points" => Some(RewardKind::Points),
+            "rank" => Some(RewardKind::Rank),
+            "score" => Some(RewardKind::Score),
+            _ => None,
+        }
+    }
+}
+
+/// A player of a seat no learner plays (concrete types, so the game is `Send`).
+#[derive(Debug, Clone)]
+enum SeatBot {
+    Learner,
+    Random(RandomBot),
+    Tsumogiri,
+    Efficiency,
+    Value(Value),
+    Defense,
+}
+
+impl SeatBot {
+    fn by_name(name: Option<&str>, seed: u64) -> Option<SeatBot> {
+        Some(match name {
+            None | Some("learner") => SeatBot::Learner,
+            Some("random") => SeatBot::Random(RandomBot::new(seed)),
+            Some("tsumogiri") => SeatBot::Tsumogiri,
+            Some("efficiency") => SeatBot::Efficiency,
+            Some("value") => SeatBot::Value(Value {
+                weights: mj_bot::tuned_weights(),
+            }),
+            Some("value_untuned") => SeatBot::Value(Value::default()),
+            Some("defense") => SeatBot::Defense,
+            Some(_) => return None,
+        })
+    }
+
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
+        Some(match self {
+            SeatBot::Learner => return None,
+            SeatBot::Random(b) => b.act(view, legal),
+            SeatBot::Tsumogiri => TsumogiriBot.act(view, legal),
+            SeatBot::Efficiency => Efficiency.act(view, legal),
+            SeatBot::Value(b) => b.act(view, legal),
+            SeatBot::Defense => Defense.act(view, legal),
+        })
+    }
+}
+
+/// Mixes a seed (SplitMix64's finaliser) so nearby seeds give unrelated bot streams.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The dora kind an indicator kind points at (three players: 1m points at 9m).
+fn dora_of(kind: usize, players: u8) -> usize {
+    match kind {
+        0 if players == 3 => 8,
+        0..=26 => kind / 9 * 9 + (kind % 9 + 1) % 9,
+        27..=30 => 27 + (kind - 27 + 1) % 4,
+        _ => 31 + (kind.saturating_sub(31) + 1) % 3,
+    }
+}
+
+/// Index of an action in the fixed space (`None`: Sichuan actions, not in the space).
+fn index_of(a: &Action, offer: Option<u8>, red_fives: bool) -> Option<usize> {
+    let is_red = |t: u8| red_fives && REDS.contains(&t);
+    Some(match *a {
+        Action::Discard { tile } if is_red(tile) => {
+            RED_DISCARD + REDS.iter().position(|&r| r == tile).unwrap_or(0)
+        }
+        Action::Discard { tile } => usize::from(tile / 4),
+        Action::Riichi { tile } => RIICHI + usize::from(tile / 4),
+        Action::Chi { tiles } => {
+            let called = offer.map_or(0, |t| t / 4);
+            let below = tiles.iter().filter(|&&t| t / 4 < called).count();
+            CHI + below
+        }
+        Action::Pon { .. } => PON,
+        Action::Minkan => MINKAN,
+        Action::Ankan { kind } => SELF_KAN + usize::from(kind.min(33)),
+        Action::Kakan { tile } => SELF_KAN + usize::from(tile / 4),
+        Action::Tsumo => TSUMO,
+        Action::Ron => RON,
+        Action::Pass => PASS,
+        Action::Kita { .. } => KITA,
+        Action::NineTerminals => NINE,
+        Action::Exchange { .. } | Action::DeclareLack { .. } => return None,
+    })
+}
+
+/// Whether `new` replaces `old` in the same slot: the drawn tile (tsumogiri) first, then a plain
+/// copy over a red one (riichi), else the first offered.
+fn better(new: &Action, old: &Action, drawn: Option<u8>, red_fives: bool) -> bool {
+    let tile = |a: &Action| match *a {
+        Action::Discard { tile } | Action::Riichi { tile } => Some(tile),
+        _ => None,
+    };
+    let (Some(n), Some(o)) = (tile(new), tile(old)) else {
+        return false;
+    };
+    let red = |t: u8| red_fives && REDS.contains(&t);
+    if red(n) != red(o) {
+        return !red(n);
+    }
+    Some(n) == drawn && Some(o) != drawn
+}
+
+/// One game for learners: a match, a player per seat, rewards owed.
+#[derive(Debug, Clone)]
+pub(crate) struct Core {
+    rules: GameRules,
+    length: Length,
+    names: [Option<String>; 4],
+    bots: [SeatBot; 4],
+    reward: RewardKind,
+    m: Match,
+    paid_final: bool,
+    last_scores: [i32; 4],
+    owed: [f32; 4],
+    steps: u64,
+}
+
+impl Core {
+    fn new(
+        rules: &str,
+        length: &str,
+        names: [Option<String>; 4],
+        reward: &str,
+    ) -> Result<Core, String> {
+        let rules =
+            GameRules::preset(rules).ok_or_else(|| format!("unknown rules preset {rules:?}"))?;
+        if rules.is_sichuan() {
+            return Err("the learning environments cover riichi presets only".to_owned());
+        }
+        let length =
+            Length::from_name(length).ok_or_else(|| format!("unknown length {length:?}"))?;
+        let reward = RewardKind::from_name(reward)
+            .ok_or_else(|| format!("unknown reward {reward:?} (points, rank, score)"))?;
+        let bots = core::array::from_fn(|s| {
+            SeatBot::by_name(names[s].as_deref(), 0).unwrap_or(SeatBot::Learner)
+        });
+        for n in names.iter().flatten() {
+            if SeatBot::by_name(Some(n), 0).is_none() {
+                return Err(format!(
+                    "unknown bot {n:?} (random, tsumogiri, efficiency, value, value_untuned, \
+                     defense; None or \"learner\" for a learner seat)"
+                ));
+            }
+        }
+        let m = Match::seeded(rules, length, 0, false);
+        let mut c = Core {
+            rules,
+            length,
+            names,
+            bots,
+            reward,
+            m,
+            paid_final: false,
+            last_scores: [0; 4],
+            owed: [0.0; 4],
+            steps: 0,
+        };
+        c.reset(0);
+        Ok(c)
+    }
+
+    fn players(&self) -> u8 {
+        self.rules.players.clamp(3, 4)
+    }
+
+    pub(crate) fn reset(&mut self, seed: u64) {
+        self.m = Match::seeded(self.rules, self.length, seed, false);
+        for s in 0..4 {
+            let bot_seed = mix(seed ^ mix(s as u64 + 1));
+            self.bots[s] =
+                SeatBot::by_name(self.names[s].as_deref(), bot_seed).unwrap_or(SeatBot::Learner);
+        }
+        self.paid_final = false;
+        self.last_scores = self.m.round().scores();
+        self.owed = [0.0; 4];
+        self.steps = 0;
+        self.advance();
+    }
+
+    /// The first seat that must decide (the engine resolves claims after all have answered, so
+    /// the order among claimants does not matter), or `None` when the match is over.
+    fn first_to_act(&self) -> Option<Seat> {
+        let mask = self.m.to_act();
+        (mask != 0).then(|| mask.trailing_zeros() as Seat)
+    }
+
+    /// The learner seat to act now, `None` once the match is over.
+    pub(crate) fn current(&self) -> Option<Seat> {
+        self.first_to_act()
+    }
+
+    pub(crate) fn is_over(&self) -> bool {
+        self.m.is_over()
+    }
+
+    /// Plays the bots' decisions until a learner must decide or the match is over.
+    fn advance(&mut self) {
+        // A match has a few thousand decisions; the bound only guards an engine bug.
+        for _ in 0..100_000 {
+            let Some(seat) = self.first_to_act() else {
+                break;
+            };
+            let legal = self.m.legal_actions(seat);
+            if legal.is_empty() {
+                break;
+            }
+            let view = self.m.round().view(seat);
+            let Some(a) = self.bots[usize::from(seat)].act(&view, &legal) else {
+                break;
+            };
+            if self.m.play(seat, a).is_err() {
+                break;
+            }
+            self.accrue();
+        }
+    }
+
+    /// Books what each seat is owed after a play.
+    fn accrue(&mut self) {
+        let n = usize::from(self.players());
+        match self.reward {
+            RewardKind::Score => {
+                let now = match self.m.result() {
+                    Some(r) => r.scores,
+                    None => self.m.round().scores(),
+                };
+                for s in 0..n {
+                    self.owed[s] += (now[s] - self.last_scores[s]) as f32 / 1000.0;
+                }
+                self.last_scores = now;
+            }
+            RewardKind::Points | RewardKind::Rank => {
+                if self.paid_final {
+                    return;
+                }
+                let Some(r) = self.m.result() else {
+                    return;
+                };
+                for s in 0..n {
+                    self.owed[s] += match self.reward {
+                        RewardKind::Points => r.points_tenths[s] as f32 / 10.0,
+                        _ => (n as f32 + 1.0 - 2.0 * f32::from(r.ranks[s])) / (n as f32 - 1.0),
+                    };
+                }
+                self.paid_final = true;
+            }
+        }
+    }
+
+    /// The rewards owed since the last call.
+    pub(crate) fn take_rewards(&mut self) -> [f32; 4] {
+        std::mem::take(&mut self.owed)
+    }
+
+    /// The legal actions of `seat` by index of the fixed space.
+    pub(crate) fn table(&self, seat: Seat) -> [Option<Action>; ACTIONS] {
+        let mut t = [None; ACTIONS];
+        if usize::from(seat) >= usize::from(self.players()) {
+            return t;
+        }
+        let legal = self.m.legal_actions(seat);
+        let view = self.m.round().view(seat);
+        let offer = view.offer().map(|o| o.tile);
+        let drawn = view.drawn();
+        let reds = self.rules.red_fives;
+        for a in legal.iter() {
+            let Some(i) = index_of(a, offer, reds) else {
+                continue;
+            };
+            match &t[i] {
+                Some(old) if !better(a, old, drawn, reds) => {}
+                _ => t[i] = Some(*a),
+            }
+        }
+        t
+    }
+
+    pub(crate) fn mask_into(&self, seat: Seat, out: &mut [i8]) {
+        let t = self.table(seat);
+        for (o, a) in out.iter_mut().zip(t.iter()) {
+            *o = i8::from(a.is_some());
+        }
+    }
+
+    /// Plays action index `i` for the seat to act; an illegal index is refused (the game is
+    /// unchanged). Then the bots play until a learner must decide.
+    pub(crate) fn step(&mut self, i: usize) -> Result<(), String> {
+        let seat = self
+            .current()
+            .ok_or_else(|| "the match is over: reset it".to_owned())?;
+        let t = self.table(seat);
+        let a = t
+            .get(i)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("action {i} is not legal for seat {seat} now"))?;
+        self.m.play(seat, a).map_err(|e| e.to_string())?;
+        self.steps += 1;
+        self.accrue();
+        self.advance();
+        Ok(())
+    }
+
+    /// Plays `i`, or the lowest legal index when `i` is not legal; `true` when it substituted.
+    pub(crate) fn step_or_first(&mut self, i: usize) -> bool {
+        if self.step(i).is_ok() {
+            return false;
+        }
+        let Some(seat) = self.current() else {
+            return true;
+        };
+        if let Some(j) = self.table(seat).iter().position(Option::is_some) {
+            let _ = self.step(j);
+        }
+        true
+    }
+
+    /// The feature planes of `seat` into `out` (`PLANES * 34` floats, row-major).
+    pub(crate) fn encode_into(&self, seat: Seat, out: &mut [f32]) {
+        out.fill(0.0);
+        let n = self.players();
+        if usize::from(seat) >= usize::from(n) || out.len() < PLANES * 34 {
+            return;
+        }
+        let v = self.m.round().view(seat);
+        let mut set = |plane: usize, kind: usize, x: f32| {
+            if let Some(c) = out.get_mut(plane * 34 + kind) {
+                *c = x;
+            }
+        };
+        let mut seen = [0u8; 34];
+        // 0..4 hand thermometer, 4 red fives held.
+        let mut hand = [0u8; 34];
+        for id in v.hand_ids() {
+            let k = usize::from(id / 4).min(33);
+            hand[k] += 1;
+            if self.rules.red_fives && REDS.contains(&id) {
+                set(4, k, 1.0);
+            }
+        }
+        for (k, &c) in hand.iter().enumerate() {
+            for j in 0..usize::from(c.min(4)) {
+                set(j, k, 1.0);
+            }
+            seen[k] += c;
+        }
+        // 5 drawn, 6 on offer.
+        if let Some(d) = v.drawn() {
+            set(5, usize::from(d / 4).min(33), 1.0);
+        }
+        if let Some(o) = v.offer() {
+            set(6, usize::from(o.tile / 4).min(33), 1.0);
+        }
+        let scores = v.scores();
+        for r in 0..usize::from(n) {
+            let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
+            let mut river = [0u8; 34];
+            for t in v.river(s) {
+                river[usize::from(t.tile / 4).min(33)] += 1;
+            }
+            let mut melds = [0u8; 34];
+            for m in v.melds(s) {
+                for &id in m.ids.iter().filter(|&&id| id < 136) {
+                    melds[usize::from(id / 4)] += 1;
+                }
+            }
+            for k in 0..34 {
+                set(7 + r, k, f32::from(river[k]) / 4.0);
+                set(11 + r, k, f32::from(melds[k]) / 4.0);
+                // Own melds' tiles are not in the concealed hand: count them as seen once.
+                seen[k] += river[k] + melds[k];
+            }
+            let riichi = f32::from(u8::from(v.in_riichi(s)));
+            let score = scores[usize::from(s)] as f32 / 100_000.0;
+            for k in 0..34 {
+                set(15 + r, k, riichi);
+                set(24 + r, k, score);
+            }
+            if let Some(last) = v.river(s).last() {
+                set(32 + r, usize::from(last.tile / 4).min(33), 1.0);
+            }
+            for &id in v.kita(s) {
+                seen[usize::from(id / 4).min(33)] += 1;
+            }
+        }
+        // 19 dora (indicated kinds, count / 4), 20 unseen copies / 4.
+        let mut dora = [0u8; 34];
+        for id in v.dora_indicators() {
+            let k = usize::from(id / 4).min(33);
+            dora[dora_of(k, n)] += 1;
+            seen[k] += 1;
+        }
+        for k in 0..34 {
+            set(19, k, f32::from(dora[k]) / 4.0);
+            set(20, k, f32::from(4u8.saturating_sub(seen[k])) / 4.0);
+        }
+        // 21 round wind, 22 seat wind.
+        set(21, 27 + usize::from(v.round_wind() & 3), 1.0);
+        set(22, 27 + usize::from(v.seat_wind(seat) & 3), 1.0);
+        let live = f32::from(v.live_left()) / 70.0;
+        let honba = v.honba() as f32 / 10.0;
+        let sticks = v.sticks() as f32 / 10.0;
+        let kita = v.kita(seat).len() as f32 / 4.0;
+        let furiten = f32::from(u8::from(v.is_furiten()));
+        for k in 0..34 {
+            set(23, k, live);
+            set(28, k, honba);
+            set(29, k, sticks);
+            set(30, k, kita);
+            set(31, k, furiten);
+        }
+    }
+
+    fn raw_json(&self, seat: Seat) -> String {
+        serde_json::to_string(&self.m.round().observation(seat & 3)).unwrap_or_default()
+    }
+}
+
+/// The names of the 115 actions, by index.
+pub(crate) fn action_names() -> Vec<String> {
+    const KINDS: [&str; 34] = [
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
+        "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N",
+        "P", "F", "C",
+    ];
+    let mut v = Vec::with_capacity(ACTIONS);
+    v.extend(KINDS.iter().map(|k| format!("discard {k}")));
+    v.extend(["discard 0m", "discard 0p", "discard 0s"].map(str::to_owned));
+    v.extend(KINDS.iter().map(|k| format!("riichi {k}")));
+    v.extend(["chi low", "chi middle", "chi high", "pon", "open kan"].map(str::to_owned));
+    v.extend(KINDS.iter().map(|k| format!("kan {k}")));
+    v.extend(["tsumo", "ron", "pass", "kita", "nine terminals"].map(str::to_owned));
+    v
+}
+
+/// The names of the feature planes, by index.
+pub(crate) fn plane_names() -> Vec<String> {
+    let mut v: Vec<String> = ["hand >= 1", "hand >= 2", "hand >= 3", "hand >= 4"]
+        .map(str::to_owned)
+        .to_vec();
+    v.extend(["red fives held", "drawn tile", "tile on offer"].map(str::to_owned));
+    let rel = ["self", "next", "across", "previous"];
+    for what in ["river count / 4", "meld tiles / 4", "in riichi"] {
+        v.extend(rel.iter().map(|r| format!("{what} ({r})")));
+    }
+    v.extend(
+        [
+            "dora (indicated kinds) / 4",
+            "unseen copies / 4",
+            "round wind",
+            "seat wind",
+            "live tiles left / 70",
+        ]
+        .map(str::to_owned),
+    );
+    v.extend(rel.iter().map(|r| format!("score / 100000 ({r})")));
+    v.extend(
+        [
+            "honba / 10",
+            "riichi sticks / 10",
+            "own kita / 4",
+            "furiten",
+        ]
+        .map(str::to_owned),
+    );
+    v.extend(rel.iter().map(|r| format!("last discard ({r})")));
+    v
+}
+
+fn parse_bots(bots: Option<Vec<Option<String>>>) -> PyResult<[Option<String>; 4]> {
+    let bots = bots.unwrap_or_else(|| vec![None; 4]);
+    if bots.len() > 4 {
+        return Err(PyValueError::new_err("bots: at most four seats"));
+    }
+    Ok(core::array::from_fn(|s| bots.get(s).cloned().flatten()))
+}
+
+fn seat_arg(core: &Core, seat: Option<i64>) -> PyResult<Seat> {
+    match seat {
+        Some(s) if (0..i64::from(core.players())).contains(&s) => Ok(s as Seat),
+        Some(s) => Err(PyValueError::new_err(format!(
+            "seat {s} is not at the table"
+        ))),
+        None => core
+            .current()
+            .ok_or_else(|| PyValueError::new_err("the match is over: name a seat")),
+    }
+}
+
+/// One riichi match for learners. `bots`: a player name per seat (`random`, `tsumogiri`,
+/// `efficiency`, `value`, `value_untuned`, `defense`) or None for a learner seat; the bots'
+/// decisions are played inside `reset` and `step`, so `seat` is always a learner's (or -1 once
+/// the match is over).
+#[pyclass(module = "mj_engine")]
+pub(crate) struct Game {
+    core: Core,
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (rules="tenhou", length="hanchan", bots=None, reward="points", seed=0))]
+    fn new(
+        rules: &str,
+        length: &str,
+        bots: Option<Vec<Option<String>>>,
+        reward: &str,
+        seed: u64,
+    ) -> PyResult<Game> {
+        let mut core =
+            Core::new(rules, length, parse_bots(bots)?, reward).map_err(PyValueError::new_err)?;
+        core.reset(seed);
+        Ok(Game { core })
+    }
+
+    /// Starts a new match from `seed` (walls and bots both follow it).
+    fn reset(&mut self, seed: u64) {
+        self.core.reset(seed);
+    }
+
+    /// Seats at the table (3 or 4).
+    #[getter]
+    fn players(&self) -> u8 {
+        self.core.players()
+    }
+
+    /// The learner seat to act, -1 once the match is over.
+    #[getter]
+    fn seat(&self) -> i64 {
+        self.core.current().map_or(-1, i64::from)
+    }
+
+    /// True once the match is over.
+    #[getter]
+    fn done(&self) -> bool {
+        self.core.is_over()
+    }
+
+    /// Learner decisions played since the reset.
+    #[getter]
+    fn steps(&self) -> u64 {
+        self.core.steps
+    }
+
+    /// The `(PLANES, 34)` float32 features of `seat` (default: the seat to act).
+    #[pyo3(signature = (seat=None))]
+    fn obs<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let s = seat_arg(&self.core, seat)?;
+        let mut v = vec![0f32; PLANES * 34];
+        self.core.encode_into(s, &mut v);
+        PyArray1::from_vec(py, v).reshape([PLANES, 34])
+    }
+
+    /// The `(ACTIONS,)` int8 legal-action mask of `seat` (default: the seat to act; all zero for
+    /// a seat with nothing to decide).
+    #[pyo3(signature = (seat=None))]
+    fn mask<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut v = vec![0i8; ACTIONS];
+        if let Ok(s) = seat_arg(&self.core, seat) {
+            self.core.mask_into(s, &mut v);
+        } else if let Some(s) = seat {
+            return Err(PyValueError::new_err(format!(
+                "seat {s} is not at the table"
+            )));
+        }
+        Ok(PyArray1::from_vec(py, v))
+    }
+
+    /// The legal actions of `seat` as `{index: text}` (default: the seat to act).
+    #[pyo3(signature = (seat=None))]
+    fn legal(&self, seat: Option<i64>) -> PyResult<Vec<(usize, String)>> {
+        let s = seat_arg(&self.core, seat)?;
+        Ok(self
+            .core
+            .table(s)
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| a.map(|a| (i, a.to_string())))
+            .collect())
+    }
+
+    /// Plays action `index` for the seat to act, then the bots until a learner must decide.
+    /// `ValueError` when it is not legal (the game is unchanged).
+    fn step(&mut self, py: Python<'_>, index: i64) -> PyResult<()> {
+        let i = usize::try_from(index).unwrap_or(usize::MAX);
+        let core = &mut self.core;
+        py.detach(|| core.step(i)).map_err(PyValueError::new_err)
+    }
+
+    /// The rewards owed to the four seats since the last call (a list of 4 floats).
+    fn take_rewards(&mut self) -> Vec<f32> {
+        self.core.take_rewards().to_vec()
+    }
+
+    /// What `seat` sees (`mj_game::Observation` as a dict: hand, rivers, melds, scores, legal
+    /// actions...).
+    #[pyo3(signature = (seat=None))]
+    fn raw<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let s = match seat {
+            None => self.core.current().unwrap_or(0),
+            Some(_) => seat_arg(&self.core, seat)?,
+        };
+        let text = self.core.raw_json(s);
+        crate::json_fn(py, &crate::JSON_LOADS, "loads")?.call1((text,))
+    }
+
+    /// The end of the match as a dict (`scores`, `ranks`, `points`, `rounds`), None before.
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(r) = self.core.m.result() else {
+            return Ok(None);
+        };
+        let n = usize::from(self.core.players());
+        let d = PyDict::new(py);
+        d.set_item("scores", r.scores[..n].to_vec())?;
+        d.set_item(
+            "ranks",
+            r.ranks[..n]
+                .iter()
+                .map(|&x| u32::from(x))
+                .collect::<Vec<_>>(),
+        )?;
+        let pts: Vec<f64> = r.points_tenths[..n]
+            .iter()
+            .map(|&p| f64::from(p) / 10.0)
+            .collect();
+        d.set_item("points", pts)?;
+        d.set_item("rounds", r.rounds)?;
+        Ok(Some(d))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(players={}, seat={}, done={})",
+            // Python spelling of the flag.
+            self.core.players(),
+            self.seat(),
+            if self.done() { "True" } else { "False" }
+        )
+    }
+}
+
+/// One batch's outputs.
+struct Out {
+    obs: Vec<f32>,
+    mask: Vec<i8>,
+    seat: Vec<i64>,
+    rewards: Vec<f32>,
+    done: Vec<bool>,
+    illegal: Vec<bool>,
+}
+
+impl Out {
+    fn new(b: usize) -> Out {
+        Out {
+            obs: vec![0.0; b * PLANES * 34],
+            mask: vec![0; b * ACTIONS],
+            seat: vec![-1; b],
+            rewards: vec![0.0; b * 4],
+            done: vec![false; b],
+            illegal: vec![false; b],
+        }
+    }
+}
+
+/// B riichi matches stepped together with the GIL released. A finished match is restarted at
+/// once from the next seed (`seed + B`, `seed + B + 1`, ... in game order), so every row always
+/// has a learner to act; `done` says the row's match ended in that step, and its `rewards` are
+/// the final ones of that match.
+#[pyclass(module = "mj_engine")]
+pub(crate) struct VecGame {
+    games: Vec<Core>,
+    next_seed: u64,
+    threads: usize,
+}
+
+type Batch<'py> = (
+    Bound<'py, PyArray3<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i64>>,
+);
+
+impl VecGame {
+    /// Runs `f` on every game and its output rows, over `threads` threads.
+    fn run<F>(&mut self, out: &mut Out, f: F)
+    where
+        F: Fn(usize, &mut Core, &mut [f32], &mut [i8], &mut i64, &mut [f32], &mut bool, &mut bool)
+            + Sync,
+    {
+        let b = self.games.len();
+        let threads = self.threads.clamp(1, b.max(1));
+        let chunk = b.div_ceil(threads).max(1);
+        let f = &f;
+        thread::scope(|sc| {
+            let parts = self
+                .games
+                .chunks_mut(chunk)
+                .zip(out.obs.chunks_mut(chunk * PLANES * 34))
+                .zip(out.mask.chunks_mut(chunk * ACTIONS))
+                .zip(out.seat.chunks_mut(chunk))
+                .zip(out.rewards.chunks_mut(chunk * 4))
+                .zip(out.done.chunks_mut(chunk))
+                .zip(out.illegal.chunks_mut(chunk))
+                .enumerate();
+            let mut handles = Vec::new();
+            for (p, ((((((g, o), m), s), r), d), il)) in parts {
+                let mut job = move || {
+                    for (j, game) in g.iter_mut().enumerate() {
+                        f(
+                            p * chunk + j,
+                            game,
+                            &mut o[j * PLANES * 34..(j + 1) * PLANES * 34],
+                            &mut m[j * ACTIONS..(j + 1) * ACTIONS],
+                            &mut s[j],
+                            &mut r[j * 4..(j + 1) * 4],
+                            &mut d[j],
+                            &mut il[j],
+                        );
+                    }
+                };
+                if threads == 1 {
+                    job();
+                } else {
+                    handles.push(sc.spawn(job));
+                }
+            }
+            for h in handles {
+                let _ = h.join();
+            }
+        });
+    }
+}
+
+fn fill(core: &Core, o: &mut [f32], m: &mut [i8], s: &mut i64) {
+    match core.current() {
+        Some(seat) => {
+            core.encode_into(seat, o);
+            core.mask_into(seat, m);
+            *s = i64::from(seat);
+        }
+        None => {
+            o.fill(0.0);
+            m.fill(0);
+            *s = -1;
+        }
+    }
+}
+
+#[pymethods]
+impl VecGame {
+    #[new]
+    #[pyo3(signature = (n, rules="tenhou", length="hanchan", bots=None, reward="points", seed=0, threads=1))]
+    fn new(
+        n: usize,
+        rules: &str,
+        length: &str,
+        bots: Option<Vec<Option<String>>>,
+        reward: &str,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<VecGame> {
+        if n == 0 || n > 1 << 20 {
+            return Err(PyValueError::new_err("n: 1 ..= 1048576 games"));
+        }
+        let proto =
+            Core::new(rules, length, parse_bots(bots)?, reward).map_err(PyValueError::new_err)?;
+        let mut v = VecGame {
+            games: vec![proto; n],
+            next_seed: 0,
+            threads: threads.clamp(1, 256),
+        };
+        v.seed_all(seed);
+        Ok(v)
+    }
+
+    /// Restarts every match: game i from `seed + i`.
+    fn seed_all(&mut self, seed: u64) {
+        for (i, g) in self.games.iter_mut().enumerate() {
+            g.reset(seed.wrapping_add(i as u64));
+        }
+        self.next_seed = seed.wrapping_add(self.games.len() as u64);
+    }
+
+    /// Number of games (B).
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Restarts every match (game i from `seed + i`) and returns `(obs (B, PLANES, 34) float32,
+    /// mask (B, ACTIONS) int8, seat (B,) int64)`.
+    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Batch<'py>> {
+        let b = self.games.len();
+        let mut out = Out::new(b);
+        py.detach(|| {
+            self.seed_all(seed);
+            self.run(&mut out, |_, g, o, m, s, _, _, _| fill(g, o, m, s));
+        });
+        let obs = PyArray1::from_vec(py, out.obs).reshape([b, PLANES, 34])?;
+        let mask = PyArray1::from_vec(py, out.mask).reshape([b, ACTIONS])?;
+        Ok((obs, mask, PyArray1::from_vec(py, out.seat)))
+    }
+
+    /// Plays `actions[i]` (an `(B,)` integer array) in game i (an illegal index plays the
+    /// lowest legal one and sets `illegal[i]`), restarts finished matches, and returns `(obs,
+    /// mask, seat, rewards (B, 4) float32, done (B,) bool, illegal (B,) bool)`.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<(
+        Bound<'py, PyArray3<f32>>,
+        Bound<'py, PyArray2<i8>>,
+        Bound<'py, PyArray1<i64>>,
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray1<bool>>,
+        Bound<'py, PyArray1<bool>>,
+    )> {
+        let b = self.games.len();
+        let acts = actions.as_slice()?.to_vec();
+        if acts.len() != b {
+            return Err(PyValueError::new_err(format!(
+                "actions: {} entries for {b} games",
+                acts.len()
+            )));
+        }
+        let mut out = Out::new(b);
+        py.detach(|| {
+            self.run(&mut out, |i, g, o, m, s, r, d, il| {
+                let a = usize::try_from(acts[i]).unwrap_or(usize::MAX);
+                *il = g.step_or_first(a);
+                r.copy_from_slice(&g.take_rewards());
+                if g.is_over() {
+                    *d = true;
+                }
+                fill(g, o, m, s);
+            });
+            // Restart finished matches in game order, so the seeds do not depend on threads.
+            for (i, g) in self.games.iter_mut().enumerate() {
+                if out.done[i] {
+                    g.reset(self.next_seed);
+                    self.next_seed = self.next_seed.wrapping_add(1);
+                    let (o, m) = (
+                        &mut out.obs[i * PLANES * 34..(i + 1) * PLANES * 34],
+                        &mut out.mask[i * ACTIONS..(i + 1) * ACTIONS],
+                    );
+                    fill(g, o, m, &mut out.seat[i]);
+                }
+            }
+        });
+        let obs = PyArray1::from_vec(py, out.obs).reshape([b, PLANES, 34])?;
+        let mask = PyArray1::from_vec(py, out.mask).reshape([b, ACTIONS])?;
+        let rewards = PyArray1::from_vec(py, out.rewards).reshape([b, 4])?;
+        Ok((
+            obs,
+            mask,
+            PyArray1::from_vec(py, out.seat),
+            rewards,
+            PyArray1::from_vec(py, out.done),
+            PyArray1::from_vec(py, out.illegal),
+        ))
+    }
+}
+
+/// Registers the environment classes and constants.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ACTIONS", ACTIONS)?;
+    m.add("PLANES", PLANES)?;
+    m.add("ACTION_NAMES", action_names())?;
+    m.add("PLANE_NAMES", plane_names())?;
+    m.add_class::<Game>()?;
+    m.add_class::<VecGame>()?;
+    Ok(())
+}

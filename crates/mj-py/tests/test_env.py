@@ -1,0 +1,240 @@
+"""The learning environments: the libraries' own checkers, determinism, masks, rewards, the
+vectorised game against single games."""
+
+import numpy as np
+import pytest
+
+import mj_engine
+
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from mj_engine.env import MahjongAECEnv, MahjongEnv  # noqa: E402
+
+OPPONENTS = ["random", "tsumogiri", "efficiency", "value", "defense"]
+
+
+def random_match(game, rng):
+    """Plays a match to its end with uniformly random legal actions; the decisions."""
+    trace = []
+    while not game.done:
+        legal = np.flatnonzero(game.mask())
+        assert len(legal) > 0
+        a = int(rng.choice(legal))
+        trace.append((game.seat, a))
+        game.step(a)
+    return trace
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "sanma"])
+def test_gymnasium_check_env(rules):
+    check_env(MahjongEnv(rules=rules, opponents="efficiency"), skip_render_check=True)
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "sanma"])
+def test_pettingzoo_api_test(rules):
+    api_test(MahjongAECEnv(rules=rules), num_cycles=300)
+
+
+def test_names_and_sizes():
+    assert len(mj_engine.ACTION_NAMES) == mj_engine.ACTIONS == 115
+    assert len(mj_engine.PLANE_NAMES) == mj_engine.PLANES
+    assert mj_engine.ACTION_NAMES[0] == "discard 1m"
+    assert mj_engine.ACTION_NAMES[111] == "ron"
+
+
+def test_bad_arguments_raise():
+    with pytest.raises(ValueError):
+        mj_engine.Game(rules="nope")
+    with pytest.raises(ValueError):
+        mj_engine.Game(rules="sichuan")
+    with pytest.raises(ValueError):
+        mj_engine.Game(bots=["random", "nobody"])
+    with pytest.raises(ValueError):
+        mj_engine.Game(reward="money")
+    with pytest.raises(ValueError):
+        mj_engine.Game(length="forever")
+    with pytest.raises(ValueError):
+        mj_engine.VecGame(0)
+    with pytest.raises(ValueError):
+        MahjongEnv(seat=3, rules="sanma")
+    g = mj_engine.Game()
+    with pytest.raises(ValueError):
+        g.obs(7)
+    with pytest.raises(ValueError):
+        g.mask(-1)
+
+
+def test_illegal_action_is_refused_and_state_kept():
+    g = mj_engine.Game(bots=[None, "random", "random", "random"], seed=3)
+    mask = g.mask()
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = g.raw()
+    for a in (bad, -1, 10**6):
+        with pytest.raises(ValueError):
+            g.step(a)
+    assert g.raw() == before
+    # The Gymnasium env plays the lowest legal action instead and says so.
+    env = MahjongEnv()
+    obs, _ = env.reset(seed=5)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, _, _, _, info = env.step(bad)
+    assert info["illegal_action"]
+    strict = MahjongEnv(illegal="raise")
+    obs, _ = strict.reset(seed=5)
+    with pytest.raises(ValueError):
+        strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "sanma"])
+def test_mask_is_the_legal_list_and_every_masked_action_plays(rules):
+    g = mj_engine.Game(rules=rules, length="east")
+    rng = np.random.default_rng(1)
+    kinds = set()
+    for seed in range(3):
+        g.reset(seed)
+        while not g.done:
+            mask = g.mask()
+            legal = dict(g.legal())
+            assert sorted(legal) == list(np.flatnonzero(mask))
+            a = int(rng.choice(list(legal)))
+            kinds.add(mj_engine.ACTION_NAMES[a].split()[0])
+            g.step(a)
+    # Random play meets at least discards and passes on claims.
+    assert {"discard", "pass"} <= kinds
+
+
+def test_same_seed_same_match_and_different_seeds_differ():
+    def run(seed):
+        g = mj_engine.Game(bots=[None, "value", "random", "defense"], length="east")
+        g.reset(seed)
+        trace = random_match(g, np.random.default_rng(seed))
+        return trace, g.result()
+
+    a, b, c = run(11), run(11), run(12)
+    assert a == b
+    assert a != c
+
+
+def test_env_reset_is_deterministic():
+    env = MahjongEnv(opponents=["value", "efficiency", "defense"], length="east")
+    o1, _ = env.reset(seed=42)
+    o2, _ = env.reset(seed=42)
+    assert np.array_equal(o1["observation"], o2["observation"])
+    o3, _ = env.reset(seed=43)
+    assert not np.array_equal(o1["observation"], o3["observation"])
+
+
+@pytest.mark.parametrize("rules,players", [("tenhou", 4), ("sanma", 3)])
+def test_point_and_rank_rewards_match_the_result(rules, players):
+    for reward in ("points", "rank", "score"):
+        g = mj_engine.Game(rules=rules, length="east", reward=reward, seed=7)
+        total = np.zeros(4)
+        start = list(g.raw(0)["scores"])
+        rng = np.random.default_rng(7)
+        while not g.done:
+            g.step(int(rng.choice(np.flatnonzero(g.mask()))))
+            total += g.take_rewards()
+        res = g.result()
+        assert g.seat == -1
+        if reward == "points":
+            assert np.allclose(total[:players], res["points"], atol=1e-4)
+            assert abs(total.sum()) < 1e-3
+        elif reward == "rank":
+            expect = [(players + 1 - 2 * r) / (players - 1) for r in res["ranks"]]
+            assert np.allclose(total[:players], expect)
+        else:
+            delta = [(res["scores"][s] - start[s]) / 1000 for s in range(players)]
+            assert np.allclose(total[:players], delta, atol=1e-3)
+        assert not total[players:].any()
+
+
+def test_planes_describe_the_hand():
+    g = mj_engine.Game(seed=9)
+    raw = g.raw()
+    obs = g.obs()
+    assert obs.shape == (mj_engine.PLANES, 34) and obs.dtype == np.float32
+    # Planes 0..4 are a thermometer of the concealed counts.
+    counts = np.zeros(34)
+    for t in raw["hand"]:
+        counts[t // 4] += 1
+    assert np.array_equal(obs[0:4].sum(0), counts)
+    assert obs[0:4].sum() == len(raw["hand"]) == 14  # the dealer, before the first discard
+    assert obs[5].sum() == 1  # the drawn tile
+    assert obs[19].sum() == 0.25  # one dora indicator
+    # Seat winds: seat 0 deals, so its wind is East (kind 27); seat 1 sees South.
+    assert obs[22, 27] == 1
+    assert g.obs(1)[22, 28] == 1
+    assert np.allclose(obs[24:28], 0.25)  # 25,000 each
+
+
+def test_aec_env_plays_to_the_end_with_points_summing_to_zero():
+    env = MahjongAECEnv(length="east")
+    env.reset(seed=3)
+    total = {a: 0.0 for a in env.possible_agents}
+    rng = np.random.default_rng(3)
+    for agent in env.agent_iter(100_000):
+        obs, reward, term, trunc, info = env.last()
+        total[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert not env.agents
+    assert abs(sum(total.values())) < 1e-3
+    assert any(v != 0 for v in total.values())
+
+
+def test_vec_game_equals_single_games_and_threads_agree():
+    bots = [None, "random", "efficiency", "random"]
+    b = 5
+    runs = []
+    for threads in (1, 2):
+        v = mj_engine.VecGame(b, bots=bots, length="one", seed=0, threads=threads)
+        obs, mask, seat = v.reset(100)
+        singles = [mj_engine.Game(bots=bots, length="one", seed=100 + i) for i in range(b)]
+        rng = np.random.default_rng(0)
+        dones = 0
+        log = []
+        for _ in range(200):
+            for i, g in enumerate(singles):
+                assert np.array_equal(obs[i], g.obs())
+                assert np.array_equal(mask[i], g.mask())
+                assert seat[i] == g.seat
+            acts = (rng.random(mask.shape) * mask).argmax(1)
+            obs, mask, seat, rewards, done, illegal = v.step(acts)
+            assert not illegal.any()
+            for i, g in enumerate(singles):
+                g.step(int(acts[i]))
+                assert np.allclose(rewards[i], g.take_rewards())
+                assert done[i] == g.done
+                if g.done:
+                    dones += 1
+                    g.reset(100 + b + dones - 1)
+            log.append(acts.tolist())
+        runs.append(log)
+        assert dones > 0
+    assert runs[0] == runs[1]
+
+
+def test_vec_game_rejects_wrong_batch():
+    v = mj_engine.VecGame(3)
+    with pytest.raises(ValueError):
+        v.step(np.zeros(2, np.int64))
+    # Illegal indices are replaced by the lowest legal one and flagged.
+    _, _, _, _, _, illegal = v.step(np.full(3, -5, np.int64))
+    assert illegal.all()
+
+
+@pytest.mark.parametrize("name", OPPONENTS)
+def test_every_opponent_finishes_a_round(name):
+    env = MahjongEnv(opponents=name, length="one")
+    obs, _ = env.reset(seed=1)
+    done = False
+    rng = np.random.default_rng(1)
+    while not done:
+        obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert env.game.result() is not None

@@ -178,6 +178,10 @@ pub(crate) struct Core {
     last_scores: [i32; 4],
     owed: [f32; 4],
     steps: u64,
+    /// The action table of the seat to act (`cache_seat`), so a step computes the legal
+    /// actions once for the mask and the play.
+    cache: [Option<Action>; ACTIONS],
+    cache_seat: Option<Seat>,
 }
 
 impl Core {
@@ -219,6 +223,8 @@ impl Core {
             last_scores: [0; 4],
             owed: [0.0; 4],
             steps: 0,
+            cache: [None; ACTIONS],
+            cache_seat: None,
         };
         c.reset(0);
         Ok(c)
@@ -240,6 +246,16 @@ impl Core {
         self.owed = [0.0; 4];
         self.steps = 0;
         self.advance();
+        self.refresh();
+    }
+
+    /// Recomputes the action table of the seat to act.
+    fn refresh(&mut self) {
+        self.cache_seat = self.current();
+        self.cache = match self.cache_seat {
+            Some(seat) => self.compute_table(seat),
+            None => [None; ACTIONS],
+        };
     }
 
     /// The first seat that must decide (the engine resolves claims after all have answered, so
@@ -319,6 +335,13 @@ impl Core {
 
     /// The legal actions of `seat` by index of the fixed space.
     pub(crate) fn table(&self, seat: Seat) -> [Option<Action>; ACTIONS] {
+        if self.cache_seat == Some(seat) {
+            return self.cache;
+        }
+        self.compute_table(seat)
+    }
+
+    fn compute_table(&self, seat: Seat) -> [Option<Action>; ACTIONS] {
         let mut t = [None; ACTIONS];
         if usize::from(seat) >= usize::from(self.players()) {
             return t;
@@ -341,7 +364,13 @@ impl Core {
     }
 
     pub(crate) fn mask_into(&self, seat: Seat, out: &mut [i8]) {
-        let t = self.table(seat);
+        let fresh;
+        let t = if self.cache_seat == Some(seat) {
+            &self.cache
+        } else {
+            fresh = self.compute_table(seat);
+            &fresh
+        };
         for (o, a) in out.iter_mut().zip(t.iter()) {
             *o = i8::from(a.is_some());
         }
@@ -353,8 +382,8 @@ impl Core {
         let seat = self
             .current()
             .ok_or_else(|| "the match is over: reset it".to_owned())?;
-        let t = self.table(seat);
-        let a = t
+        let a = self
+            .table(seat)
             .get(i)
             .copied()
             .flatten()
@@ -363,6 +392,7 @@ impl Core {
         self.steps += 1;
         self.accrue();
         self.advance();
+        self.refresh();
         Ok(())
     }
 

@@ -417,93 +417,86 @@ impl Core {
         if usize::from(seat) >= usize::from(n) || out.len() < PLANES * 34 {
             return;
         }
-        let v = self.m.round().view(seat);
-        let mut set = |plane: usize, kind: usize, x: f32| {
-            if let Some(c) = out.get_mut(plane * 34 + kind) {
-                *c = x;
+        let out = &mut out[..PLANES * 34];
+        // Plane p of the tensor (whole rows, so the loops below carry no per-element checks).
+        fn row(out: &mut [f32], p: usize) -> &mut [f32] {
+            &mut out[p * 34..p * 34 + 34]
+        }
+        fn counts_into(dst: &mut [f32], counts: &[u8; 34]) {
+            for (d, &c) in dst.iter_mut().zip(counts) {
+                *d = f32::from(c) * 0.25;
             }
-        };
+        }
+        let kind = |id: u8| usize::from(id / 4).min(33);
+        let v = self.m.round().view(seat);
         let mut seen = [0u8; 34];
         // 0..4 hand thermometer, 4 red fives held.
         let mut hand = [0u8; 34];
         for id in v.hand_ids() {
-            let k = usize::from(id / 4).min(33);
+            let k = kind(id);
             hand[k] += 1;
             if self.rules.red_fives && REDS.contains(&id) {
-                set(4, k, 1.0);
+                row(out, 4)[k] = 1.0;
             }
         }
         for (k, &c) in hand.iter().enumerate() {
             for j in 0..usize::from(c.min(4)) {
-                set(j, k, 1.0);
+                row(out, j)[k] = 1.0;
             }
             seen[k] += c;
         }
         // 5 drawn, 6 on offer.
         if let Some(d) = v.drawn() {
-            set(5, usize::from(d / 4).min(33), 1.0);
+            row(out, 5)[kind(d)] = 1.0;
         }
         if let Some(o) = v.offer() {
-            set(6, usize::from(o.tile / 4).min(33), 1.0);
+            row(out, 6)[kind(o.tile)] = 1.0;
         }
         let scores = v.scores();
         for r in 0..usize::from(n) {
             let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
             let mut river = [0u8; 34];
             for t in v.river(s) {
-                river[usize::from(t.tile / 4).min(33)] += 1;
+                river[kind(t.tile)] += 1;
             }
             let mut melds = [0u8; 34];
             for m in v.melds(s) {
                 for &id in m.ids.iter().filter(|&&id| id < 136) {
-                    melds[usize::from(id / 4)] += 1;
+                    melds[kind(id)] += 1;
                 }
             }
+            counts_into(row(out, 7 + r), &river);
+            counts_into(row(out, 11 + r), &melds);
             for k in 0..34 {
-                set(7 + r, k, f32::from(river[k]) / 4.0);
-                set(11 + r, k, f32::from(melds[k]) / 4.0);
-                // Own melds' tiles are not in the concealed hand: count them as seen once.
                 seen[k] += river[k] + melds[k];
             }
-            let riichi = f32::from(u8::from(v.in_riichi(s)));
-            let score = scores[usize::from(s)] as f32 / 100_000.0;
-            for k in 0..34 {
-                set(15 + r, k, riichi);
-                set(24 + r, k, score);
-            }
+            row(out, 15 + r).fill(f32::from(u8::from(v.in_riichi(s))));
+            row(out, 24 + r).fill(scores[usize::from(s)] as f32 / 100_000.0);
             if let Some(last) = v.river(s).last() {
-                set(32 + r, usize::from(last.tile / 4).min(33), 1.0);
+                row(out, 32 + r)[kind(last.tile)] = 1.0;
             }
             for &id in v.kita(s) {
-                seen[usize::from(id / 4).min(33)] += 1;
+                seen[kind(id)] += 1;
             }
         }
         // 19 dora (indicated kinds, count / 4), 20 unseen copies / 4.
         let mut dora = [0u8; 34];
         for id in v.dora_indicators() {
-            let k = usize::from(id / 4).min(33);
+            let k = kind(id);
             dora[dora_of(k, n)] += 1;
             seen[k] += 1;
         }
-        for k in 0..34 {
-            set(19, k, f32::from(dora[k]) / 4.0);
-            set(20, k, f32::from(4u8.saturating_sub(seen[k])) / 4.0);
-        }
+        counts_into(row(out, 19), &dora);
+        let unseen = seen.map(|c| 4u8.saturating_sub(c));
+        counts_into(row(out, 20), &unseen);
         // 21 round wind, 22 seat wind.
-        set(21, 27 + usize::from(v.round_wind() & 3), 1.0);
-        set(22, 27 + usize::from(v.seat_wind(seat) & 3), 1.0);
-        let live = f32::from(v.live_left()) / 70.0;
-        let honba = v.honba() as f32 / 10.0;
-        let sticks = v.sticks() as f32 / 10.0;
-        let kita = v.kita(seat).len() as f32 / 4.0;
-        let furiten = f32::from(u8::from(v.is_furiten()));
-        for k in 0..34 {
-            set(23, k, live);
-            set(28, k, honba);
-            set(29, k, sticks);
-            set(30, k, kita);
-            set(31, k, furiten);
-        }
+        row(out, 21)[27 + usize::from(v.round_wind() & 3)] = 1.0;
+        row(out, 22)[27 + usize::from(v.seat_wind(seat) & 3)] = 1.0;
+        row(out, 23).fill(f32::from(v.live_left()) / 70.0);
+        row(out, 28).fill(v.honba() as f32 / 10.0);
+        row(out, 29).fill(v.sticks() as f32 / 10.0);
+        row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
+        row(out, 31).fill(f32::from(u8::from(v.is_furiten())));
     }
 
     fn raw_json(&self, seat: Seat) -> String {

@@ -410,9 +410,9 @@ impl Core {
         true
     }
 
-    /// The feature planes of `seat` into `out` (`PLANES * 34` floats, row-major).
+    /// The feature planes of `seat` into `out` (`PLANES * 34` floats, row-major), which must be
+    /// all zero (the callers hand fresh zeroed buffers; a second memset was 9% of a step).
     pub(crate) fn encode_into(&self, seat: Seat, out: &mut [f32]) {
-        out.fill(0.0);
         let n = self.players();
         if usize::from(seat) >= usize::from(n) || out.len() < PLANES * 34 {
             return;
@@ -931,6 +931,7 @@ impl VecGame {
                         &mut out.obs[i * PLANES * 34..(i + 1) * PLANES * 34],
                         &mut out.mask[i * ACTIONS..(i + 1) * ACTIONS],
                     );
+                    o.fill(0.0);
                     fill(g, o, m, &mut out.seat[i]);
                 }
             }

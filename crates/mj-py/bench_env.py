@@ -21,13 +21,16 @@ import mj_engine
 
 
 def timed(seconds, body):
-    """Runs `body()` (returns steps done) until `seconds` pass; (steps/s, matches)."""
+    """Runs `body()` (returns steps done) until `seconds` pass; (steps per wall second, calls,
+    steps per CPU second of the process: what a loaded machine distorts less)."""
     start = time.perf_counter()
+    cpu = time.process_time()
     steps = calls = 0
     while time.perf_counter() - start < seconds:
         steps += body()
         calls += 1
-    return steps / (time.perf_counter() - start), calls
+    cpu = time.process_time() - cpu
+    return steps / (time.perf_counter() - start), calls, steps / max(cpu, 1e-9)
 
 
 def bench_game(seconds):
@@ -77,8 +80,8 @@ def bench_vec(seconds, batch, threads):
         state["done"] += int(done.sum())
         return batch
 
-    rate, _ = timed(seconds, one_call)
-    return rate, state["done"]
+    rate, _, per_cpu = timed(seconds, one_call)
+    return rate, state["done"], per_cpu
 
 
 def bench_riichienv(seconds):
@@ -110,26 +113,28 @@ def main():
     args = ap.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     rows = []
-    rate, games = bench_game(args.seconds)
-    rows.append(("mj_engine Game (4 Python players)", rate, f"{games} matches"))
-    rate, games = bench_gym(args.seconds)
-    rows.append(("mj_engine MahjongEnv (learner + 3 Rust bots)", rate, f"{games} matches"))
+    rate, games, cpu = bench_game(args.seconds)
+    rows.append(("mj_engine Game (4 Python players)", rate, cpu, f"{games} matches"))
+    rate, games, cpu = bench_gym(args.seconds)
+    rows.append(("mj_engine MahjongEnv (learner + 3 Rust bots)", rate, cpu, f"{games} matches"))
     for threads in sorted({1, args.threads}):
-        rate, games = bench_vec(args.seconds, args.batch, threads)
-        rows.append(
-            (f"mj_engine VecGame B={args.batch} threads={threads}", rate, f"{games} matches")
-        )
+        rate, games, cpu = bench_vec(args.seconds, args.batch, threads)
+        name = f"mj_engine VecGame B={args.batch} threads={threads}"
+        rows.append((name, rate, cpu, f"{games} matches ended"))
     r = bench_riichienv(args.seconds)
     if r is not None:
         from importlib.metadata import version
 
-        rows.append((f"riichienv {version('riichienv')} RiichiEnv", r[0], f"{r[1]} matches"))
+        name = f"riichienv {version('riichienv')} RiichiEnv"
+        rows.append((name, r[0], r[2], f"{r[1]} matches"))
     else:
-        rows.append(("riichienv", float("nan"), "not installed"))
-    base = rows[-1][1]
-    print(f"{'env':48} {'steps/s':>12} {'vs riichienv':>13}  matches")
-    for name, rate, note in rows:
-        print(f"{name:48} {rate:12,.0f} {rate / base:12.1f}x  {note}")
+        rows.append(("riichienv", float("nan"), float("nan"), "not installed"))
+    base, base_cpu = rows[-1][1], rows[-1][2]
+    print(f"{'env':48} {'steps/s':>10} {'vs riichi':>9} {'per CPU s':>10} {'vs riichi':>9}  note")
+    for name, rate, cpu, note in rows:
+        print(
+            f"{name:48} {rate:10,.0f} {rate / base:8.1f}x {cpu:10,.0f} {cpu / base_cpu:8.1f}x  {note}"
+        )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -238,3 +238,19 @@ def test_every_opponent_finishes_a_round(name):
     while not done:
         obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert env.game.result() is not None
+
+
+def test_pettingzoo_seed_test():
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda: MahjongAECEnv(length="one"), num_cycles=200)
+
+
+def test_raw_observation_is_the_seat_view():
+    g = mj_engine.Game(bots=[None, "random", "random", "random"], seed=4)
+    raw = g.raw()
+    assert raw["seat"] == 0 and len(raw["hand"]) == 14
+    assert raw["scores"] == [25000] * 4
+    # Other seats' hands are not in it.
+    assert "hands" not in raw and "wall" not in raw
+    assert len(raw["legal"]) >= int(g.mask().sum())

@@ -132,9 +132,8 @@ def main():
     base, base_cpu = rows[-1][1], rows[-1][2]
     print(f"{'env':48} {'steps/s':>10} {'vs riichi':>9} {'per CPU s':>10} {'vs riichi':>9}  note")
     for name, rate, cpu, note in rows:
-        print(
-            f"{name:48} {rate:10,.0f} {rate / base:8.1f}x {cpu:10,.0f} {cpu / base_cpu:8.1f}x  {note}"
-        )
+        vs, vs_cpu = rate / base, cpu / base_cpu
+        print(f"{name:48} {rate:10,.0f} {vs:8.1f}x {cpu:10,.0f} {vs_cpu:8.1f}x  {note}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

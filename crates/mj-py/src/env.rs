@@ -1,6 +1,7 @@
-//! Learning environments over `mj_game::Match` (riichi, four and three players): a fixed action
-//! space with a legal-action mask, a feature tensor of `PLANES x 34`, rewards, mj-bot players in
-//! the seats no learner plays, and a vectorised game stepping B games with the GIL released.
+//! Learning environments over `mj_game::Match` (riichi four and three players, Sichuan): a
+//! fixed action space with a legal-action mask, a feature tensor of `PLANES x 34`, rewards,
+//! mj-bot players in the seats no learner plays, and a vectorised game stepping B games with the
+//! GIL released.
 //!
 //! The action space and the planes are documented in README ("Learning environments") and in
 //! `ACTION_NAMES` / `PLANE_NAMES`; the pure-Python environments (`mj_engine.env`) wrap
@@ -22,8 +23,9 @@ use mj_game::{Action, Bot, GameRules, Length, Match, RandomBot, Seat, SeatView, 
 /// Actions: 0..34 discard kind k (a plain copy), 34..37 discard the red 5m/5p/5s, 37..71 riichi
 /// discarding kind k, 71..74 chi with the called tile lowest/middle/highest, 74 pon, 75 open
 /// kan, 76..110 closed or added kan of kind k, 110 tsumo, 111 ron, 112 pass, 113 kita, 114
-/// nine terminals.
-pub const ACTIONS: usize = 115;
+/// nine terminals; Sichuan: 115..118 exchange three tiles of suit m/p/s (the engine's first
+/// offer of that suit: the lowest kinds), 118..121 declare the lacking suit m/p/s.
+pub const ACTIONS: usize = 121;
 const RED_DISCARD: usize = 34;
 const RIICHI: usize = 37;
 const CHI: usize = 71;
@@ -35,6 +37,8 @@ const RON: usize = 111;
 const PASS: usize = 112;
 const KITA: usize = 113;
 const NINE: usize = 114;
+const EXCHANGE: usize = 115;
+const LACK: usize = 118;
 
 /// Feature planes of 34 kinds each (README has the table).
 pub const PLANES: usize = 36;
@@ -121,7 +125,8 @@ fn dora_of(kind: usize, players: u8) -> usize {
     }
 }
 
-/// Index of an action in the fixed space (`None`: Sichuan actions, not in the space).
+/// Index of an action in the fixed space (every action has one; `None` is kept for actions the
+/// space may leave out).
 fn index_of(a: &Action, offer: Option<u8>, red_fives: bool) -> Option<usize> {
     let is_red = |t: u8| red_fives && REDS.contains(&t);
     Some(match *a {
@@ -144,7 +149,8 @@ fn index_of(a: &Action, offer: Option<u8>, red_fives: bool) -> Option<usize> {
         Action::Pass => PASS,
         Action::Kita { .. } => KITA,
         Action::NineTerminals => NINE,
-        Action::Exchange { .. } | Action::DeclareLack { .. } => return None,
+        Action::Exchange { tiles } => EXCHANGE + usize::from((tiles[0] / 4 / 9).min(2)),
+        Action::DeclareLack { suit } => LACK + usize::from(suit.min(2)),
     })
 }
 
@@ -193,9 +199,6 @@ impl Core {
     ) -> Result<Core, String> {
         let rules =
             GameRules::preset(rules).ok_or_else(|| format!("unknown rules preset {rules:?}"))?;
-        if rules.is_sichuan() {
-            return Err("the learning environments cover riichi presets only".to_owned());
-        }
         let length =
             Length::from_name(length).ok_or_else(|| format!("unknown length {length:?}"))?;
         let reward = RewardKind::from_name(reward)
@@ -504,7 +507,7 @@ impl Core {
     }
 }
 
-/// The names of the 115 actions, by index.
+/// The names of the actions, by index.
 pub(crate) fn action_names() -> Vec<String> {
     const KINDS: [&str; 34] = [
         "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
@@ -518,6 +521,8 @@ pub(crate) fn action_names() -> Vec<String> {
     v.extend(["chi low", "chi middle", "chi high", "pon", "open kan"].map(str::to_owned));
     v.extend(KINDS.iter().map(|k| format!("kan {k}")));
     v.extend(["tsumo", "ron", "pass", "kita", "nine terminals"].map(str::to_owned));
+    v.extend(["exchange m", "exchange p", "exchange s"].map(str::to_owned));
+    v.extend(["lack m", "lack p", "lack s"].map(str::to_owned));
     v
 }
 
@@ -575,7 +580,7 @@ fn seat_arg(core: &Core, seat: Option<i64>) -> PyResult<Seat> {
     }
 }
 
-/// One riichi match for learners. `bots`: a player name per seat (`random`, `tsumogiri`,
+/// One match for learners. `bots`: a player name per seat (`random`, `tsumogiri`,
 /// `efficiency`, `value`, `value_untuned`, `defense`) or None for a learner seat; the bots'
 /// decisions are played inside `reset` and `step`, so `seat` is always a learner's (or -1 once
 /// the match is over).
@@ -750,7 +755,7 @@ impl Out {
     }
 }
 
-/// B riichi matches stepped together with the GIL released. A finished match is restarted at
+/// B matches stepped together with the GIL released. A finished match is restarted at
 /// once from the next seed (`seed + B`, `seed + B + 1`, ... in game order), so every row always
 /// has a learner to act; `done` says the row's match ended in that step, and its `rewards` are
 /// the final ones of that match.
@@ -836,7 +841,9 @@ fn fill(core: &Core, o: &mut [f32], m: &mut [i8], s: &mut i64) {
 #[pymethods]
 impl VecGame {
     #[new]
-    #[pyo3(signature = (n, rules="tenhou", length="hanchan", bots=None, reward="points", seed=0, threads=1))]
+    #[pyo3(signature = (
+        n, rules="tenhou", length="hanchan", bots=None, reward="points", seed=0, threads=1
+    ))]
     fn new(
         n: usize,
         rules: &str,

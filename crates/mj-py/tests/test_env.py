@@ -29,18 +29,18 @@ def random_match(game, rng):
     return trace
 
 
-@pytest.mark.parametrize("rules", ["tenhou", "sanma"])
+@pytest.mark.parametrize("rules", ["tenhou", "sanma", "sichuan"])
 def test_gymnasium_check_env(rules):
     check_env(MahjongEnv(rules=rules, opponents="efficiency"), skip_render_check=True)
 
 
-@pytest.mark.parametrize("rules", ["tenhou", "sanma"])
+@pytest.mark.parametrize("rules", ["tenhou", "sanma", "sichuan"])
 def test_pettingzoo_api_test(rules):
     api_test(MahjongAECEnv(rules=rules), num_cycles=300)
 
 
 def test_names_and_sizes():
-    assert len(mj_engine.ACTION_NAMES) == mj_engine.ACTIONS == 115
+    assert len(mj_engine.ACTION_NAMES) == mj_engine.ACTIONS == 121
     assert len(mj_engine.PLANE_NAMES) == mj_engine.PLANES
     assert mj_engine.ACTION_NAMES[0] == "discard 1m"
     assert mj_engine.ACTION_NAMES[111] == "ron"
@@ -49,8 +49,6 @@ def test_names_and_sizes():
 def test_bad_arguments_raise():
     with pytest.raises(ValueError):
         mj_engine.Game(rules="nope")
-    with pytest.raises(ValueError):
-        mj_engine.Game(rules="sichuan")
     with pytest.raises(ValueError):
         mj_engine.Game(bots=["random", "nobody"])
     with pytest.raises(ValueError):
@@ -89,7 +87,7 @@ def test_illegal_action_is_refused_and_state_kept():
         strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
 
 
-@pytest.mark.parametrize("rules", ["tenhou", "sanma"])
+@pytest.mark.parametrize("rules", ["tenhou", "sanma", "sichuan"])
 def test_mask_is_the_legal_list_and_every_masked_action_plays(rules):
     g = mj_engine.Game(rules=rules, length="east")
     rng = np.random.default_rng(1)
@@ -105,6 +103,8 @@ def test_mask_is_the_legal_list_and_every_masked_action_plays(rules):
             g.step(a)
     # Random play meets at least discards and passes on claims.
     assert {"discard", "pass"} <= kinds
+    if rules == "sichuan":
+        assert {"exchange", "lack"} <= kinds
 
 
 def test_same_seed_same_match_and_different_seeds_differ():
@@ -128,7 +128,7 @@ def test_env_reset_is_deterministic():
     assert not np.array_equal(o1["observation"], o3["observation"])
 
 
-@pytest.mark.parametrize("rules,players", [("tenhou", 4), ("sanma", 3)])
+@pytest.mark.parametrize("rules,players", [("tenhou", 4), ("sanma", 3), ("sichuan", 4)])
 def test_point_and_rank_rewards_match_the_result(rules, players):
     for reward in ("points", "rank", "score"):
         g = mj_engine.Game(rules=rules, length="east", reward=reward, seed=7)

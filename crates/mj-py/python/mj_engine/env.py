@@ -1,4 +1,4 @@
-"""Learning environments over the Rust engine (riichi, four and three players).
+"""Learning environments over the Rust engine (riichi four and three players, Sichuan).
 
 * `MahjongEnv`: a Gymnasium single-agent environment, the learner in one seat and mj-bot
   players (`random`, `tsumogiri`, `efficiency`, `value`, `defense`) in the others.
@@ -57,8 +57,8 @@ class MahjongEnv(gymnasium.Env):
     """One learner at a riichi table (Gymnasium API).
 
     `seat`: the learner's seat (0 deals first); `opponents`: one bot name for every other seat
-    or a list with one name per other seat; `rules`: a riichi preset (`tenhou`,
-    `mahjong_soul`, `sanma`, `sanma_mahjong_soul`); `length`: `hanchan`, `east` or `one`.
+    or a list with one name per other seat; `rules`: a preset (`tenhou`, `mahjong_soul`,
+    `sanma`, `sanma_mahjong_soul`, `sichuan`); `length`: `hanchan`, `east` or `one`.
     """
 
     metadata = {"render_modes": ["ansi"]}

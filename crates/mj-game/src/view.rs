@@ -3,7 +3,9 @@
 //! [`SeatView`] is a reference to the round and a seat, nothing more (two words, no cloning):
 //! its methods answer only what that seat sees at the table, its own concealed tiles and drawn
 //! tile, every river, meld, riichi declaration and kita, the dora indicators, scores, sticks,
-//! honba, the tiles left, the tile on offer, and the count of each kind the seat can see. Other
+//! honba, the tiles left, the tile on offer, the count of each kind the seat can see, and in
+//! Sichuan each seat's declared lack, the seats that won and left, and the exchange direction
+//! once the exchange is done. Other
 //! seats' concealed tiles, the wall and other seats' pending answers are not reachable from
 //! it, so a player written against it cannot cheat. [`Observation`](crate::Observation) is the
 //! owned copy of the same facts (for serde and for other processes).

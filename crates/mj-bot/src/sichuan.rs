@@ -321,4 +321,52 @@ mod tests {
         // Not a hand's count.
         assert_eq!(shanten(&c("123m"), None, true), i8::MAX);
     }
+
+    /// Against `mj-hu`'s slow reference over seeded 14-tile hands built from random groups of
+    /// two or three suits (so many are complete): the Sichuan shanten is -1 exactly when the
+    /// hand wins under the Sichuan rules and holds no tile of the suit given up.
+    #[test]
+    fn complete_exactly_when_the_reference_says_so() {
+        let mut rng = mj_tiles::random::SplitMix64::new(16);
+        let (mut wins, mut checked) = (0, 0);
+        while checked < 12_000 {
+            let suits = 2 + rng.below(2) as u8;
+            let mut a = [0u8; 34];
+            let mut n = 0;
+            while n < 14 {
+                let s = rng.below(u32::from(suits)) as usize;
+                let r = rng.below(9) as usize;
+                let group: &[usize] = match rng.below(4) {
+                    0 if r <= 6 && n + 3 <= 14 => &[0, 1, 2],
+                    1 if n + 3 <= 14 => &[0, 0, 0],
+                    2 if n + 2 <= 14 => &[0, 0],
+                    _ => &[0],
+                };
+                for &d in group {
+                    a[s * 9 + r + d] += 1;
+                }
+                n += group.len();
+            }
+            if a.iter().any(|&x| x > 4) {
+                continue;
+            }
+            let Ok(counts) = TileCounts::new(a) else {
+                continue;
+            };
+            let lack = rng.below(3) as u8;
+            let Ok(hand) = mj_hu::Hand::new(counts, &[], mj_tiles::TileSet::EMPTY) else {
+                continue;
+            };
+            let holds = Tile::ALL
+                .iter()
+                .any(|&t| suit_index(t) == Some(lack) && counts.get(t) > 0);
+            let want = !holds
+                && mj_hu::reference::is_winning(&hand, &mj_hu::Rules::SICHUAN).unwrap_or(false);
+            let got = shanten(&counts, Some(lack), true) == -1;
+            assert_eq!(got, want, "{counts:?} lack {lack}");
+            wins += usize::from(want);
+            checked += 1;
+        }
+        assert!(wins > 100, "only {wins} complete hands");
+    }
 }

@@ -32,14 +32,19 @@
 //! rates, the average win and deal-in values and the cost of a decision. `mj arena` is its
 //! command line.
 //!
-//! Not yet: players for Sichuan (passing three tiles, choosing the suit to give up, playing on
-//! after others have won) wait for the Sichuan game flow in `mj-game` (their `Action`s and
-//! phases do not exist yet).
+//! Sichuan 血战到底 (`GameRules::sichuan()`): `efficiency`, `value` and `defense` all play the
+//! same Sichuan strategy ([`sichuan`]): pass the three weakest tiles of the suit held least,
+//! give up the suit that leaves the lowest Sichuan shanten, throw that suit first, take every
+//! win, pon only to lower the shanten, kong only when the hand keeps its shanten, never call
+//! the suit given up, and play on after other seats have won. The value table is tuned on
+//! riichi and the deal-in risk model reads riichi declarations, so neither is used there.
+//! `random` and `tsumogiri` play Sichuan as they play riichi (legal, aimless).
 
 pub mod arena;
 mod common;
 mod players;
 pub mod risk;
+pub mod sichuan;
 
 pub use players::{Defense, Efficiency, Value};
 

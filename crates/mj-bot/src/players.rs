@@ -56,6 +56,9 @@ fn rank(view: &SeatView<'_>, ranker: Ranker) -> Vec<Tile> {
 
 /// One decision of the plain (non-defending) players.
 fn attack(view: &SeatView<'_>, legal: &[Action], ranker: Ranker) -> Action {
+    if view.rules().is_sichuan() {
+        return crate::sichuan::act(view, legal);
+    }
     if let Some(a) = win(legal) {
         return a;
     }
@@ -146,6 +149,9 @@ pub struct Defense;
 
 impl Bot for Defense {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+        if view.rules().is_sichuan() {
+            return crate::sichuan::act(view, legal);
+        }
         let threats = Threats::of(view);
         if threats.is_empty() {
             return attack(view, legal, Ranker::Efficiency);

@@ -52,7 +52,7 @@ pub enum ArenaCmdError {
 pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, ArenaCmdError> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         ArenaCmdError::Usage(format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan)",
             args.rules
         ))
     })?;
@@ -133,6 +133,15 @@ pub fn text(r: &Report, args: &ArenaArgs) -> String {
         r.seconds,
         r.games_per_second
     );
+    // Sichuan: the points are the stakes won and lost (no uma, no oka), several seats win a
+    // round, and there is no riichi.
+    let sichuan = GameRules::preset(&args.rules).is_some_and(|g| g.is_sichuan());
+    if sichuan {
+        let _ = writeln!(
+            out,
+            "sichuan: points are stakes won and lost; win and deal-in rates per round (several seats win a round)"
+        );
+    }
     for p in &r.players {
         let _ = writeln!(
             out,
@@ -147,11 +156,15 @@ pub fn text(r: &Report, args: &ArenaArgs) -> String {
         );
         let _ = writeln!(
             out,
-            "{:<11} win {:.1}%  deal-in {:.1}%  riichi {:.1}%  call {:.1}%  avg win {:.0}  avg deal-in {:.0}  {:.2} us/decision{}",
+            "{:<11} win {:.1}%  deal-in {:.1}%  {}call {:.1}%  avg win {:.0}  avg deal-in {:.0}  {:.2} us/decision{}",
             "",
             100.0 * p.win_rate,
             100.0 * p.deal_in_rate,
-            100.0 * p.riichi_rate,
+            if sichuan {
+                String::new()
+            } else {
+                format!("riichi {:.1}%  ", 100.0 * p.riichi_rate)
+            },
             100.0 * p.call_rate,
             p.avg_win_value,
             p.avg_deal_in_value,
@@ -418,5 +431,33 @@ mod tests {
         let bytes = std::fs::read(&png).expect("png");
         assert!(bytes.starts_with(b"\x89PNG"), "a PNG file");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn sichuan_runs_with_its_own_statistics() {
+        let a = ArenaArgs {
+            games: 4,
+            duplicate: true,
+            ..args(&["efficiency", "random", "random", "random"], "sichuan")
+        };
+        let out = arena(&a).expect("a Sichuan run");
+        assert!(
+            out.starts_with("4 games (sichuan, one, seed 1, duplicate)"),
+            "{out}"
+        );
+        assert!(out.contains("stakes won and lost"), "{out}");
+        assert!(!out.contains("riichi"), "{out}");
+        assert!(!out.contains("ILLEGAL"), "{out}");
+        let config = config(&a).expect("a config");
+        let records = run(&config, |_, _| {}).expect("a run");
+        let r = summarize(&config.players, &records, 1.0);
+        // Sichuan is zero-sum: every seat's points over the run add up to nothing.
+        let total: f64 = r
+            .players
+            .iter()
+            .map(|p| p.avg_points * p.games as f64)
+            .sum();
+        assert!(total.abs() < 1e-6, "{total}");
+        assert_eq!(r.players.iter().map(|p| p.games).sum::<u64>(), 16);
     }
 }

@@ -3,7 +3,9 @@
 //! [`SeatView`] is a reference to the round and a seat, nothing more (two words, no cloning):
 //! its methods answer only what that seat sees at the table, its own concealed tiles and drawn
 //! tile, every river, meld, riichi declaration and kita, the dora indicators, scores, sticks,
-//! honba, the tiles left, the tile on offer, and the count of each kind the seat can see. Other
+//! honba, the tiles left, the tile on offer, the count of each kind the seat can see, and in
+//! Sichuan each seat's declared lack, the seats that won and left, and the exchange direction
+//! once the exchange is done. Other
 //! seats' concealed tiles, the wall and other seats' pending answers are not reachable from
 //! it, so a player written against it cannot cheat. [`Observation`](crate::Observation) is the
 //! owned copy of the same facts (for serde and for other processes).
@@ -184,6 +186,40 @@ impl<'a> SeatView<'a> {
         self.round.live_left()
     }
 
+    /// Sichuan: the suit `seat` (modulo 4) gave up (定缺), once every seat has declared (the
+    /// declarations are revealed together); `None` before, and in riichi.
+    pub fn lack(&self, seat: Seat) -> Option<mj_tiles::Suit> {
+        self.round.lack(seat & 3)
+    }
+
+    /// Sichuan (血战到底): `seat` (modulo 4) has won and left the table; always `false` in
+    /// riichi.
+    pub fn has_won(&self, seat: Seat) -> bool {
+        self.round.has_won(seat & 3)
+    }
+
+    /// Sichuan: how many seats ahead in turn order the three tiles of the exchange (换三张)
+    /// went (1 next, 2 across, 3 previous), once the exchange is done; `None` before it, with
+    /// no exchange, and in riichi. With [`Exchange::Dice`](crate::Exchange::Dice) the two
+    /// dice's sum modulo 3 gives it (0 across, 1 next, 2 previous), as `GameRules` documents.
+    pub fn exchange_offset(&self) -> Option<u8> {
+        let rules = self.round.rules();
+        if !rules.is_sichuan()
+            || rules.exchange == crate::Exchange::Off
+            || matches!(self.round.phase(), Phase::Exchange)
+        {
+            return None;
+        }
+        rules.exchange.offset().or_else(|| {
+            let [a, b] = self.round.dice()?;
+            Some(match (a + b) % 3 {
+                0 => 2,
+                1 => 1,
+                _ => 3,
+            })
+        })
+    }
+
     /// Every copy of each kind this seat can see: its own concealed tiles, every meld, every
     /// river tile not taken by a call (that one is in the caller's meld), every kita and the
     /// dora indicators. At most 4 per kind. One pass over what is on the table, no allocation.
@@ -311,5 +347,57 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// Over seeded Sichuan rounds: the view's lack, exchange direction and won seats agree with
+    /// the round's own events (`dingque`, `huansanzhang`, `hora`), an independent path.
+    #[test]
+    fn sichuan_facts_match_the_events() {
+        let mut rounds = 0;
+        for seed in 0..12u64 {
+            let mut m = Match::seeded(GameRules::sichuan(), crate::Length::OneRound, seed, true);
+            let mut rng = mj_tiles::random::SplitMix64::new(seed);
+            let mut seen_offset = None;
+            let mut n = 0;
+            while !m.is_over() && n < 5_000 {
+                let seat = m.to_act().trailing_zeros() as u8;
+                let legal = m.legal_actions(seat);
+                if legal.is_empty() {
+                    break;
+                }
+                let v = m.round().view(seat);
+                let events = m.events();
+                for s in 0..4u8 {
+                    let declared = events.iter().find_map(|e| match e {
+                        crate::Event::Dingque { actor, suit } if *actor == s => Some(suit.clone()),
+                        _ => None,
+                    });
+                    let letter = v.lack(s).map(|x| ["m", "p", "s"][x as usize].to_string());
+                    assert_eq!(letter, declared, "seed {seed} seat {s}");
+                    let won = events
+                        .iter()
+                        .any(|e| matches!(e, crate::Event::Hora { actor, .. } if *actor == s));
+                    assert_eq!(v.has_won(s), won, "seed {seed} seat {s}");
+                }
+                let passed = events.iter().find_map(|e| match e {
+                    crate::Event::Huansanzhang { actor, target, .. } => {
+                        Some((target + 4 - actor) % 4)
+                    }
+                    _ => None,
+                });
+                assert_eq!(v.exchange_offset(), passed, "seed {seed}");
+                seen_offset = seen_offset.or(passed);
+                let a = legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::Tsumo | Action::Ron))
+                    .unwrap_or(legal[rng.below(legal.len() as u32) as usize]);
+                assert!(m.play(seat, a).is_ok());
+                n += 1;
+            }
+            assert!(seen_offset.is_some(), "seed {seed}: no exchange seen");
+            rounds += 1;
+        }
+        assert_eq!(rounds, 12);
     }
 }

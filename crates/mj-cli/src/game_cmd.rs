@@ -159,6 +159,8 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
             args.rules
         )
     })?;
+    // The check `Match::try_new` makes: rules that cannot be played are reported, not dealt.
+    rules.validate().map_err(|e| format!("--rules: {e}"))?;
     let length = Length::from_name(&args.length)
         .ok_or_else(|| format!("--length: unknown `{}` (one, east, hanchan)", args.length))?;
     if args.players.is_empty() || args.players.len() > 4 {

@@ -236,6 +236,7 @@ pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
+pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
 pub use round::sichuan::{SettleItem, SettleKind, SichuanResult};
 pub use round::{
     ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,

@@ -137,7 +137,8 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
 pub struct GameArgs {
     /// The wall seed.
     pub seed: u64,
-    /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`).
+    /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
+    /// `hongzhong`).
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,
@@ -155,7 +156,7 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, hongzhong)",
             args.rules
         )
     })?;
@@ -190,7 +191,7 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
         .try_into()
         .map_err(|_| "--players: four seats".to_string())?;
     // A Sichuan summary is read from the events (its settlement is in them), so it records.
-    let record = !args.summary || rules.is_sichuan();
+    let record = !args.summary || rules.is_chinese();
     let played = play::play(rules, length, args.seed, &mut bots, record);
     if args.summary {
         let names: Vec<&str> = (0..usize::from(rules.players))
@@ -204,7 +205,7 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
             names.join(","),
             played
         );
-        if rules.is_sichuan() {
+        if rules.is_chinese() {
             out.push_str(&sichuan_summary(&played.events));
         }
         return Ok(out);
@@ -279,6 +280,21 @@ pub fn sichuan_summary(events: &[Event]) -> String {
             } => {
                 let _ = writeln!(out, "  {reason} (seat {actor}): {}", signed(deltas));
             }
+            Event::Zhuaniao {
+                actor,
+                pai,
+                hits,
+                deltas,
+                ..
+            } => {
+                let birds: Vec<String> = pai.iter().map(|t| t.to_string()).collect();
+                let _ = writeln!(
+                    out,
+                    "  birds (抓鸟) for seat {actor}: {} ({hits} hit): {}",
+                    birds.join(" "),
+                    signed(deltas)
+                );
+            }
             Event::Ryukyoku { tenpais, .. } => {
                 let ready: Vec<String> = (0..4)
                     .filter(|&s| tenpais[s])
@@ -303,6 +319,7 @@ pub fn sichuan_summary(events: &[Event]) -> String {
             Event::StartKyoku { scores: s, .. }
             | Event::Hora { scores: s, .. }
             | Event::Settle { scores: s, .. }
+            | Event::Zhuaniao { scores: s, .. }
             | Event::Ryukyoku { scores: s, .. } => scores = *s,
             _ => {}
         }

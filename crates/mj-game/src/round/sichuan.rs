@@ -1030,6 +1030,11 @@ impl Round {
                 if !self.active(s) {
                     continue;
                 }
+                if self.rules.is_hongzhong() {
+                    // No flower pigs and no fan: ready is having a wait (reported only).
+                    ready[usize::from(s)] = !self.hz_waits(s).is_empty();
+                    continue;
+                }
                 pigs[usize::from(s)] = self.is_flower_pig(s);
                 if !pigs[usize::from(s)]
                     && let Some(f) = self.best_fan(s)

@@ -305,3 +305,40 @@ fn refused_tsumo_changes_nothing() {
     assert!(r.play(0, Action::Tsumo).is_err());
     assert_eq!(r, before);
 }
+
+/// Kong payments (the common 红中麻将 room values): a concealed kong (暗杠) is paid 2 base stakes
+/// by each other seat, an open kong on a discard (点杠) 3 by the discarder alone.
+#[test]
+fn kong_payments() {
+    let w = wall(["2222p67p3456m345s", FILLER[0], FILLER[1], FILLER[2]], "1p");
+    let mut r = round(GameRules::hongzhong(), w);
+    r.play(0, Action::Ankan { kind: 10 }).unwrap();
+    pass_all(&mut r);
+    let items: Vec<_> = r
+        .settlement()
+        .iter()
+        .map(|i| (i.kind, i.actor, i.deltas))
+        .collect();
+    assert_eq!(items, vec![(SettleKind::GangConcealed, 0, [6, -2, -2, -2])]);
+
+    let w = wall(
+        [
+            "5p666777888m99m1s",
+            "555p1234m12346p9s",
+            FILLER[1],
+            FILLER[2],
+        ],
+        "2s",
+    );
+    let mut r = round(GameRules::hongzhong(), w);
+    discard_kind(&mut r, "5p");
+    assert!(r.legal_actions(1).contains(&Action::Minkan));
+    r.play(1, Action::Minkan).unwrap();
+    pass_all(&mut r);
+    let items: Vec<_> = r
+        .settlement()
+        .iter()
+        .map(|i| (i.kind, i.actor, i.deltas))
+        .collect();
+    assert_eq!(items, vec![(SettleKind::GangOpen, 1, [-3, 3, 0, 0])]);
+}

@@ -137,7 +137,8 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
 pub struct GameArgs {
     /// The wall seed.
     pub seed: u64,
-    /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`).
+    /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
+    /// `hongzhong`).
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,
@@ -155,10 +156,12 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, hongzhong)",
             args.rules
         )
     })?;
+    // The check `Match::try_new` makes: rules that cannot be played are reported, not dealt.
+    rules.validate().map_err(|e| format!("--rules: {e}"))?;
     let length = Length::from_name(&args.length)
         .ok_or_else(|| format!("--length: unknown `{}` (one, east, hanchan)", args.length))?;
     if args.players.is_empty() || args.players.len() > 4 {
@@ -188,7 +191,7 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
         .try_into()
         .map_err(|_| "--players: four seats".to_string())?;
     // A Sichuan summary is read from the events (its settlement is in them), so it records.
-    let record = !args.summary || rules.is_sichuan();
+    let record = !args.summary || rules.is_chinese();
     let played = play::play(rules, length, args.seed, &mut bots, record);
     if args.summary {
         let names: Vec<&str> = (0..usize::from(rules.players))
@@ -202,7 +205,7 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
             names.join(","),
             played
         );
-        if rules.is_sichuan() {
+        if rules.is_chinese() {
             out.push_str(&sichuan_summary(&played.events));
         }
         return Ok(out);
@@ -277,6 +280,21 @@ pub fn sichuan_summary(events: &[Event]) -> String {
             } => {
                 let _ = writeln!(out, "  {reason} (seat {actor}): {}", signed(deltas));
             }
+            Event::Zhuaniao {
+                actor,
+                pai,
+                hits,
+                deltas,
+                ..
+            } => {
+                let birds: Vec<String> = pai.iter().map(|t| t.to_string()).collect();
+                let _ = writeln!(
+                    out,
+                    "  birds (抓鸟) for seat {actor}: {} ({hits} hit): {}",
+                    birds.join(" "),
+                    signed(deltas)
+                );
+            }
             Event::Ryukyoku { tenpais, .. } => {
                 let ready: Vec<String> = (0..4)
                     .filter(|&s| tenpais[s])
@@ -301,6 +319,7 @@ pub fn sichuan_summary(events: &[Event]) -> String {
             Event::StartKyoku { scores: s, .. }
             | Event::Hora { scores: s, .. }
             | Event::Settle { scores: s, .. }
+            | Event::Zhuaniao { scores: s, .. }
             | Event::Ryukyoku { scores: s, .. } => scores = *s,
             _ => {}
         }

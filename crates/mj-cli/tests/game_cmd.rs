@@ -106,6 +106,24 @@ fn game_summary_and_bad_arguments() {
         s.starts_with("seed 3 (tenhou, hanchan, tsumogiri,random,tsumogiri,random): seat 0: "),
         "{s}"
     );
+    // 红中麻将: the first round of seed 1 ends in a win and its birds (抓鸟).
+    let o = mj(&[
+        "game",
+        "--rules",
+        "hongzhong",
+        "--length",
+        "one",
+        "--seed",
+        "1",
+        "--players",
+        "efficiency",
+        "--summary",
+    ]);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(s.starts_with("seed 1 (hongzhong, one, "), "{s}");
+    assert!(s.contains("  win: seat 0 on C self-draw"), "{s}");
+    assert!(s.contains("  birds (抓鸟) for seat 0: "), "{s}");
     for (args, says) in [
         (
             &["game", "--players", "bogus"][..],
@@ -113,8 +131,8 @@ fn game_summary_and_bad_arguments() {
         ),
         (&["game", "--rules", "mcr"][..], "unknown preset `mcr`"),
         (
-            &["game", "--rules", "hongzhong"][..],
-            "sanma_mahjong_soul, sichuan",
+            &["game", "--rules", "guobiao"][..],
+            "sanma_mahjong_soul, sichuan, hongzhong",
         ),
         (&["game", "--length", "south"][..], "unknown `south`"),
     ] {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::{Action, IllegalAction, Seat};
 use crate::mjai::Event;
 use crate::round::{ActionList, DrawKind, Round, RoundEnd, RoundResult, RoundSetup};
-use crate::rules::{GameRules, Length};
+use crate::rules::{GameRules, GameRulesError, Length};
 use crate::wall::Wall;
 
 /// Where each round's wall comes from.
@@ -37,7 +37,9 @@ impl WallSource {
                 for _ in 0..=n {
                     s = rng.next_u64();
                 }
-                Some(if rules.is_sichuan() {
+                Some(if rules.is_hongzhong() {
+                    Wall::hongzhong_from_seed(s)
+                } else if rules.is_sichuan() {
                     Wall::sichuan_from_seed(s)
                 } else if rules.players == 3 {
                     Wall::sanma_from_seed(s)
@@ -145,13 +147,53 @@ pub struct Match {
 
 impl Match {
     /// A match whose walls come from `walls`; with `record` it keeps its mjai events.
+    ///
+    /// # Errors
+    /// Rules that fail [`GameRules::validate`]: no match is started.
+    pub fn try_new(
+        rules: GameRules,
+        length: Length,
+        walls: WallSource,
+        record: bool,
+    ) -> Result<Match, GameRulesError> {
+        rules.validate()?;
+        Ok(Match::start(rules, length, walls, record))
+    }
+
+    /// A seeded match, or the error of rules that fail [`GameRules::validate`].
+    ///
+    /// # Errors
+    /// As [`Match::try_new`].
+    pub fn try_seeded(
+        rules: GameRules,
+        length: Length,
+        seed: u64,
+        record: bool,
+    ) -> Result<Match, GameRulesError> {
+        Match::try_new(rules, length, WallSource::Seeded { seed }, record)
+    }
+
+    /// [`Match::try_new`] for rules known to be valid (the presets); rules from outside go
+    /// through `try_new`.
+    ///
+    /// # Panics
+    /// When `rules.validate()` fails: a program error, never a fallback to another game.
+    #[allow(clippy::panic)]
+    #[track_caller]
     pub fn new(rules: GameRules, length: Length, walls: WallSource, record: bool) -> Match {
+        match Match::try_new(rules, length, walls, record) {
+            Ok(m) => m,
+            Err(e) => panic!("Match::new with invalid rules ({e}); use Match::try_new"),
+        }
+    }
+
+    fn start(rules: GameRules, length: Length, walls: WallSource, record: bool) -> Match {
         let mut setup = RoundSetup::first(rules.start_points);
         if rules.players == 3 {
             setup.scores[3] = 0;
         }
         let wall = walls.wall(0, &rules).unwrap_or_else(|| Wall::from_seed(0));
-        let round = Round::new(rules, setup, wall, record);
+        let round = Round::deal_valid(rules, setup, wall, record);
         let mut log = Vec::new();
         if record {
             log.push(Event::StartGame {
@@ -171,7 +213,11 @@ impl Match {
         }
     }
 
-    /// A seeded match.
+    /// A seeded match ([`Match::new`]: rules known to be valid).
+    ///
+    /// # Panics
+    /// As [`Match::new`].
+    #[track_caller]
     pub fn seeded(rules: GameRules, length: Length, seed: u64, record: bool) -> Match {
         Match::new(rules, length, WallSource::Seeded { seed }, record)
     }
@@ -244,7 +290,7 @@ impl Match {
         self.log.extend(self.round.take_events());
         self.played += 1;
         let setup = *self.round.setup();
-        let next = if self.rules.is_sichuan() {
+        let next = if self.rules.is_chinese() {
             sichuan_next(self.length, self.played, &res)
         } else {
             next_round(&self.rules, self.length, &setup, &res)
@@ -252,7 +298,9 @@ impl Match {
         self.history.push(res);
         match next {
             Next::Continue(setup) => match self.walls.wall(self.played as usize, &self.rules) {
-                Some(wall) => self.round = Round::new(self.rules, setup, wall, self.record),
+                Some(wall) => {
+                    self.round = Round::deal_valid(self.rules, setup, wall, self.record);
+                }
                 None => self.finish(setup.scores, setup.sticks),
             },
             Next::End { scores, sticks } => self.finish(scores, sticks),
@@ -389,7 +437,7 @@ pub fn final_result(
     if let Some(first) = (0..4).find(|&s| rk[s] == 1) {
         scores[first] += 1000 * sticks as i32;
     }
-    if rules.is_sichuan() {
+    if rules.is_chinese() {
         // Sichuan: the scores are the stakes won and lost; no uma, no oka.
         return MatchResult {
             scores,

@@ -178,7 +178,7 @@
 //! line here); tables on the apps vary, which is why each is a switch. Not modelled: 点杠花 paid by the kong's discarder
 //! alone (a win on an open kong's replacement tile is a self-draw paid by all), 查大叫 counting
 //! 自摸, rules where a seat that passed on 补杠 loses its kong payment, 换三张 of any suit,
-//! wildcards (the `hongzhong` preset is not built yet), three-player Sichuan.
+//! wildcards in Sichuan (they are in the `hongzhong` flow below), three-player Sichuan.
 //!
 //! A match ([`Match`]) of Sichuan rounds plays `length.rounds()` rounds (1, 4 or 8); the
 //! first winner of a round deals the next (the discarder when that first win had several
@@ -193,6 +193,58 @@
 //! `start_kyoku` has no dora marker (`"?"`). [`sichuan_replay`] replays a Sichuan game from
 //! these events (`mj replay FILE.jsonl`): the wall rebuilt from the log, every decision played,
 //! every round's events compared with the log's.
+//!
+//! # 红中麻将 (`GameRules::hongzhong`, `flow: hongzhong`)
+//!
+//! The Sichuan machinery again (`round/hongzhong.rs` holds what differs; [`Round::settlement`]
+//! is its ledger, [`RoundResult::sichuan`] its result): a 112-tile wall
+//! ([`Wall::hongzhong_from_seed`]: the three suits and the four 红中, 7z; the other honors
+//! parked below position 24; no dead wall, no dora; kong replacement tiles from the far end).
+//! No exchange, no 定缺. The four 红中 are wildcards: a win is checked by `mj_hu` with 7z wild
+//! ([`hongzhong_hu_rules`], [`HONGZHONG_WILD`]: four sets and a pair of any suits, or seven
+//! pairs; a wildcard stands for any tile) and the waits likewise (a drawn 红中 completes any
+//! waiting hand). Four 红中 in hand win at once: [`Action::Tsumo`] is offered in the turn the
+//! fourth arrives (dealt or drawn). 红中 may be discarded but not claimed, and no kong is made
+//! of them. Pon and kong of suited tiles, no chi. One win ends the round (红中麻将 is not a
+//! 血战 game: the hand is over when somebody wins); the winner deals next.
+//!
+//! Payments: a win is paid `hz_win * base_stake` by each other seat on a self-draw (or by the
+//! discarder alone when `hz_ron_without_wild` allows a win on a discard); no fan table (the
+//! hand's name, `hu`, `qi_dui` or `si_hong_zhong`, is the `hora`'s only `yakus` entry, 0).
+//! Then 抓鸟: the next `hz_birds` live tiles are turned over (not drawn; fewer when fewer are
+//! left); counting the winner as 1 and going on in turn order, a bird of rank `r` points at the
+//! seat `(r - 1) mod 4` after the winner, so 1, 5 and 9 point at the winner (the "159 中鸟"
+//! rule; [`bird_offset`]); a 红中 bird counts for the winner under `hz_bird_wild_hits`. Each
+//! bird pointing at the winner adds `hz_bird_stake * base_stake` from each payer of the win. Kong
+//! payments as in Sichuan (`kong_open` from the discarder, `kong_added` and `kong_concealed`
+//! from each other seat), booked when the kong stands. An exhaustive draw pays nothing
+//! (no 查大叫 / 查花猪 / 退税; kong income stays).
+//!
+//! | switch | `hongzhong` (common) | meaning |
+//! |---|---|---|
+//! | `flow` | `hongzhong` | this flow |
+//! | `exchange`, `declare_lack`, `lack_first` | off | no 换三张, no 定缺 |
+//! | `hz_ron_without_wild` | false | 只能自摸: self-drawn wins only; on: a hand without 红中 may win on a discard (the first seat in turn order, `double_ron` off) |
+//! | `pass_skips_ron` | true | with ron allowed: after passing a win, none on a discard until one's own next discard |
+//! | `hz_seven_pairs` | true | 七对 wins (wildcards pair with anything; four of a kind is two pairs) |
+//! | `hz_win` | 2 | base stakes per payer for a win (自摸 2 from each) |
+//! | `hz_birds` | 4 | 抓鸟: birds turned over after a win (the apps offer 2, 4, 6; 0 for none) |
+//! | `hz_bird_stake` | 2 | base stakes per payer per bird pointing at the winner |
+//! | `hz_bird_wild_hits` | true | a 红中 bird counts for the winner |
+//! | `kong_open` / `kong_added` / `kong_concealed` | 3 / 1 / 2 | 点杠: the discarder pays 3; 补杠 (明杠): each other seat 1; 暗杠: each other seat 2 |
+//! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | nothing at a draw; no 呼叫转移 |
+//! | `base_stake` | 1 | 底分 |
+//!
+//! Where the values come from: the rule as commonly described for 红中麻将 (Hunan and
+//! Guangdong; the room options of the national app platforms): 112 tiles, 红中 wild, pon and
+//! kong only, 自摸 only with 可接炮 as a room option, 七对 allowed, 四红中 wins at once, 抓鸟
+//! with 159 中鸟 and 2/4/6 birds, 点杠 3 / 明杠 1 / 暗杠 2. These were not checked against one
+//! published rule text here (no such text was at hand), so every value is a switch and the
+//! `common` values are this engine's reading, not a citation. Not modelled: 抢杠胡, 杠上花
+//! doubles, 一码全中 (one bird worth its rank), birds for the seat that pays, 飘分, 无红中加倍.
+//!
+//! Events: as in Sichuan, plus `zhuaniao` after the win's `hora` (the birds, the hits and
+//! the payment; mjai writes 红中 as `C`), then `end_kyoku`.
 //!
 //! # Settlement
 //!
@@ -236,6 +288,7 @@ pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
+pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
 pub use round::sichuan::{SettleItem, SettleKind, SichuanResult};
 pub use round::{
     ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,

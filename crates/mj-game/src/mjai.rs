@@ -282,6 +282,21 @@ pub enum Event {
         /// Scores after.
         scores: [i32; 4],
     },
+    /// Hongzhong 抓鸟 (an extension): after `actor`'s win the tiles `pai` were turned over from
+    /// the live wall; `hits` of them point at the winner (each adds a payment, `deltas`).
+    /// `{"type":"zhuaniao","actor":2,"pai":["1m","4p","7z","9s"],"hits":3,"deltas":[..],"scores":[..]}`.
+    Zhuaniao {
+        /// The winner.
+        actor: Seat,
+        /// The birds, in the order turned over.
+        pai: Vec<MjaiTile>,
+        /// Birds that point at the winner.
+        hits: u8,
+        /// Every seat's change.
+        deltas: [i32; 4],
+        /// Scores after.
+        scores: [i32; 4],
+    },
     /// The round ends.
     EndKyoku,
     /// The match ends.

@@ -450,7 +450,11 @@ fn replay_round(
     actions: &mut usize,
     record: bool,
 ) -> Result<(Round, usize), Mismatch> {
-    let mut r = Round::new(rules, setup, wall, record);
+    let mut r = Round::try_new(rules, setup, wall, record).map_err(|e| Mismatch {
+        round: None,
+        event: None,
+        what: format!("rules: {e}"),
+    })?;
     // Dealt hands.
     for (s, hand) in hands.iter().enumerate().take(4) {
         let mut want: Vec<u8> = hand.iter().map(|&t| id(t)).collect();

@@ -15,13 +15,15 @@ use smallvec::SmallVec;
 
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::{Event, MjaiTile};
-use crate::rules::GameRules;
+use crate::rules::{GameRules, GameRulesError};
 use crate::settle::{self, Payments, WinContext, WinScore};
 use crate::tiles::{Ids, is_red_id, kind, piece};
 use crate::wall::{
-    DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, SANMA_TILES, SICHUAN_PARKED, URA_AT, Wall,
+    DEAD_WALL, DORA_AT, FIRST_LIVE, HONGZHONG_PARKED, RINSHAN_AT, SANMA_TILES, SICHUAN_PARKED,
+    URA_AT, Wall,
 };
 
+pub mod hongzhong;
 pub mod sichuan;
 use sichuan::{SettleKind, SichuanResult, SichuanState};
 
@@ -409,14 +411,45 @@ pub struct Round {
 
 impl Round {
     /// Deals a round from `wall` and lets the dealer draw. With `record`, the round keeps its
-    /// mjai events ([`Round::events`]).
-    /// `rules.players` other than 3 is taken as 4; a three-player round expects a wall from
+    /// mjai events ([`Round::events`]). A three-player round expects a wall from
     /// [`Wall::sanma_from_seed`] or [`Wall::sanma_from_ids`].
-    pub fn new(mut rules: GameRules, setup: RoundSetup, wall: Wall, record: bool) -> Round {
-        let sichuan = rules.is_sichuan();
-        if rules.players != 3 || sichuan {
-            rules.players = 4;
+    ///
+    /// # Errors
+    /// Rules that fail [`GameRules::validate`] (a seat count other than 3 or 4, kita with four
+    /// players, the Sichuan flow with other than four): no round is dealt.
+    pub fn try_new(
+        rules: GameRules,
+        setup: RoundSetup,
+        wall: Wall,
+        record: bool,
+    ) -> Result<Round, GameRulesError> {
+        rules.validate()?;
+        Ok(Round::deal_valid(rules, setup, wall, record))
+    }
+
+    /// [`Round::try_new`] for rules known to be valid (the presets, rules already checked with
+    /// [`GameRules::validate`]). Rules from outside (a file, Python, a command line) go through
+    /// `try_new`.
+    ///
+    /// # Panics
+    /// When `rules.validate()` fails: a program error, never a fallback to another game.
+    #[allow(clippy::panic)]
+    #[track_caller]
+    pub fn new(rules: GameRules, setup: RoundSetup, wall: Wall, record: bool) -> Round {
+        match Round::try_new(rules, setup, wall, record) {
+            Ok(r) => r,
+            Err(e) => panic!("Round::new with invalid rules ({e}); use Round::try_new"),
         }
+    }
+
+    /// Deals with rules already checked by `GameRules::validate` (a `Match` checks once).
+    pub(crate) fn deal_valid(
+        rules: GameRules,
+        setup: RoundSetup,
+        wall: Wall,
+        record: bool,
+    ) -> Round {
+        let sichuan = rules.is_chinese();
         let mut r = Round {
             rules,
             setup,
@@ -541,7 +574,7 @@ impl Round {
     /// Live tiles left to draw.
     pub fn live_left(&self) -> u8 {
         let dead = if self.sc.is_some() {
-            SICHUAN_PARKED as i16
+            self.parked() as i16
         } else {
             DEAD_WALL as i16
         };
@@ -585,7 +618,8 @@ impl Round {
     }
 
     /// Tile ids accounted for: hands, melds, rivers (not called away), the wall not yet drawn
-    /// and the dead wall, kita. Always 136, or 108 with three players and in Sichuan (a
+    /// and the dead wall, kita. Always 136, or 108 with three players and in Sichuan, 112 in
+    /// hongzhong (a
     /// property the tests check).
     pub fn tiles_accounted(&self) -> usize {
         let mut n = 0usize;
@@ -600,7 +634,7 @@ impl Round {
         // Undrawn tiles: indices 0..=live_next less the replacement tiles taken.
         n += usize::from(self.live_next) + 1 - usize::from(self.rinshan);
         if self.sc.is_some() {
-            n -= SICHUAN_PARKED;
+            n -= self.parked();
         }
         n
     }
@@ -643,6 +677,16 @@ impl Round {
         self.rules.players
     }
 
+    /// Sichuan / hongzhong: wall positions below the tiles in play.
+    #[inline]
+    fn parked(&self) -> usize {
+        if self.rules.is_hongzhong() {
+            HONGZHONG_PARKED
+        } else {
+            SICHUAN_PARKED
+        }
+    }
+
     /// The seat `d` places after `s` in turn order.
     #[inline]
     fn next(&self, s: Seat, d: u8) -> Seat {
@@ -673,15 +717,10 @@ impl Round {
         }
     }
 
-    /// An indicator as the scorer reads it: with three players 1m indicates 9m (2m-8m are not
-    /// in the wall), so it is passed on as 8m.
+    /// An indicator as the scorer reads it: the tile itself (with three players the scorer
+    /// knows 1m indicates 9m).
     fn indicator(&self, id: u8) -> Tile {
-        let k = kind(id);
-        if self.rules.players == 3 && k.as_u8() == 0 {
-            Tile::new(7).unwrap_or(k)
-        } else {
-            k
-        }
+        kind(id)
     }
 
     // ----- legal actions -----
@@ -1309,7 +1348,7 @@ impl Round {
         let id = if rinshan {
             let id = if self.sc.is_some() {
                 // Sichuan: replacement tiles come from the far end of the one wall.
-                self.wall.at(SICHUAN_PARKED + usize::from(self.rinshan))
+                self.wall.at(self.parked() + usize::from(self.rinshan))
             } else if self.rules.players == 3 {
                 self.wall.at(usize::from(self.rinshan.min(7) ^ 1))
             } else {

@@ -53,6 +53,9 @@ pub enum GameRulesError {
     /// Kita (抜きドラ) is a three-player rule.
     #[error("kita (north set aside) needs three players")]
     KitaWithFourPlayers,
+    /// The Sichuan and hongzhong flows are played by four.
+    #[error("the sichuan and hongzhong flows need four players, got {0}")]
+    FlowNeedsFourPlayers(u8),
 }
 
 /// Which game's flow a round follows: the shared machinery (wall, turns, claims, kongs, events,
@@ -65,6 +68,9 @@ pub enum Flow {
     Riichi,
     /// Sichuan 血战到底: 108 suited tiles, 换三张, 定缺, winners leave and play goes on.
     Sichuan,
+    /// 红中麻将 on the Sichuan machinery: 108 suited tiles and four 红中 (7z) as wildcards,
+    /// self-drawn wins (ron per `hz_ron_without_wild`), one win ends the round, 抓鸟.
+    Hongzhong,
 }
 
 /// Where the three tiles of 换三张 go.
@@ -254,6 +260,21 @@ pub struct GameRules {
     pub sichuan_table: SichuanTable,
     /// Sichuan: a cap on the fan (封顶) in place of the table's own (`None`: the table's).
     pub fan_cap: Option<u8>,
+    /// Hongzhong: a win on a discard is allowed when the winner's hand (the discard included)
+    /// holds no 红中; off: self-drawn wins only.
+    pub hz_ron_without_wild: bool,
+    /// Hongzhong: seven pairs (七对, wildcards pair with anything) is a winning shape.
+    pub hz_seven_pairs: bool,
+    /// Hongzhong: base stakes a win is paid by each payer (every other seat on a self-draw,
+    /// the discarder alone on a discard).
+    pub hz_win: i32,
+    /// Hongzhong 抓鸟: tiles turned over from the live wall after a win (fewer when fewer
+    /// are left).
+    pub hz_birds: u8,
+    /// Hongzhong 抓鸟: base stakes each bird pointing at the winner adds, per payer.
+    pub hz_bird_stake: i32,
+    /// Hongzhong 抓鸟: a 红中 turned over counts as a bird for the winner.
+    pub hz_bird_wild_hits: bool,
 }
 
 impl Default for GameRules {
@@ -312,6 +333,12 @@ impl GameRules {
             hua_zhu_fan: 5,
             sichuan_table: SichuanTable::Common,
             fan_cap: None,
+            hz_ron_without_wild: false,
+            hz_seven_pairs: true,
+            hz_win: 2,
+            hz_birds: 4,
+            hz_bird_stake: 2,
+            hz_bird_wild_hits: true,
         }
     }
 
@@ -362,6 +389,42 @@ impl GameRules {
         matches!(self.flow, Flow::Sichuan)
     }
 
+    /// `true` for the hongzhong flow.
+    pub const fn is_hongzhong(&self) -> bool {
+        matches!(self.flow, Flow::Hongzhong)
+    }
+
+    /// `true` for the flows on the Sichuan machinery (Sichuan, hongzhong): four players, no
+    /// dora, a ledger of stakes, no uma.
+    pub const fn is_chinese(&self) -> bool {
+        matches!(self.flow, Flow::Sichuan | Flow::Hongzhong)
+    }
+
+    /// 红中麻将 (the `hongzhong` preset; see the crate docs' table for each value's source):
+    /// 108 suited tiles and four 红中 (7z) as wildcards, pon and kong, no chi, self-drawn wins
+    /// only, seven pairs, four 红中 win at once, one win ends the round, 抓鸟 of four birds
+    /// (1/5/9 and 红中 hit, two base stakes each per payer), a win paid two base stakes by each
+    /// payer, kongs 3 (on a discard, by the discarder) / 1 (added, by each) / 2 (concealed, by
+    /// each), no exchange, no 定缺, no settlement at a draw.
+    pub const fn hongzhong() -> GameRules {
+        GameRules {
+            flow: Flow::Hongzhong,
+            exchange: Exchange::Off,
+            declare_lack: false,
+            lack_first: false,
+            pass_skips_ron: true,
+            double_ron: false,
+            kong_open: 3,
+            kong_added: 1,
+            kong_concealed: 2,
+            call_transfer: false,
+            check_ready: false,
+            check_flower_pig: false,
+            refund_kongs: false,
+            ..GameRules::sichuan()
+        }
+    }
+
     /// Mahjong Soul's ranked rules (段位戦).
     pub const fn mahjong_soul() -> GameRules {
         GameRules {
@@ -410,7 +473,8 @@ impl GameRules {
         100 * (self.players as i32 - 1)
     }
 
-    /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`.
+    /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
+    /// `hongzhong`.
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
@@ -418,14 +482,15 @@ impl GameRules {
             "sanma" | "tenhou_sanma" => Some(GameRules::sanma()),
             "sanma_mahjong_soul" | "sanma_majsoul" => Some(GameRules::sanma_mahjong_soul()),
             "sichuan" | "xuezhan" => Some(GameRules::sichuan()),
+            "hongzhong" => Some(GameRules::hongzhong()),
             _ => None,
         }
     }
 
     /// Checks what a preset cannot get wrong but a hand-built value can: `players` is 3 or 4,
-    /// `kita` only with three players. A round built from rules that fail this is not a game of
-    /// riichi (`Round::new` reads any `players` other than 3 as 4); callers that take rules from
-    /// outside (a file, Python) check them here first.
+    /// `kita` only with three players, the Sichuan flow with four. `Round::try_new` and
+    /// `Match::try_new` refuse rules that fail this; callers that take rules from outside (a
+    /// file, Python, a command line) build through them.
     ///
     /// # Errors
     /// The first switch out of range.
@@ -435,6 +500,9 @@ impl GameRules {
         }
         if self.kita && self.players != 3 {
             return Err(GameRulesError::KitaWithFourPlayers);
+        }
+        if self.is_chinese() && self.players != 4 {
+            return Err(GameRulesError::FlowNeedsFourPlayers(self.players));
         }
         Ok(())
     }
@@ -462,7 +530,14 @@ mod tests {
 
     #[test]
     fn presets_are_valid_and_other_seat_counts_are_errors() {
-        for name in ["tenhou", "mahjong_soul", "sanma", "sanma_mahjong_soul"] {
+        for name in [
+            "tenhou",
+            "mahjong_soul",
+            "sanma",
+            "sanma_mahjong_soul",
+            "sichuan",
+            "hongzhong",
+        ] {
             let rules = GameRules::preset(name).unwrap_or_default();
             assert_eq!(rules.validate(), Ok(()), "{name}");
         }
@@ -478,5 +553,14 @@ mod tests {
             ..GameRules::tenhou()
         };
         assert_eq!(rules.validate(), Err(GameRulesError::KitaWithFourPlayers));
+        assert_eq!(GameRules::sichuan().validate(), Ok(()));
+        let rules = GameRules {
+            players: 3,
+            ..GameRules::sichuan()
+        };
+        assert_eq!(
+            rules.validate(),
+            Err(GameRulesError::FlowNeedsFourPlayers(3))
+        );
     }
 }

@@ -70,23 +70,13 @@ pub(crate) fn score_win(
     win.tsumo = ctx.tsumo;
     win.seat_wind = wind(ctx.seat_wind);
     win.round_wind = wind(ctx.round_wind);
-    // Three players: the scorer counts the kita (a dora each), pays two players and takes
-    // `rinshan` on a kita's replacement draw (its `RiichiRules::players`, `Situation::kita`).
-    // `Round::indicator` still hands a 1m indicator over as 8m (2m-8m do not exist with three
-    // players); the scorer reads the real tile (1m indicates 9m there), so it gets 1m back.
-    // Once `Round::indicator` passes the tile as it is, this mapping goes.
-    let real = |list: &SmallVec<[Tile; 5]>| -> SmallVec<[Tile; 5]> {
-        list.iter()
-            .map(|&t| match Tile::new(0) {
-                Some(one) if rules.players == 3 && t.as_u8() == 7 => one,
-                _ => t,
-            })
-            .collect()
-    };
+    // Three players: the scorer counts the kita (a dora each), pays two players, takes
+    // `rinshan` on a kita's replacement draw and reads a 1m indicator as pointing at 9m (its
+    // `RiichiRules::players`, `Situation::kita`); the indicators are passed as they lie.
     let situation = Situation {
         flags: ctx.flags,
-        dora: real(&ctx.dora),
-        ura: real(&ctx.ura),
+        dora: ctx.dora.clone(),
+        ura: ctx.ura.clone(),
         honba: ctx.honba,
         riichi_sticks: ctx.sticks,
         kita: u8::try_from(ctx.kita).unwrap_or(u8::MAX),

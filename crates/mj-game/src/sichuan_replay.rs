@@ -195,7 +195,8 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
         scores: *scores,
         ..RoundSetup::first(0)
     };
-    let mut r = Round::new(rules, setup, rebuild_wall(events)?, true);
+    let mut r = Round::try_new(rules, setup, rebuild_wall(events)?, true)
+        .map_err(|e| format!("rules: {e}"))?;
     // The logged decisions, in order (the events the engine makes itself left out).
     let log: Vec<&Event> = events
         .iter()

@@ -35,6 +35,10 @@ pub const SANMA_TILES: usize = 108;
 pub const SICHUAN_TILES: usize = 108;
 /// Positions below the Sichuan tiles, where the honors are parked (`0..28`).
 pub const SICHUAN_PARKED: usize = WALL_TILES - SICHUAN_TILES;
+/// Tiles in a hongzhong wall (the three suits and the four 红中).
+pub const HONGZHONG_TILES: usize = 112;
+/// Positions below the hongzhong tiles, where the other honors are parked (`0..24`).
+pub const HONGZHONG_PARKED: usize = WALL_TILES - HONGZHONG_TILES;
 /// Dora indicator positions, first and then one per kan.
 pub const DORA_AT: [usize; 5] = [5, 7, 9, 11, 13];
 /// Ura dora indicator positions.
@@ -196,6 +200,51 @@ impl Wall {
         &self.tiles[SICHUAN_PARKED..]
     }
 
+    /// A hongzhong wall (108 suited tiles, ids 0..108, and the four 红中, ids 132..136) from
+    /// explicit ids: `ids[i]` goes to position `24 + i`, the 24 other honor ids are parked at
+    /// `0..24`. Laid out as a Sichuan wall: the deal from `tiles[135]` down, live draws from
+    /// `tiles[83]` down, kong replacement tiles from `tiles[24]` up.
+    pub fn hongzhong_from_ids<T: Copy + Into<u32>>(ids: &[T]) -> Result<Wall, WallError> {
+        if ids.len() != HONGZHONG_TILES {
+            return Err(WallError::WrongSize(ids.len()));
+        }
+        let mut all: Vec<u32> = (SICHUAN_TILES as u32..132).collect();
+        for (at, &id) in ids.iter().enumerate() {
+            let id: u32 = id.into();
+            if (SICHUAN_TILES as u32..132).contains(&id) || id >= WALL_TILES as u32 {
+                return Err(WallError::BadId { id, at });
+            }
+            all.push(id);
+        }
+        Wall::from_ids(&all)
+    }
+
+    /// A shuffled hongzhong wall from a seed: the 112 ids shuffled as in [`Wall::from_seed`]
+    /// (Fisher-Yates over positions `24..136`).
+    pub fn hongzhong_from_seed(seed: u64) -> Wall {
+        let mut rng = SplitMix64::new(seed);
+        let mut tiles = [0u8; WALL_TILES];
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = if i < HONGZHONG_PARKED {
+                (SICHUAN_TILES + i) as u8
+            } else if i < WALL_TILES - 4 {
+                (i - HONGZHONG_PARKED) as u8
+            } else {
+                i as u8
+            };
+        }
+        for i in (1..HONGZHONG_TILES).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            tiles.swap(HONGZHONG_PARKED + i, HONGZHONG_PARKED + j);
+        }
+        Wall { tiles }
+    }
+
+    /// The 112 ids of a hongzhong wall, as [`Wall::hongzhong_from_ids`] takes them.
+    pub fn hongzhong_ids(&self) -> &[u8] {
+        &self.tiles[HONGZHONG_PARKED..]
+    }
+
     /// The id at a position.
     #[inline]
     pub fn at(&self, i: usize) -> u8 {
@@ -250,6 +299,11 @@ mod tests {
         assert!(w.sichuan_ids().iter().all(|&t| t < 108));
         assert_eq!(Wall::sichuan_from_ids(w.sichuan_ids()), Ok(w));
         assert_ne!(Wall::sichuan_from_seed(5), Wall::sichuan_from_seed(6));
+        let w = Wall::hongzhong_from_seed(5);
+        assert!(Wall::from_ids(w.ids()).is_ok());
+        assert!(w.hongzhong_ids().iter().all(|&t| !(108..132).contains(&t)));
+        assert_eq!(Wall::hongzhong_from_ids(w.hongzhong_ids()), Ok(w));
+        assert_ne!(Wall::hongzhong_from_seed(5), Wall::hongzhong_from_seed(6));
     }
 
     #[test]

@@ -22,6 +22,9 @@ use crate::settle::{Payments, WinScore};
 use crate::tiles::kind;
 use crate::wall::Wall;
 
+/// 红中 (7z), the hongzhong flow's wildcard.
+pub(crate) const HONGZHONG: Tile = Tile::RED;
+
 const SUIT_LETTERS: [&str; 3] = ["m", "p", "s"];
 
 /// What a Sichuan payment outside the hand scores is for.
@@ -44,11 +47,13 @@ pub enum SettleKind {
     NotReady,
     /// 退税: a seat not ready at the draw gives back its kong income.
     Refund,
+    /// Hongzhong 抓鸟: the birds pointing at the winner.
+    Zhuaniao,
 }
 
 impl SettleKind {
     /// The name in `settle` events: `win`, `gang_open`, `gang_added`, `gang_concealed`,
-    /// `call_transfer`, `flower_pig`, `not_ready`, `refund`.
+    /// `call_transfer`, `flower_pig`, `not_ready`, `refund`, `zhuaniao`.
     pub const fn name(self) -> &'static str {
         match self {
             SettleKind::Win => "win",
@@ -59,6 +64,7 @@ impl SettleKind {
             SettleKind::FlowerPig => "flower_pig",
             SettleKind::NotReady => "not_ready",
             SettleKind::Refund => "refund",
+            SettleKind::Zhuaniao => "zhuaniao",
         }
     }
 }
@@ -453,6 +459,9 @@ impl Round {
     /// Waits of `seat`'s waiting hand under the Sichuan rules (melds' suits counted, kinds held
     /// four times left out); none while it holds the suit it gave up.
     pub(super) fn sichuan_waits(&self, seat: Seat) -> TileSet {
+        if self.rules.is_hongzhong() {
+            return self.hz_waits(seat);
+        }
         if self.holds_lack(seat) {
             return TileSet::EMPTY;
         }
@@ -545,13 +554,20 @@ impl Round {
         out: &mut ActionList,
     ) {
         let p = &self.players[usize::from(seat)];
+        let hz = self.rules.is_hongzhong();
         if !after_call {
-            if self.sichuan_tsumo_score(seat, rinshan).is_some() {
+            let win = if hz {
+                self.hz_tsumo_ok(seat)
+            } else {
+                self.sichuan_tsumo_score(seat, rinshan).is_some()
+            };
+            if win {
                 out.push(Action::Tsumo);
             }
             if self.kan_turn_ok(after_call).is_ok() {
                 for t in p.counts.kinds_at_least(4) {
-                    if !self.is_lack_kind(seat, t) {
+                    let wild = hz && t == HONGZHONG;
+                    if !self.is_lack_kind(seat, t) && !wild {
                         out.push(Action::Ankan { kind: t.as_u8() });
                     }
                 }
@@ -604,6 +620,13 @@ impl Round {
                     return Err(refuse(action, "no drawn tile"));
                 }
                 let d = self.drawn.ok_or_else(|| refuse(action, "no drawn tile"))?;
+                if self.rules.is_hongzhong() {
+                    if !self.hz_tsumo_ok(seat) {
+                        return Err(refuse(action, "not a winning hand"));
+                    }
+                    self.hz_win(seat, d, seat, None);
+                    return Ok(());
+                }
                 let score = self.sichuan_tsumo_score(seat, rinshan).ok_or_else(|| {
                     refuse(action, "not a winning hand (or it holds the suit given up)")
                 })?;
@@ -619,6 +642,9 @@ impl Round {
                 }
                 if self.is_lack_kind(seat, t) {
                     return Err(refuse(action, "no kong of the suit given up"));
+                }
+                if self.rules.is_hongzhong() && t == HONGZHONG {
+                    return Err(refuse(action, "红中 are wildcards: no kong of them"));
                 }
                 self.do_ankan(seat, t);
                 Ok(())
@@ -654,7 +680,14 @@ impl Round {
         let k = kind(c.tile);
         let mut o = 0u8;
         let skip = self.rules.pass_skips_ron && p.temp_furiten;
-        if p.waits.contains(k) && !skip && self.sichuan_ron_score(seat, c).is_some() {
+        if self.rules.is_hongzhong() {
+            if k == HONGZHONG {
+                return 0;
+            }
+            if !skip && self.hz_ron_ok(seat, c) {
+                o |= OFFER_RON;
+            }
+        } else if p.waits.contains(k) && !skip && self.sichuan_ron_score(seat, c).is_some() {
             o |= OFFER_RON;
         }
         if calls_ok && !self.is_lack_kind(seat, k) {
@@ -678,6 +711,16 @@ impl Round {
             } else if c.offers[usize::from(seat)] & OFFER_RON != 0 && self.rules.pass_skips_ron {
                 self.players[usize::from(seat)].temp_furiten = true;
             }
+        }
+        if self.rules.is_hongzhong() {
+            // One winner: the first in turn order from the discarder (截胡).
+            if let Some(&seat) = rons.first()
+                && self.hz_ron_ok(seat, &c)
+            {
+                self.hz_win(seat, c.tile, c.from, Some(&c));
+                return;
+            }
+            rons.clear();
         }
         if !rons.is_empty() {
             if !self.rules.double_ron {
@@ -735,11 +778,11 @@ impl Round {
 
     /// Adds a ledger entry, applies it to the scores and logs it (a `settle` event; wins log
     /// their `hora` instead). Returns its index.
-    fn book(&mut self, kind: SettleKind, actor: Seat, deltas: [i32; 4]) -> u16 {
+    pub(super) fn book(&mut self, kind: SettleKind, actor: Seat, deltas: [i32; 4]) -> u16 {
         for (s, d) in self.scores.iter_mut().zip(deltas) {
             *s += d;
         }
-        if kind != SettleKind::Win {
+        if !matches!(kind, SettleKind::Win | SettleKind::Zhuaniao) {
             let scores = self.scores;
             self.emit(Event::Settle {
                 reason: kind.name().to_string(),
@@ -985,6 +1028,11 @@ impl Round {
         if exhaustive {
             for s in 0..4u8 {
                 if !self.active(s) {
+                    continue;
+                }
+                if self.rules.is_hongzhong() {
+                    // No flower pigs and no fan: ready is having a wait (reported only).
+                    ready[usize::from(s)] = !self.hz_waits(s).is_empty();
                     continue;
                 }
                 pigs[usize::from(s)] = self.is_flower_pig(s);

@@ -3,7 +3,9 @@
 use mj_agari::WaitKind;
 use smallvec::SmallVec;
 
-use super::context::{Ctx, Reading, is_terminal_or_honor};
+use mj_tiles::{GroupKind, Reading};
+
+use super::context::{Ctx, is_terminal_or_honor, pair_kind, sets};
 
 /// Where fu come from (see the module docs of [`crate::riichi`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +90,7 @@ pub(crate) fn pair_fu(ctx: &Ctx<'_>, pair: u8) -> u32 {
 pub(crate) fn standard(
     ctx: &Ctx<'_>,
     r: &Reading,
+    wait: WaitKind,
     pinfu: bool,
     parts: Option<&mut FuParts>,
 ) -> u32 {
@@ -100,28 +103,29 @@ pub(crate) fn standard(
     if ctx.win.tsumo && !pinfu {
         add(FuSource::Tsumo, 2);
     }
-    if matches!(r.wait, WaitKind::Closed | WaitKind::Edge | WaitKind::Single) {
+    if matches!(wait, WaitKind::Closed | WaitKind::Edge | WaitKind::Single) {
         add(FuSource::Wait, 2);
     }
-    let pf = pair_fu(ctx, r.pair);
+    let pf = pair_fu(ctx, pair_kind(r));
     if pf > 0 {
         add(FuSource::Pair, pf);
     }
-    for s in &r.sets {
-        if s.seq {
+    for s in sets(r) {
+        if s.kind == GroupKind::Sequence {
             continue;
         }
+        let kan = s.kind == GroupKind::Quad;
         let mut fu = 2;
-        if is_terminal_or_honor(s.tile) {
+        if is_terminal_or_honor(s.tile.as_u8()) {
             fu *= 2;
         }
         if s.concealed {
             fu *= 2;
         }
-        if s.kan {
+        if kan {
             fu *= 4;
         }
-        let name = match (s.kan, s.concealed) {
+        let name = match (kan, s.concealed) {
             (false, false) => FuSource::OpenTriplet,
             (false, true) => FuSource::ClosedTriplet,
             (true, false) => FuSource::OpenKan,

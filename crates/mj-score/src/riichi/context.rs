@@ -3,7 +3,7 @@
 //! yaku read from the sets ([`SetTally`]) and a reading's yaku ([`YakuList`]). Below `fu`,
 //! `yaku` and `reading`, which all read it.
 
-use mj_tiles::{Group, GroupKind, Reading};
+use mj_tiles::{Group, GroupKind, Reading, Tile};
 
 use super::points::Payers;
 use super::{RiichiRules, Situation, Win};
@@ -36,8 +36,8 @@ pub(crate) struct Ctx<'a> {
 }
 
 // A standard reading as the fu and yaku read it is a `mj_tiles::Reading` of five groups: the pair
-// first (as `mj_agari::Decomposition::reading` orders it), then the concealed sets, then the
-// declared ones; with the `WaitKind` beside it. A set's `concealed` is "concealed for fu and
+// first (as `mj_agari::Decomposition::reading` orders it), then the declared sets, then the
+// concealed ones; with the `WaitKind` beside it. A set's `concealed` is "concealed for fu and
 // ankou": in the concealed hand or a closed kan, and not completed by ron (the reader clears it
 // for a triplet the winning tile completed by ron); a declared kan is a `GroupKind::Quad`.
 
@@ -46,15 +46,24 @@ pub(crate) fn pair_kind(r: &Reading) -> u8 {
     r.groups().first().map_or(0, |g| g.tile.as_u8())
 }
 
-/// A standard reading's four sets (every group after the pair).
-pub(crate) fn sets(r: &Reading) -> &[Group] {
-    r.groups().get(1..).unwrap_or(&[])
+/// A standard reading's four sets (every group after the pair), as an array so the loops over
+/// them unroll. A reading built by `reading` always holds five groups; anything else reads as
+/// four empty-handed pairs (no fu, no sequence), never a panic.
+pub(crate) fn sets(r: &Reading) -> &[Group; 4] {
+    debug_assert_eq!(r.len(), 5, "a standard reading: the pair and four sets");
+    r.groups()
+        .get(1..5)
+        .and_then(|s| s.try_into().ok())
+        .unwrap_or(&NO_SETS)
 }
 
+/// What [`sets`] answers for a reading without four sets.
+static NO_SETS: [Group; 4] = [Group::concealed(GroupKind::Pair, Tile::ALL[0]); 4];
+
 impl Ctx<'_> {
-    /// A reading's concealed sets (they come before the declared ones).
+    /// A reading's concealed sets (they come after the declared ones).
     pub fn concealed_sets<'r>(&self, r: &'r Reading) -> &'r [Group] {
-        r.groups().get(1..5 - self.declared.count).unwrap_or(&[])
+        r.groups().get(1 + self.declared.count..).unwrap_or(&[])
     }
 }
 

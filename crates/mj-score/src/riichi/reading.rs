@@ -388,6 +388,9 @@ pub(crate) fn best(
     }
     let w = win.win_tile.as_u8();
     let n_declared = declared.count;
+    let mut declared_first = Reading::new();
+    declared_first.push(Group::concealed(GroupKind::Pair, win.win_tile));
+    declared_first.extend(declared.groups.iter().copied());
     let mut best: Option<Candidate> = None;
     for d in agari.iter() {
         match d.form {
@@ -404,16 +407,18 @@ pub(crate) fn best(
             }
             Form::Standard => {
                 let Some(pair) = d.pair() else { continue };
-                // The pair, the concealed sets (the yaku code expects identical sequences
-                // adjacent), then the declared ones.
-                let mut r = Reading::new();
-                r.push(Group::concealed(GroupKind::Pair, pair));
+                // The pair, the declared sets, then the concealed ones (the yaku code expects
+                // identical sequences adjacent): only the pair and the concealed sets change
+                // from one decomposition to the next.
+                let mut r = declared_first;
+                if let Some(g) = r.groups_mut().first_mut() {
+                    g.tile = pair;
+                }
                 r.extend(d.melds().iter().take(4 - n_declared).copied());
-                r.extend(declared.groups.iter().copied());
                 if pair.as_u8() == w {
                     ctx.standard(&mut best, &r, WaitKind::Single);
                 }
-                for i in 1..=4 - n_declared {
+                for i in 1 + n_declared..5 {
                     let Some(&s) = r.get(i) else { break };
                     if r.get(i - 1) == Some(&s) {
                         continue;

@@ -6,11 +6,6 @@ use mj_tiles::{FifthCopy, Meld, NotationError, Tile, TileCounts, TileSet};
 
 use crate::tables::{MAX_MELDS, ShantenTables};
 
-/// The former name of [`AiError`] (named like `HuError`, `AgariError`, `McrError`,
-/// `SichuanError`: one error type per crate, named after it). Kept, not yet deprecated, while
-/// `mj-cli` still imports it.
-pub type HandError = AiError;
-
 /// Why a hand (or a request about it) is not valid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AiError {

@@ -173,8 +173,14 @@ mod ukeire;
 mod value;
 mod wild;
 
-pub use hand::{AiError, Hand, HandError, ShapeRules};
+pub use hand::{AiError, Hand, ShapeRules};
+
 pub use recommend::{CallDecision, CallKind, CallOption, Candidate, Engine, Recommendation};
 pub use shanten::{ShantenReport, shanten};
 pub use ukeire::{DiscardOption, EffectiveTiles, Improvement, discard_preference};
 pub use value::{ValueWeights, tile_values};
+
+/// The former name of [`AiError`] (named like `HuError`, `AgariError`, `McrError`,
+/// `SichuanError`: one error type per crate, named after it).
+#[deprecated(note = "renamed AiError: one error type per crate, named after it")]
+pub type HandError = AiError;

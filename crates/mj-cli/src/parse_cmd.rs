@@ -6,14 +6,14 @@ use mj_tiles::{NotationError, Tile};
 /// A hand that `mj parse` cannot read: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid hand: {error}")]
-pub struct HandError {
+pub struct ParseError {
     /// The hand as given.
     pub text: String,
     /// What is wrong, and at which column (a fifth copy is [`NotationError::FifthCopy`]).
     pub error: NotationError,
 }
 
-impl HandError {
+impl ParseError {
     /// The 1-based column (in characters) the error points at, if it has one.
     pub fn column(&self) -> Option<usize> {
         match self.error {
@@ -70,8 +70,8 @@ impl HandError {
 /// total    6 tiles, 5 kinds
 /// ");
 /// ```
-pub fn render(text: &str) -> Result<String, HandError> {
-    let (mut pieces, counts) = parse_hand(text).map_err(|error| HandError {
+pub fn render(text: &str) -> Result<String, ParseError> {
+    let (mut pieces, counts) = parse_hand(text).map_err(|error| ParseError {
         text: text.to_owned(),
         error,
     })?;

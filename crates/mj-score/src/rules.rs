@@ -8,6 +8,12 @@
 //! [`RiichiRules::THREE_PLAYER`], MCR's to [`McrOptions::default`], Sichuan's fan table to
 //! `common`. The tests below bind the table to those types both ways.
 //!
+//! The scorers' option types take switches by name from this table (`RiichiRules::set`,
+//! `McrOptions::set`, `SichuanRules::set`, given a request's options by [`apply`]), so no caller
+//! names a scoring switch. [`mj_hu::Rules`] cannot be generated from it: it lives in mj-hu, below
+//! this crate, and keeps its own `SWITCHES` list and `set`; the test
+//! `shape_switches_are_mj_hus_both_ways` binds the two (names in order, every preset's values).
+//!
 //! [`RiichiRules::FOUR_PLAYER`]: crate::riichi::RiichiRules::FOUR_PLAYER
 //! [`RiichiRules::THREE_PLAYER`]: crate::riichi::RiichiRules::THREE_PLAYER
 //! [`McrOptions::default`]: crate::mcr::McrOptions
@@ -270,6 +276,40 @@ pub fn switch(name: &str) -> Option<&'static Switch> {
     SWITCHES.iter().find(|s| s.name == name)
 }
 
+/// Gives `set` every switch of `options` that `score` under `preset` reads (the registry says
+/// which), leaving out the others (shape switches, other presets' switches): how a scorer's
+/// option type (`RiichiRules::set`, `McrOptions::set`, `SichuanRules::set`) takes a request's
+/// `options` without its caller naming a switch.
+///
+/// ```
+/// use mj_score::mcr::McrOptions;
+/// use mj_score::rules::{Preset, SwitchValue, apply};
+/// let options = [
+///     ("seven_pairs", SwitchValue::Bool(true)),
+///     ("ming_an_gang", SwitchValue::Bool(true)),
+/// ];
+/// let mut o = McrOptions::OFFICIAL;
+/// apply(Preset::Mcr, options, |name, value| o.set(name, value))?;
+/// assert!(o.ming_an_gang);
+/// # Ok::<(), mj_score::rules::SwitchError>(())
+/// ```
+///
+/// # Errors
+/// The first error `set` returns (a switch the registry gives `preset` that the option type
+/// does not read: a registry and type out of step).
+pub fn apply<'a>(
+    preset: Preset,
+    options: impl IntoIterator<Item = (&'a str, SwitchValue)>,
+    mut set: impl FnMut(&str, SwitchValue) -> Result<(), SwitchError>,
+) -> Result<(), SwitchError> {
+    for (name, value) in options {
+        if switch(name).is_some_and(|s| s.scores_under(preset)) {
+            set(name, value)?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,24 +354,98 @@ mod tests {
             .iter()
             .filter(|s| s.scores_under(Preset::Riichi) || s.scores_under(Preset::Sanma))
         {
-            let values: Vec<SwitchValue> = match s.ty {
-                SwitchType::Bool => vec![SwitchValue::Bool(true), SwitchValue::Bool(false)],
-                SwitchType::OneOf(names) => names.iter().map(|n| SwitchValue::Name(n)).collect(),
-            };
-            let mut seen = Vec::new();
-            for v in values {
-                let mut r = RiichiRules::THREE_PLAYER;
-                assert_eq!(r.set(s.name, v), Ok(()), "{}", s.name);
-                seen.push(r);
-            }
-            seen.dedup();
-            assert!(seen.len() > 1, "switch {} changes nothing", s.name);
+            check_sets(s, RiichiRules::THREE_PLAYER, RiichiRules::set);
         }
         let mut r = RiichiRules::FOUR_PLAYER;
         assert!(r.set("seven_pairs", SwitchValue::Bool(false)).is_err());
         assert!(r.set("kuitan", SwitchValue::Name("none")).is_err());
         assert!(r.set("renhou", SwitchValue::Name("double")).is_err());
         assert_eq!(r, RiichiRules::FOUR_PLAYER);
+    }
+
+    /// Every value of a switch's type, as the option parser would give them.
+    fn values(s: &Switch) -> Vec<SwitchValue> {
+        match s.ty {
+            SwitchType::Bool => vec![SwitchValue::Bool(true), SwitchValue::Bool(false)],
+            SwitchType::OneOf(names) => names.iter().map(|n| SwitchValue::Name(n)).collect(),
+        }
+    }
+
+    /// Sets each value of `s` on a copy of `start`: every one is taken, and they do not all
+    /// give the same options.
+    fn check_sets<T: Copy + PartialEq + fmt::Debug>(
+        s: &Switch,
+        start: T,
+        set: fn(&mut T, &str, SwitchValue) -> Result<(), SwitchError>,
+    ) {
+        let mut seen = Vec::new();
+        for v in values(s) {
+            let mut options = start;
+            assert_eq!(set(&mut options, s.name, v), Ok(()), "{} = {v:?}", s.name);
+            seen.push(options);
+        }
+        seen.dedup();
+        assert!(seen.len() > 1, "switch {} changes nothing", s.name);
+    }
+
+    #[test]
+    fn every_mcr_and_sichuan_switch_sets_its_field() {
+        use crate::mcr::McrOptions;
+        use crate::sichuan::SichuanRules;
+        let mut checked = 0;
+        for s in SWITCHES {
+            if s.scores_under(Preset::Mcr) {
+                check_sets(s, McrOptions::OFFICIAL, McrOptions::set);
+                checked += 1;
+            }
+            if s.scores_under(Preset::Sichuan) {
+                check_sets(s, SichuanRules::COMMON, SichuanRules::set);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 2, "ming_an_gang and sichuan_table");
+        let mut o = McrOptions::OFFICIAL;
+        assert!(o.set("kuitan", SwitchValue::Bool(true)).is_err());
+        assert!(o.set("ming_an_gang", SwitchValue::Name("on")).is_err());
+        assert_eq!(o, McrOptions::OFFICIAL);
+        let mut r = SichuanRules::COMMON;
+        assert!(r.set("sichuan_table", SwitchValue::Name("riichi")).is_err());
+        assert!(r.set("sichuan_table", SwitchValue::Bool(true)).is_err());
+        assert!(r.set("aka", SwitchValue::Bool(true)).is_err());
+        assert_eq!(r, SichuanRules::COMMON);
+    }
+
+    #[test]
+    fn apply_passes_only_the_presets_scoring_switches() {
+        let options = [
+            ("seven_pairs", SwitchValue::Bool(false)),
+            ("kuitan", SwitchValue::Bool(false)),
+            ("ming_an_gang", SwitchValue::Bool(true)),
+            ("no_such_switch", SwitchValue::Bool(true)),
+        ];
+        for (preset, expected) in [
+            (Preset::Riichi, vec!["kuitan"]),
+            (Preset::Sanma, vec!["kuitan"]),
+            (Preset::Mcr, vec!["ming_an_gang"]),
+            (Preset::Sichuan, vec![]),
+            (Preset::Generic, vec![]),
+        ] {
+            let mut given = Vec::new();
+            let r = apply(preset, options, |name, _| {
+                given.push(name.to_owned());
+                Ok(())
+            });
+            assert_eq!(r, Ok(()));
+            assert_eq!(given, expected, "{preset}");
+        }
+        let refused = apply(Preset::Riichi, options, |name, value| {
+            Err(SwitchError {
+                owner: "test",
+                name: name.to_owned(),
+                value,
+            })
+        });
+        assert_eq!(refused.map_err(|e| e.name), Err("kuitan".to_owned()));
     }
 
     #[test]

@@ -52,7 +52,8 @@ pub struct Group {
     pub kind: GroupKind,
     /// Its lowest tile.
     pub tile: Tile,
-    /// Concealed: part of the concealed hand, or a closed kan.
+    /// Concealed: part of the concealed hand, or a closed kan. Riichi scoring reads it as
+    /// "concealed for fu and ankou" and clears it for a triplet completed by ron.
     pub concealed: bool,
     /// The declared meld's kind, `None` for a group of the concealed hand.
     pub declared: Option<MeldKind>,
@@ -165,6 +166,14 @@ impl Reading {
     /// The groups, in order.
     pub fn groups(&self) -> &[Group] {
         self.groups.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// The groups, to change in place (a scorer marks a triplet completed by ron as not
+    /// concealed).
+    pub fn groups_mut(&mut self) -> &mut [Group] {
+        self.groups
+            .get_mut(..usize::from(self.len))
+            .unwrap_or(&mut [])
     }
 
     /// How many groups.
@@ -289,5 +298,18 @@ mod tests {
         assert_eq!(r.sets().count(), 0);
         let collected: Reading = r.iter().copied().chain(r.iter().copied()).collect();
         assert_eq!(collected, r);
+    }
+
+    #[test]
+    fn groups_mut_changes_only_the_groups_held() {
+        let mut r = Reading::new();
+        r.push(Group::concealed(GroupKind::Triplet, t("7z")));
+        let held = r.groups_mut();
+        assert_eq!(held.len(), 1, "one group held");
+        if let Some(g) = held.first_mut() {
+            g.concealed = false;
+        }
+        assert_eq!(r.groups().first().map(|g| g.concealed), Some(false));
+        assert!(Reading::new().groups_mut().is_empty());
     }
 }

@@ -28,7 +28,7 @@
 //! [`mj_ai::discard_preference`]: honors, terminals, then ranks far from the middle, then kind
 //! order).
 
-use mj_ai::{DiscardOption, EffectiveTiles, Hand, HandError, ShantenReport, ShapeRules};
+use mj_ai::{AiError, DiscardOption, EffectiveTiles, Hand, ShantenReport, ShapeRules};
 use mj_tiles::{TileCounts, TileSet};
 use serde_json::{Value, json};
 
@@ -38,15 +38,15 @@ use crate::request::Request;
 
 /// The protocol's error kind for each `mj-ai` error. A fifth copy brought by `visible` never
 /// gets here: [`visible`] checks it first and answers `invalid_field`.
-pub(crate) fn ai_error(e: HandError) -> OpError {
+pub(crate) fn ai_error(e: AiError) -> OpError {
     let message = e.to_string();
     match e {
-        HandError::Hand(e) => hu_error(e),
-        HandError::WrongSizeForQuestion { .. } => OpError::HandSize(message),
-        HandError::FifthCopy { .. } => OpError::FifthCopy(message),
-        HandError::UnsupportedRules(_) => OpError::UnsupportedRules(message),
+        AiError::Hand(e) => hu_error(e),
+        AiError::WrongSizeForQuestion { .. } => OpError::HandSize(message),
+        AiError::FifthCopy { .. } => OpError::FifthCopy(message),
+        AiError::UnsupportedRules(_) => OpError::UnsupportedRules(message),
         // No op here makes a call; the committed tables are a build matter.
-        HandError::InvalidCall { .. } | HandError::Tables(_) => OpError::Internal(message),
+        AiError::InvalidCall { .. } | AiError::Tables(_) => OpError::Internal(message),
     }
 }
 

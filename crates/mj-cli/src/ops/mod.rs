@@ -6,6 +6,7 @@ pub(crate) mod agari;
 pub(crate) mod ai;
 pub(crate) mod hu;
 pub(crate) mod score;
+mod score_fields;
 mod score_mcr;
 mod score_riichi;
 mod score_sichuan;

@@ -89,11 +89,6 @@ fn check_options(request: &Request) -> Result<(), OpError> {
     Ok(())
 }
 
-/// A boolean `score` field, `false` when absent.
-pub(crate) fn flag(request: &Request, name: &str) -> Result<bool, OpError> {
-    Ok(request.extra_as::<bool>(name)?.unwrap_or(false))
-}
-
 /// `score`: the answer of the request's preset (PROTOCOL.md, section `score`), after the
 /// checks every preset shares (fields and switches of the right preset).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {

@@ -48,11 +48,11 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
             ))
         })?;
     let mut win = Win::new(*request.counts(), request.melds(), win_tile);
-    win.tsumo = super::score::flag(request, "tsumo")?;
+    win.tsumo = super::score_fields::flag(request, "tsumo")?;
     let situation = Situation {
-        last_tile: super::score::flag(request, "last_tile")?,
-        kong: super::score::flag(request, "kong")?,
-        last_wall: super::score::flag(request, "last_wall")?,
+        last_tile: super::score_fields::flag(request, "last_tile")?,
+        kong: super::score_fields::flag(request, "kong")?,
+        last_wall: super::score_fields::flag(request, "last_wall")?,
         flowers,
     };
     win.seat_wind = wind(request, "seat_wind")?;
@@ -63,8 +63,8 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
 /// `score` with `"rules": "mcr"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     let (win, situation) = win(request)?;
-    let options = mcr::McrOptions::OFFICIAL
-        .with_ming_an_gang(request.options().bool("ming_an_gang").unwrap_or(false));
+    let mut options = mcr::McrOptions::OFFICIAL;
+    super::score_fields::set_switches(request, |name, value| options.set(name, value))?;
     match mcr::score_with(&win, &situation, &options) {
         Ok(s) => Ok(json!({"fan": s.total, "fans": s.fans.as_slice()})),
         Err(e) => Err(match e {

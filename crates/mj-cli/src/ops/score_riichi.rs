@@ -31,16 +31,9 @@ fn rules(request: &Request) -> Result<RiichiRules, OpError> {
         Rules::Sanma => RiichiRules::THREE_PLAYER,
         _ => RiichiRules::FOUR_PLAYER,
     };
-    let preset = request.rules();
-    for (name, value) in request.options().iter() {
-        // Riichi's scoring switches (the registry says which); shape switches at riichi's own
-        // values were checked by `ops::score`.
-        if mj_score::rules::switch(name).is_some_and(|s| s.scores_under(preset)) {
-            rules
-                .set(name, value)
-                .map_err(|e| OpError::Internal(e.to_string()))?;
-        }
-    }
+    // Riichi's scoring switches (the registry says which); shape switches at riichi's own
+    // values were checked by `ops::score`.
+    super::score_fields::set_switches(request, |name, value| rules.set(name, value))?;
     Ok(rules)
 }
 
@@ -51,7 +44,7 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     let mut win = Win::from_pieces(request.pieces(), request.melds(), win_tile.tile())
         .map_err(|e| error(ScoreError::FifthCopy(e.tile)))?;
     let mut situation = Situation::default();
-    let flag = |name: &str| super::score::flag(request, name);
+    let flag = |name: &str| super::score_fields::flag(request, name);
     win.tsumo = flag("tsumo")?;
     situation.flags.riichi = flag("riichi")?;
     situation.flags.double_riichi = flag("double_riichi")?;

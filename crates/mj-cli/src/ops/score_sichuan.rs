@@ -17,7 +17,7 @@ use mj_score::sichuan::{self, NotAWin, SichuanError, SichuanRules, Situation, Wi
 use mj_tiles::{Suit, Tile};
 
 use crate::error::OpError;
-use crate::request::{Request, SwitchValue};
+use crate::request::Request;
 
 /// `score` with `"rules": "sichuan"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
@@ -48,11 +48,9 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
 fn rules(request: &Request) -> Result<SichuanRules, OpError> {
     // The other switches `options` may hold are shape switches at the preset's values
     // (checked by `ops::score`).
+    // `sichuan_table`'s values were checked against the registry by the option parser.
     let mut rules = SichuanRules::COMMON;
-    if let Some(SwitchValue::Name(table)) = request.options().get("sichuan_table") {
-        rules = SichuanRules::preset(table)
-            .ok_or_else(|| OpError::InvalidOption(format!("unknown sichuan table `{table}`")))?;
-    }
+    super::score_fields::set_switches(request, |name, value| rules.set(name, value))?;
     if let Some(cap) = request.extra_as::<u32>("cap")? {
         rules = rules.with_cap(Some(cap));
     }
@@ -79,13 +77,13 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
     };
     let mut win = Win::new(*request.counts(), request.melds(), win_tile);
     win.wild = request.wild();
-    win.tsumo = super::score::flag(request, "tsumo")?;
+    win.tsumo = super::score_fields::flag(request, "tsumo")?;
     let situation = Situation {
-        kong: super::score::flag(request, "kong")?,
-        chankan: super::score::flag(request, "chankan")?,
-        last_wall: super::score::flag(request, "last_wall")?,
-        tenhou: super::score::flag(request, "tenhou")?,
-        chiihou: super::score::flag(request, "chiihou")?,
+        kong: super::score_fields::flag(request, "kong")?,
+        chankan: super::score_fields::flag(request, "chankan")?,
+        last_wall: super::score_fields::flag(request, "last_wall")?,
+        tenhou: super::score_fields::flag(request, "tenhou")?,
+        chiihou: super::score_fields::flag(request, "chiihou")?,
         lack,
     };
     Ok((win, situation))

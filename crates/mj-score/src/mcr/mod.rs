@@ -75,6 +75,7 @@ use mj_tiles::{MeldKind, Tile};
 use smallvec::SmallVec;
 
 use crate::FanEntry;
+use crate::rules::{SwitchError, SwitchValue};
 use engine::{Ctx, EngineGroup, EngineReading};
 pub use table::{FAN_COUNT, FANS, Fan, FanInfo};
 
@@ -399,6 +400,33 @@ impl McrOptions {
     pub const fn with_ming_an_gang(mut self, on: bool) -> McrOptions {
         self.ming_an_gang = on;
         self
+    }
+
+    /// Sets a switch by its name in [`crate::rules::SWITCHES`] (`ming_an_gang`).
+    ///
+    /// ```
+    /// use mj_score::mcr::McrOptions;
+    /// use mj_score::rules::SwitchValue;
+    /// let mut o = McrOptions::OFFICIAL;
+    /// o.set("ming_an_gang", SwitchValue::Bool(true))?;
+    /// assert!(o.ming_an_gang);
+    /// # Ok::<(), mj_score::rules::SwitchError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A name MCR scoring does not read, or a value of the wrong type (unchanged then).
+    pub fn set(&mut self, name: &str, value: SwitchValue) -> Result<(), SwitchError> {
+        match (name, value) {
+            ("ming_an_gang", SwitchValue::Bool(on)) => {
+                self.ming_an_gang = on;
+                Ok(())
+            }
+            _ => Err(SwitchError {
+                owner: "mcr scoring",
+                name: name.to_owned(),
+                value,
+            }),
+        }
     }
 }
 

@@ -1,9 +1,9 @@
 //! What the fu, the yaku and the readings of a riichi win share: the win's context ([`Ctx`]),
-//! a reading's sets ([`Set`], [`Reading`]), the declared melds' facts ([`Declared`]), what the
+//! how a standard reading is laid out in a `mj_tiles::Reading` ([`sets`], [`pair_kind`]), the declared melds' facts ([`Declared`]), what the
 //! yaku read from the sets ([`SetTally`]) and a reading's yaku ([`YakuList`]). Below `fu`,
 //! `yaku` and `reading`, which all read it.
 
-use mj_agari::WaitKind;
+use mj_tiles::{Group, GroupKind, Reading, Tile};
 
 use super::points::Payers;
 use super::{RiichiRules, Situation, Win};
@@ -35,32 +35,35 @@ pub(crate) struct Ctx<'a> {
     pub ordinary: YakuList,
 }
 
-/// One set (面子) of a reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Set {
-    /// A sequence (順子); else a triplet or quad (刻子 / 槓子).
-    pub seq: bool,
-    /// Its lowest kind index.
-    pub tile: u8,
-    /// Concealed for fu and ankou: in the concealed hand or a closed kan, and not completed by
-    /// ron.
-    pub concealed: bool,
-    /// A declared kan.
-    pub kan: bool,
+// A standard reading as the fu and yaku read it is a `mj_tiles::Reading` of five groups: the pair
+// first (as `mj_agari::Decomposition::reading` orders it), then the declared sets, then the
+// concealed ones; with the `WaitKind` beside it. A set's `concealed` is "concealed for fu and
+// ankou": in the concealed hand or a closed kan, and not completed by ron (the reader clears it
+// for a triplet the winning tile completed by ron); a declared kan is a `GroupKind::Quad`.
+
+/// The pair's kind index (the first group).
+pub(crate) fn pair_kind(r: &Reading) -> u8 {
+    r.groups().first().map_or(0, |g| g.tile.as_u8())
 }
 
-/// One reading: four sets, the pair, the wait.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Reading {
-    pub sets: [Set; 4],
-    pub pair: u8,
-    pub wait: WaitKind,
+/// A standard reading's four sets (every group after the pair), as an array so the loops over
+/// them unroll. A reading built by `reading` always holds five groups; anything else reads as
+/// four empty-handed pairs (no fu, no sequence), never a panic.
+pub(crate) fn sets(r: &Reading) -> &[Group; 4] {
+    debug_assert_eq!(r.len(), 5, "a standard reading: the pair and four sets");
+    r.groups()
+        .get(1..5)
+        .and_then(|s| s.try_into().ok())
+        .unwrap_or(&NO_SETS)
 }
+
+/// What [`sets`] answers for a reading without four sets.
+static NO_SETS: [Group; 4] = [Group::concealed(GroupKind::Pair, Tile::ALL[0]); 4];
 
 impl Ctx<'_> {
-    /// A reading's concealed sets (they come before the declared ones).
-    pub fn concealed_sets<'r>(&self, r: &'r Reading) -> &'r [Set] {
-        r.sets.get(..4 - self.declared.count).unwrap_or(&[])
+    /// A reading's concealed sets (they come after the declared ones).
+    pub fn concealed_sets<'r>(&self, r: &'r Reading) -> &'r [Group] {
+        r.groups().get(1 + self.declared.count..).unwrap_or(&[])
     }
 }
 
@@ -77,8 +80,8 @@ pub(crate) struct YakuList {
 /// What the declared melds (副露 and 暗槓) give every reading, read once per win.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Declared {
-    /// Their sets, in the melds' order (the first `count`).
-    pub sets: [Set; 4],
+    /// Their groups, in the melds' order ([`Group::of_meld`]).
+    pub groups: Reading,
     /// How many melds are declared.
     pub count: usize,
     /// A meld other than a closed kan opens the hand.
@@ -123,16 +126,17 @@ impl SetTally {
     };
 
     /// Counts one more set.
-    pub(crate) fn add(&mut self, s: &Set) {
-        if s.seq {
+    pub(crate) fn add(&mut self, s: &Group) {
+        let tile = s.tile.as_u8();
+        if s.kind == GroupKind::Sequence {
             self.seqs += 1;
-            self.seq_mask |= 1 << s.tile;
-            self.all_outside &= s.tile.is_multiple_of(9) || s.tile % 9 == 6;
+            self.seq_mask |= 1 << tile;
+            self.all_outside &= tile.is_multiple_of(9) || tile % 9 == 6;
         } else {
-            self.trip_mask |= 1 << s.tile;
+            self.trip_mask |= 1 << tile;
             self.ankou += u32::from(s.concealed);
-            self.kans += u32::from(s.kan);
-            self.all_outside &= is_terminal_or_honor(s.tile);
+            self.kans += u32::from(s.kind == GroupKind::Quad);
+            self.all_outside &= is_terminal_or_honor(tile);
         }
     }
 }

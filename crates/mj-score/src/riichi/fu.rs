@@ -3,7 +3,9 @@
 use mj_agari::WaitKind;
 use smallvec::SmallVec;
 
-use super::context::{Ctx, Reading, is_terminal_or_honor};
+use mj_tiles::{GroupKind, Reading};
+
+use super::context::{Ctx, is_terminal_or_honor, pair_kind, sets};
 
 /// Where fu come from (see the module docs of [`crate::riichi`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -84,10 +86,13 @@ pub(crate) fn pair_fu(ctx: &Ctx<'_>, pair: u8) -> u32 {
 
 /// Fu of a standard reading, rounded; its parts go to `parts` when given (only the best
 /// reading's are kept). `pinfu` = the reading is pinfu (closed, no fu from sets, pair or
-/// wait): 20 on tsumo, 30 on ron.
+/// wait): 20 on tsumo, 30 on ron. Inlined, so the call for every reading (without `parts`)
+/// drops the breakdown's code.
+#[inline(always)]
 pub(crate) fn standard(
     ctx: &Ctx<'_>,
     r: &Reading,
+    wait: WaitKind,
     pinfu: bool,
     parts: Option<&mut FuParts>,
 ) -> u32 {
@@ -100,28 +105,29 @@ pub(crate) fn standard(
     if ctx.win.tsumo && !pinfu {
         add(FuSource::Tsumo, 2);
     }
-    if matches!(r.wait, WaitKind::Closed | WaitKind::Edge | WaitKind::Single) {
+    if matches!(wait, WaitKind::Closed | WaitKind::Edge | WaitKind::Single) {
         add(FuSource::Wait, 2);
     }
-    let pf = pair_fu(ctx, r.pair);
+    let pf = pair_fu(ctx, pair_kind(r));
     if pf > 0 {
         add(FuSource::Pair, pf);
     }
-    for s in &r.sets {
-        if s.seq {
+    for s in sets(r) {
+        if !s.kind.is_triplet_or_quad() {
             continue;
         }
+        let kan = s.kind == GroupKind::Quad;
         let mut fu = 2;
-        if is_terminal_or_honor(s.tile) {
+        if is_terminal_or_honor(s.tile.as_u8()) {
             fu *= 2;
         }
         if s.concealed {
             fu *= 2;
         }
-        if s.kan {
+        if kan {
             fu *= 4;
         }
-        let name = match (s.kan, s.concealed) {
+        let name = match (kan, s.concealed) {
             (false, false) => FuSource::OpenTriplet,
             (false, true) => FuSource::ClosedTriplet,
             (true, false) => FuSource::OpenKan,

@@ -7,9 +7,9 @@
 //! a real yakuman beats a counted one, then more han, then more fu.
 
 use mj_agari::{Form, GroupKind, WaitKind, decompositions};
-use mj_tiles::{FifthCopy, Tile, TileCounts};
+use mj_tiles::{FifthCopy, Group, Reading, Tile, TileCounts};
 
-use super::context::{Ctx, Declared, Reading, Set, SetTally, YakuList};
+use super::context::{Ctx, Declared, SetTally, YakuList, pair_kind};
 use super::fu::{self, FuParts};
 use super::points::{self, Limit, Payers, Points};
 use super::yaku;
@@ -19,12 +19,7 @@ impl Declared {
     /// One pass over the melds; their tiles are added to `held` (a fifth copy is an error).
     fn read(win: &Win, held: &mut TileCounts) -> Result<Declared, ScoreError> {
         let mut d = Declared {
-            sets: [Set {
-                seq: false,
-                tile: 0,
-                concealed: false,
-                kan: false,
-            }; 4],
+            groups: Reading::new(),
             count: 0,
             open: false,
             kan: false,
@@ -33,7 +28,7 @@ impl Declared {
             tally: SetTally::EMPTY,
         };
         let fifth = |e: FifthCopy| ScoreError::FifthCopy(e.tile);
-        for (slot, m) in d.sets.iter_mut().zip(&win.melds) {
+        for m in win.melds.iter().take(4) {
             let kind = m.kind();
             let base = m.base();
             let tile = base.as_u8();
@@ -49,17 +44,16 @@ impl Declared {
                 held.set(base, copies).map_err(fifth)?;
             }
             d.red_fives += pieces.iter().filter(|p| p.is_red()).count() as u32;
-            *slot = Set {
-                seq,
-                tile,
-                concealed: !kind.is_open(),
-                kan: kind.is_kan(),
-            };
+            let group = Group::of_meld(m);
+            debug_assert_eq!(group.concealed, !kind.is_open());
+            if !d.groups.push(group) {
+                break;
+            }
             d.count += 1;
             d.open |= kind.is_open();
             d.kan |= kind.is_kan();
             d.mask |= if seq { 7 << tile } else { 1 << tile };
-            d.tally.add(slot);
+            d.tally.add(&group);
         }
         Ok(d)
     }
@@ -68,7 +62,11 @@ impl Declared {
 /// The form of a scored reading (its fu parts are rebuilt for the best one only).
 #[derive(Clone, Copy, Debug)]
 enum Shape {
-    Standard { reading: Reading, pinfu: bool },
+    Standard {
+        reading: Reading,
+        wait: WaitKind,
+        pinfu: bool,
+    },
     SevenPairs,
     ThirteenOrphans,
 }
@@ -352,15 +350,20 @@ impl<'a> Ctx<'a> {
         });
     }
 
-    fn standard(&self, best: &mut Option<Candidate>, r: &Reading) {
-        let pair_fu = fu::pair_fu(self, r.pair);
-        let pinfu = yaku::is_pinfu(self, r, pair_fu);
-        let list = yaku::standard(self, r, pinfu);
+    fn standard(&self, best: &mut Option<Candidate>, r: &Reading, wait: WaitKind) {
+        let pair_fu = fu::pair_fu(self, pair_kind(r));
+        let pinfu = yaku::is_pinfu(self, r, wait, pair_fu);
+        let list = yaku::standard(self, r, wait, pinfu);
         if list.han == 0 && list.yakuman == 0 {
             return;
         }
-        let fu = fu::standard(self, r, pinfu, None);
-        self.offer(best, &list, fu, Shape::Standard { reading: *r, pinfu });
+        let fu = fu::standard(self, r, wait, pinfu, None);
+        let shape = Shape::Standard {
+            reading: *r,
+            wait,
+            pinfu,
+        };
+        self.offer(best, &list, fu, shape);
     }
 }
 
@@ -385,6 +388,9 @@ pub(crate) fn best(
     }
     let w = win.win_tile.as_u8();
     let n_declared = declared.count;
+    let mut declared_first = Reading::new();
+    declared_first.push(Group::concealed(GroupKind::Pair, win.win_tile));
+    declared_first.extend(declared.groups.iter().copied());
     let mut best: Option<Candidate> = None;
     for d in agari.iter() {
         match d.form {
@@ -401,53 +407,46 @@ pub(crate) fn best(
             }
             Form::Standard => {
                 let Some(pair) = d.pair() else { continue };
-                // Concealed sets first (the yaku code expects identical sequences adjacent),
-                // then the declared ones.
-                let mut r = Reading {
-                    sets: declared.sets,
-                    pair: pair.as_u8(),
-                    wait: WaitKind::Single,
-                };
-                let n = 4 - n_declared;
-                for (slot, g) in r.sets.iter_mut().zip(d.melds()).take(n) {
-                    *slot = Set {
-                        seq: g.kind == GroupKind::Sequence,
-                        tile: g.tile.as_u8(),
-                        concealed: true,
-                        kan: false,
-                    };
+                // The pair, the declared sets, then the concealed ones (the yaku code expects
+                // identical sequences adjacent): only the pair and the concealed sets change
+                // from one decomposition to the next.
+                let mut r = declared_first;
+                if let Some(g) = r.groups_mut().first_mut() {
+                    g.tile = pair;
                 }
-                for (slot, set) in r.sets.iter_mut().skip(n).zip(&declared.sets) {
-                    *slot = *set;
+                r.extend(d.melds().iter().take(4 - n_declared).copied());
+                if pair.as_u8() == w {
+                    ctx.standard(&mut best, &r, WaitKind::Single);
                 }
-                if r.pair == w {
-                    ctx.standard(&mut best, &r);
-                }
-                for i in 0..n {
-                    let s = r.sets[i];
-                    if i > 0 && r.sets[i - 1] == s {
+                for i in 1 + n_declared..5 {
+                    let Some(&s) = r.get(i) else { break };
+                    if r.get(i - 1) == Some(&s) {
                         continue;
                     }
-                    let wait = if s.seq {
-                        match w.wrapping_sub(s.tile) {
-                            0 if s.tile % 9 == 6 => WaitKind::Edge,
+                    let tile = s.tile.as_u8();
+                    let wait = if s.kind == GroupKind::Sequence {
+                        match w.wrapping_sub(tile) {
+                            0 if tile % 9 == 6 => WaitKind::Edge,
                             0 => WaitKind::TwoSided,
                             1 => WaitKind::Closed,
-                            2 if s.tile.is_multiple_of(9) => WaitKind::Edge,
+                            2 if tile.is_multiple_of(9) => WaitKind::Edge,
                             2 => WaitKind::TwoSided,
                             _ => continue,
                         }
-                    } else if s.tile == w {
+                    } else if tile == w {
                         WaitKind::PairWait
                     } else {
                         continue;
                     };
-                    let mut placed = r;
-                    placed.wait = wait;
                     if wait == WaitKind::PairWait && !win.tsumo {
-                        placed.sets[i].concealed = false;
+                        let mut placed = r;
+                        if let Some(g) = placed.groups_mut().get_mut(i) {
+                            g.concealed = false;
+                        }
+                        ctx.standard(&mut best, &placed, wait);
+                    } else {
+                        ctx.standard(&mut best, &r, wait);
                     }
-                    ctx.standard(&mut best, &placed);
                 }
             }
         }
@@ -456,8 +455,12 @@ pub(crate) fn best(
     let mut fu_details = FuParts::new();
     if c.yaku.yakuman == 0 {
         match c.shape {
-            Shape::Standard { reading, pinfu } => {
-                fu::standard(&ctx, &reading, pinfu, Some(&mut fu_details));
+            Shape::Standard {
+                reading,
+                wait,
+                pinfu,
+            } => {
+                fu::standard(&ctx, &reading, wait, pinfu, Some(&mut fu_details));
             }
             Shape::SevenPairs => {
                 fu::seven_pairs(Some(&mut fu_details));

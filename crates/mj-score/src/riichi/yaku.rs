@@ -4,7 +4,9 @@ use mj_agari::WaitKind;
 use smallvec::SmallVec;
 
 use super::Renhou;
-use super::context::{Ctx, Reading, SetTally, YakuList, is_terminal_or_honor};
+use mj_tiles::{GroupKind, Reading};
+
+use super::context::{Ctx, SetTally, YakuList, is_terminal_or_honor, pair_kind, sets};
 
 /// Every yaku the engine reports, with its protocol name ([`Yaku::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -458,8 +460,11 @@ pub(crate) fn shared(ctx: &Ctx<'_>) -> (YakuList, YakuList) {
 
 /// `true` when the reading is pinfu (平和): closed, four sequences, a pair worth no fu, a
 /// two-sided wait.
-pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &Reading, pair_fu: u32) -> bool {
-    !ctx.open && pair_fu == 0 && r.wait == WaitKind::TwoSided && r.sets.iter().all(|s| s.seq)
+pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &Reading, wait: WaitKind, pair_fu: u32) -> bool {
+    !ctx.open
+        && pair_fu == 0
+        && wait == WaitKind::TwoSided
+        && sets(r).iter().all(|s| s.kind == GroupKind::Sequence)
 }
 
 /// Thirteen orphans (国士無双): 13-sided when the winning tile is the doubled orphan.
@@ -496,7 +501,7 @@ impl SetTally {
 }
 
 /// A standard reading (四面子一雀頭).
-pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
+pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, wait: WaitKind, pinfu: bool) -> YakuList {
     let closed = !ctx.open;
     let mut t = ctx.declared.tally;
     for s in ctx.concealed_sets(r) {
@@ -505,7 +510,7 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
     let (ankou, kans, dragons, winds) = (t.ankou, t.kans, t.dragons(), t.winds());
     // Yakuman (the list is copied only when one may be there).
     if ctx.yakuman.yakuman > 0 || ankou == 4 || dragons == 3 || winds >= 3 || kans == 4 {
-        let list = set_yakuman(ctx, r, [ankou, dragons, winds, kans]);
+        let list = set_yakuman(ctx, wait, pair_kind(r), [ankou, dragons, winds, kans]);
         if list.yakuman > 0 {
             return finish(ctx, list);
         }
@@ -516,11 +521,16 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
         list.add(ctx, Yaku::Pinfu);
     }
     if closed {
+        let sets = sets(r);
+        let seq = |i: usize| {
+            sets.get(i)
+                .filter(|s| s.kind == GroupKind::Sequence)
+                .map(|s| s.tile)
+        };
         let mut pairs = 0;
         let mut i = 0;
-        while i < 4 {
-            let s = r.sets[i];
-            if s.seq && i + 1 < 4 && r.sets[i + 1].seq && r.sets[i + 1].tile == s.tile {
+        while i < sets.len() {
+            if seq(i).is_some() && seq(i + 1) == seq(i) {
                 pairs += 1;
                 i += 2;
             } else {
@@ -545,7 +555,7 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
             list.add(ctx, yaku);
         }
     }
-    if t.all_outside && is_terminal_or_honor(r.pair) && t.seqs > 0 {
+    if t.all_outside && is_terminal_or_honor(pair_kind(r)) && t.seqs > 0 {
         if ctx.mask & HONORS == 0 {
             list.add(ctx, Yaku::Junchan);
         } else {
@@ -574,7 +584,7 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
     if kans == 3 {
         list.add(ctx, Yaku::Sankantsu);
     }
-    if dragons == 2 && r.pair >= 31 {
+    if dragons == 2 && pair_kind(r) >= 31 {
         list.add(ctx, Yaku::Shousangen);
     }
     finish(ctx, list)
@@ -582,10 +592,15 @@ pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, pinfu: bool) -> YakuList {
 
 /// The shared yakuman plus those of a standard reading's sets (四暗刻, 大三元, 四喜和, 四槓子),
 /// from its counts of concealed triplets, dragon and wind triplets, and kans.
-fn set_yakuman(ctx: &Ctx<'_>, r: &Reading, [ankou, dragons, winds, kans]: [u32; 4]) -> YakuList {
+fn set_yakuman(
+    ctx: &Ctx<'_>,
+    wait: WaitKind,
+    pair: u8,
+    [ankou, dragons, winds, kans]: [u32; 4],
+) -> YakuList {
     let mut list = ctx.yakuman;
     if ankou == 4 {
-        if r.wait == WaitKind::Single {
+        if wait == WaitKind::Single {
             list.add_yakuman(ctx, Yaku::SuuankouTanki);
         } else {
             list.add_yakuman(ctx, Yaku::Suuankou);
@@ -596,7 +611,7 @@ fn set_yakuman(ctx: &Ctx<'_>, r: &Reading, [ankou, dragons, winds, kans]: [u32; 
     }
     if winds == 4 {
         list.add_yakuman(ctx, Yaku::Daisuushii);
-    } else if winds == 3 && (27..31).contains(&r.pair) {
+    } else if winds == 3 && (27..31).contains(&pair) {
         list.add_yakuman(ctx, Yaku::Shousuushii);
     }
     if kans == 4 {

@@ -4,6 +4,7 @@
 use smallvec::SmallVec;
 
 use crate::FanEntry;
+use crate::rules::{SwitchError, SwitchValue};
 
 /// Every fan and doubler the Sichuan scorer knows, in the order the breakdown lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -287,6 +288,38 @@ impl SichuanRules {
             "zimo_jiadi" => Some(SichuanRules::ZIMO_JIADI),
             "classic" => Some(SichuanRules::CLASSIC),
             _ => None,
+        }
+    }
+
+    /// Sets a switch by its name in [`crate::rules::SWITCHES`]: `sichuan_table` replaces the
+    /// table and the cap with the named preset's ([`SichuanRules::preset`]).
+    ///
+    /// ```
+    /// use mj_score::rules::SwitchValue;
+    /// use mj_score::sichuan::SichuanRules;
+    /// let mut r = SichuanRules::COMMON;
+    /// r.set("sichuan_table", SwitchValue::Name("classic"))?;
+    /// assert_eq!(r, SichuanRules::CLASSIC);
+    /// # Ok::<(), mj_score::rules::SwitchError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A name Sichuan scoring does not read, or a value it does not know (unchanged then).
+    pub fn set(&mut self, name: &str, value: SwitchValue) -> Result<(), SwitchError> {
+        let preset = match (name, value) {
+            ("sichuan_table", SwitchValue::Name(table)) => SichuanRules::preset(table),
+            _ => None,
+        };
+        match preset {
+            Some(rules) => {
+                *self = rules;
+                Ok(())
+            }
+            None => Err(SwitchError {
+                owner: "sichuan scoring",
+                name: name.to_owned(),
+                value,
+            }),
         }
     }
 

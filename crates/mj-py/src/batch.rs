@@ -16,7 +16,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use mj_ai::{HandError, ShapeRules};
+use mj_ai::{AiError, ShapeRules};
 use mj_hu::{Checker, Declared, HuError};
 use mj_tiles::{EigenHand, Piece, TileCounts, TileSet};
 
@@ -42,13 +42,13 @@ fn hu_kind(e: &HuError) -> &'static str {
 }
 
 /// The protocol's error kind of an `mj-ai` error (as `mj batch` maps it).
-fn ai_kind(e: &HandError) -> &'static str {
+fn ai_kind(e: &AiError) -> &'static str {
     match e {
-        HandError::Hand(e) => hu_kind(e),
-        HandError::WrongSizeForQuestion { .. } => "hand_size",
-        HandError::FifthCopy { .. } => "fifth_copy",
-        HandError::UnsupportedRules(_) => "unsupported_rules",
-        HandError::InvalidCall { .. } | HandError::Tables(_) => "internal",
+        AiError::Hand(e) => hu_kind(e),
+        AiError::WrongSizeForQuestion { .. } => "hand_size",
+        AiError::FifthCopy { .. } => "fifth_copy",
+        AiError::UnsupportedRules(_) => "unsupported_rules",
+        AiError::InvalidCall { .. } | AiError::Tables(_) => "internal",
     }
 }
 

@@ -1269,21 +1269,7 @@ impl Round {
                 self.do_ankan(seat, t);
                 Ok(())
             }
-            Action::Kakan { tile } => {
-                self.check_tile(seat, tile)?;
-                self.kan_turn_ok(after_call)
-                    .map_err(|why| refuse(action, why))?;
-                let t = kind(tile);
-                let Some(mi) = self.players[s]
-                    .melds
-                    .iter()
-                    .position(|m| m.meld.kind() == MeldKind::Pon && m.meld.base() == t)
-                else {
-                    return Err(refuse(action, "no pon of this kind"));
-                };
-                self.do_kakan(seat, tile, mi);
-                Ok(())
-            }
+            Action::Kakan { tile } => self.play_kakan(seat, tile, after_call),
             _ => Err(refuse(action, "not a turn action")),
         }
     }
@@ -1794,6 +1780,25 @@ impl Round {
         let pai = self.mt(tile);
         self.emit(Event::Nukidora { actor: seat, pai });
         self.open_claims(seat, tile, ClaimSource::Kita, None);
+    }
+
+    /// An added kan (加槓) on one's own turn, in every flow: the tile is the fourth of a pon
+    /// this seat called, and a kan is allowed now ([`Round::kan_turn_ok`]).
+    fn play_kakan(&mut self, seat: Seat, tile: u8, after_call: bool) -> Result<(), IllegalAction> {
+        let action = Action::Kakan { tile };
+        self.check_tile(seat, tile)?;
+        self.kan_turn_ok(after_call)
+            .map_err(|why| refuse(action, why))?;
+        let t = kind(tile);
+        let Some(mi) = self.players[usize::from(seat)]
+            .melds
+            .iter()
+            .position(|m| m.meld.kind() == MeldKind::Pon && m.meld.base() == t)
+        else {
+            return Err(refuse(action, "no pon of this kind"));
+        };
+        self.do_kakan(seat, tile, mi);
+        Ok(())
     }
 
     fn do_kakan(&mut self, seat: Seat, tile: u8, mi: usize) {

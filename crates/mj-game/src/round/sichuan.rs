@@ -649,21 +649,7 @@ impl Round {
                 self.do_ankan(seat, t);
                 Ok(())
             }
-            Action::Kakan { tile } => {
-                self.check_tile(seat, tile)?;
-                self.kan_turn_ok(after_call)
-                    .map_err(|why| refuse(action, why))?;
-                let t = kind(tile);
-                let Some(mi) = self.players[s]
-                    .melds
-                    .iter()
-                    .position(|m| m.meld.kind() == MeldKind::Pon && m.meld.base() == t)
-                else {
-                    return Err(refuse(action, "no pon of this kind"));
-                };
-                self.do_kakan(seat, tile, mi);
-                Ok(())
-            }
+            Action::Kakan { tile } => self.play_kakan(seat, tile, after_call),
             _ => Err(refuse(action, "not a Sichuan turn action")),
         }
     }

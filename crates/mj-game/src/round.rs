@@ -1574,21 +1574,8 @@ impl Round {
             }
             ClaimSource::Discard { .. } => {
                 // Pon or kan first, then chi.
-                for d in 1..self.n() {
-                    let seat = self.next(c.from, d);
-                    match c.answers[usize::from(seat)] {
-                        Some(Action::Pon { tiles }) => {
-                            self.do_call(seat, &c, MeldKind::Pon, &tiles);
-                            return;
-                        }
-                        Some(Action::Minkan) => {
-                            let ids: SmallVec<[u8; 3]> =
-                                self.players[usize::from(seat)].hand.of_kind(k).collect();
-                            self.do_call(seat, &c, MeldKind::Minkan, &ids);
-                            return;
-                        }
-                        _ => {}
-                    }
+                if self.call_pon_or_kan(&c) {
+                    return;
                 }
                 let next = self.next(c.from, 1);
                 if let Some(Action::Chi { tiles }) = c.answers[usize::from(next)] {
@@ -1799,6 +1786,30 @@ impl Round {
         };
         self.do_kakan(seat, tile, mi);
         Ok(())
+    }
+
+    /// Gives a discard to the first seat after the discarder that answered pon or open kan
+    /// (they outrank chi; at most one seat can hold a pair of the kind); false when none did.
+    fn call_pon_or_kan(&mut self, c: &Claims) -> bool {
+        for d in 1..self.n() {
+            let seat = self.next(c.from, d);
+            match c.answers[usize::from(seat)] {
+                Some(Action::Pon { tiles }) => {
+                    self.do_call(seat, c, MeldKind::Pon, &tiles);
+                    return true;
+                }
+                Some(Action::Minkan) => {
+                    let ids: SmallVec<[u8; 3]> = self.players[usize::from(seat)]
+                        .hand
+                        .of_kind(kind(c.tile))
+                        .collect();
+                    self.do_call(seat, c, MeldKind::Minkan, &ids);
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     fn do_kakan(&mut self, seat: Seat, tile: u8, mi: usize) {

@@ -732,22 +732,8 @@ impl Round {
                 if let Some(sc) = self.sc.as_deref_mut() {
                     sc.after_kong = None;
                 }
-                let k = kind(c.tile);
-                for d in 1..4 {
-                    let seat = (c.from + d) & 3;
-                    match c.answers[usize::from(seat)] {
-                        Some(Action::Pon { tiles }) => {
-                            self.do_call(seat, &c, MeldKind::Pon, &tiles);
-                            return;
-                        }
-                        Some(Action::Minkan) => {
-                            let ids: SmallVec<[u8; 3]> =
-                                self.players[usize::from(seat)].hand.of_kind(k).collect();
-                            self.do_call(seat, &c, MeldKind::Minkan, &ids);
-                            return;
-                        }
-                        _ => {}
-                    }
+                if self.call_pon_or_kan(&c) {
+                    return;
                 }
                 if self.live_left() == 0 {
                     self.sichuan_finish(true);

@@ -70,7 +70,7 @@ impl RewardKind {
 
 /// A player of a seat no learner plays (concrete types, so the game is `Send`).
 #[derive(Debug, Clone)]
-enum SeatBot {
+pub(crate) enum SeatBot {
     Learner,
     Random(RandomBot),
     Tsumogiri,
@@ -80,7 +80,7 @@ enum SeatBot {
 }
 
 impl SeatBot {
-    fn by_name(name: Option<&str>, seed: u64) -> Option<SeatBot> {
+    pub(crate) fn by_name(name: Option<&str>, seed: u64) -> Option<SeatBot> {
         Some(match name {
             None | Some("learner") => SeatBot::Learner,
             Some("random") => SeatBot::Random(RandomBot::new(seed)),
@@ -95,7 +95,7 @@ impl SeatBot {
         })
     }
 
-    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
+    pub(crate) fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
         Some(match self {
             SeatBot::Learner => return None,
             SeatBot::Random(b) => b.act(view, legal),
@@ -108,7 +108,7 @@ impl SeatBot {
 }
 
 /// Mixes a seed (SplitMix64's finaliser) so nearby seeds give unrelated bot streams.
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -127,7 +127,7 @@ fn dora_of(kind: usize, players: u8) -> usize {
 
 /// Index of an action in the fixed space (every action has one; `None` is kept for actions the
 /// space may leave out).
-fn index_of(a: &Action, offer: Option<u8>, red_fives: bool) -> Option<usize> {
+pub(crate) fn index_of(a: &Action, offer: Option<u8>, red_fives: bool) -> Option<usize> {
     let is_red = |t: u8| red_fives && REDS.contains(&t);
     Some(match *a {
         Action::Discard { tile } if is_red(tile) => {
@@ -179,7 +179,7 @@ pub(crate) struct Core {
     names: [Option<String>; 4],
     bots: [SeatBot; 4],
     reward: RewardKind,
-    m: Match,
+    pub(crate) m: Match,
     paid_final: bool,
     last_scores: [i32; 4],
     owed: [f32; 4],
@@ -191,7 +191,7 @@ pub(crate) struct Core {
 }
 
 impl Core {
-    fn new(
+    pub(crate) fn new(
         rules: &str,
         length: &str,
         names: [Option<String>; 4],

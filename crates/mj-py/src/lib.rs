@@ -19,6 +19,7 @@ mod batch;
 mod env;
 mod hand;
 mod results;
+mod selfplay;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError};
@@ -367,6 +368,7 @@ fn mj_engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::waits_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::shanten_batch, m)?)?;
     env::register(m)?;
+    selfplay::register(m)?;
     m.add_class::<HuResult>()?;
     m.add_class::<WaitsResult>()?;
     m.add_class::<ShantenResult>()?;

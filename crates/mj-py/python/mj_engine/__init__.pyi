@@ -333,3 +333,19 @@ class VecGame:
     def step(
         self, actions: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...
+
+# Self-play (src/selfplay.rs; the Ray driver and the Parquet writer are mj_engine.selfplay).
+SELFPLAY_MAX_GAMES: int
+
+def selfplay_games(
+    seeds: Sequence[int],
+    players: Sequence[str],
+    rules: str = "tenhou",
+    length: str = "hanchan",
+    obs_dtype: str = "float16",
+) -> dict[str, Any]:
+    """Plays the seeded games between mj-bot players in Rust (GIL released) and returns NumPy
+    arrays: per decision `game`, `seed`, `seat`, `step`, `round`, `obs` (D, PLANES, 34)
+    float16 (or float32), `mask` (D, ACTIONS) int8, `action`; per game `game_seed`, `scores`,
+    `ranks`, `points`, `rounds`, `wins`, `deal_ins`, `win_points`, `deal_in_points`,
+    `decisions` ((G, 4) each but `game_seed` and `rounds`), and `players`."""

@@ -1,0 +1,324 @@
+//! Self-play data: seeded matches played entirely in Rust between mj-bot players, every
+//! decision recorded in the learning environments' vocabulary (the 121-action space and the
+//! `PLANES x 34` feature planes of [`crate::env`]), with the GIL released.
+//!
+//! A game is a function of its seed, the players per seat, the rules preset and the length:
+//! the wall is `Match::seeded(rules, length, seed)` and the bot of seat `s` is seeded
+//! `mix(seed ^ mix(s + 1))`, exactly as `Game(..., bots=players, seed=seed)` seeds them, so a
+//! seed list splits over processes or machines in any way and gives the same rows.
+//!
+//! The observation is stored as float16 by default (2,448 bytes a decision instead of 4,896):
+//! every plane value that is a count / 4, a one-hot or a flag is exact in float16; the broadcast
+//! scalars (live tiles / 70, score / 100,000, honba / 10, sticks / 10) are rounded to nearest
+//! even, a relative error under 2^-11, which keeps every distinct value distinct (scores up to
+//! 200,000 in steps of 100). `obs_dtype="float32"` returns the environment's floats unchanged.
+
+// Seats index several parallel arrays at once; indices read clearer than zips here.
+#![allow(clippy::needless_range_loop)]
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use mj_game::{GameRules, Length, RoundEnd, Seat};
+
+use crate::env::{ACTIONS, Core, PLANES, SeatBot, index_of, mix};
+
+/// The most games one call plays (the Python driver calls it per chunk, so memory stays
+/// bounded: a hanchan records about a thousand decisions of 2.5 kB each).
+pub const MAX_GAMES: usize = 4096;
+
+/// The decisions (one entry per decision, in game order then decision order).
+#[derive(Default)]
+struct Rows {
+    game: Vec<i64>,
+    seed: Vec<u64>,
+    seat: Vec<i8>,
+    step: Vec<i32>,
+    round: Vec<i16>,
+    obs32: Vec<f32>,
+    obs16: Vec<u16>,
+    mask: Vec<i8>,
+    action: Vec<i16>,
+}
+
+/// One finished game: its result and what each seat did.
+#[derive(Default, Clone, Copy)]
+struct GameStats {
+    scores: [i32; 4],
+    ranks: [i8; 4],
+    points: [f64; 4],
+    rounds: i32,
+    wins: [i32; 4],
+    deal_ins: [i32; 4],
+    win_points: [i64; 4],
+    deal_in_points: [i64; 4],
+    decisions: [i32; 4],
+}
+
+/// The float16 bits of `x`, rounded to nearest even (overflow to infinity, NaN kept quiet).
+fn f16_bits(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 31 {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        // A subnormal float16: the value in units of 2^-24 is `full >> (126 - exp)`.
+        let shift = (126 - exp) as u32;
+        if shift > 25 {
+            return sign;
+        }
+        let full = man | 0x80_0000;
+        let q = full >> shift;
+        let rem = full & ((1 << shift) - 1);
+        let half = 1 << (shift - 1);
+        let up = rem > half || (rem == half && q & 1 == 1);
+        return sign | (q + u32::from(up)) as u16;
+    }
+    let h = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1fff;
+    let up = rem > 0x1000 || (rem == 0x1000 && h & 1 == 1);
+    // A carry out of the mantissa moves to the next exponent (up to infinity), as it should.
+    sign | (h + u32::from(up)) as u16
+}
+
+/// Plays game `g` from `seed` with `players`, appending its decisions to `rows`.
+fn play_one(
+    proto: &Core,
+    rules: GameRules,
+    players: &[String],
+    g: usize,
+    seed: u64,
+    half: bool,
+    rows: &mut Rows,
+) -> Result<GameStats, String> {
+    let n = players.len();
+    let mut core = proto.clone();
+    core.reset(seed);
+    let mut bots: Vec<SeatBot> = Vec::with_capacity(n);
+    for (s, name) in players.iter().enumerate() {
+        let bot_seed = mix(seed ^ mix(s as u64 + 1));
+        bots.push(
+            SeatBot::by_name(Some(name), bot_seed)
+                .ok_or_else(|| format!("players[{s}]: unknown bot {name:?}"))?,
+        );
+    }
+    let mut stats = GameStats::default();
+    let mut planes = [0f32; PLANES * 34];
+    let mut step = 0i32;
+    // A match has a few thousand decisions; the bound only guards an engine bug.
+    while !core.m.is_over() && step < 1_000_000 {
+        let to_act = core.m.to_act();
+        if to_act == 0 {
+            break;
+        }
+        let seat = to_act.trailing_zeros() as Seat;
+        let s = usize::from(seat);
+        let legal = core.m.legal_actions(seat);
+        let Some(&first) = legal.first() else {
+            break;
+        };
+        if s >= n {
+            return Err(format!("seed {seed}: seat {s} decides at a table of {n}"));
+        }
+        let view = core.m.round().view(seat);
+        let offer = view.offer().map(|o| o.tile);
+        let chosen = bots[s].act(&view, &legal).unwrap_or(first);
+        // Bots choose legal actions; a bug in one must not stop the data (as in the arena).
+        let a = if legal.contains(&chosen) {
+            chosen
+        } else {
+            first
+        };
+        let reds = rules.red_fives;
+        let Some(ai) = index_of(&a, offer, reds) else {
+            return Err(format!("seed {seed}: action {a} has no index"));
+        };
+        planes.fill(0.0);
+        core.encode_into(seat, &mut planes);
+        if half {
+            rows.obs16.extend(planes.iter().map(|&x| f16_bits(x)));
+        } else {
+            rows.obs32.extend_from_slice(&planes);
+        }
+        let start = rows.mask.len();
+        rows.mask.resize(start + ACTIONS, 0);
+        for l in legal.iter() {
+            if let Some(i) = index_of(l, offer, reds) {
+                rows.mask[start + i] = 1;
+            }
+        }
+        rows.game.push(g as i64);
+        rows.seed.push(seed);
+        rows.seat.push(seat as i8);
+        rows.step.push(step);
+        rows.round
+            .push(core.m.history().len().min(i16::MAX as usize) as i16);
+        rows.action.push(ai as i16);
+        stats.decisions[s] += 1;
+        core.m
+            .play(seat, a)
+            .map_err(|e| format!("seed {seed}: {a} refused: {e}"))?;
+        step += 1;
+    }
+    let r = core
+        .m
+        .result()
+        .ok_or_else(|| format!("seed {seed}: the match did not finish"))?;
+    for s in 0..n {
+        stats.scores[s] = r.scores[s];
+        stats.ranks[s] = r.ranks[s] as i8;
+        stats.points[s] = f64::from(r.points_tenths[s]) / 10.0;
+    }
+    stats.rounds = r.rounds as i32;
+    for res in core.m.history() {
+        if let RoundEnd::Wins(wins) = &res.end {
+            let mut dealt = [false; 4];
+            for w in wins {
+                let (ws, wf) = (usize::from(w.seat & 3), usize::from(w.from & 3));
+                stats.wins[ws] += 1;
+                stats.win_points[ws] += i64::from(w.deltas[ws]);
+                if wf != ws {
+                    dealt[wf] = true;
+                    stats.deal_in_points[wf] -= i64::from(w.deltas[wf]);
+                }
+            }
+            // A double ron is one deal-in.
+            for s in 0..4 {
+                stats.deal_ins[s] += i32::from(dealt[s]);
+            }
+        }
+    }
+    Ok(stats)
+}
+
+/// Plays the games of `seeds` (at most 4096) with one mj-bot player per seat (`players`:
+/// `random`, `tsumogiri`, `efficiency`, `value`, `value_untuned`, `defense`; as many as the
+/// preset seats) under the rules preset (`tenhou`, `mahjong_soul`, `sanma`,
+/// `sanma_mahjong_soul`, `sichuan`) and length (`hanchan`, `east`, `one`), with the GIL
+/// released, and returns a dict of NumPy arrays. Per decision (D rows, game order then
+/// decision order): `game` (index into `seeds`), `seed`, `seat`, `step` (decision number in its
+/// game), `round` (rounds finished before it), `obs` (D, PLANES, 34) (float16, or float32 with
+/// `obs_dtype="float32"`), `mask` (D, ACTIONS) int8, `action` (the index the player chose).
+/// Per game (G rows): `game_seed`, `scores`, `ranks`, `points` (uma and oka included),
+/// `rounds`, `wins`, `deal_ins` (a double ron counts once), `win_points`, `deal_in_points`,
+/// `decisions` (each (G, 4); seat 3 zero with three players).
+#[pyfunction]
+#[pyo3(signature = (seeds, players, rules="tenhou", length="hanchan", obs_dtype="float16"))]
+pub(crate) fn selfplay_games<'py>(
+    py: Python<'py>,
+    seeds: Vec<u64>,
+    players: Vec<String>,
+    rules: &str,
+    length: &str,
+    obs_dtype: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let half = match obs_dtype {
+        "float16" => true,
+        "float32" => false,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "obs_dtype {other:?}: float16 or float32"
+            )));
+        }
+    };
+    if seeds.len() > MAX_GAMES {
+        return Err(PyValueError::new_err(format!(
+            "seeds: {} games in one call, at most {MAX_GAMES} (split the list)",
+            seeds.len()
+        )));
+    }
+    let game_rules = GameRules::preset(rules)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown rules preset {rules:?}")))?;
+    if Length::from_name(length).is_none() {
+        return Err(PyValueError::new_err(format!(
+            "unknown length {length:?} (hanchan, east, one)"
+        )));
+    }
+    let n = usize::from(game_rules.players.clamp(3, 4));
+    if players.len() != n {
+        return Err(PyValueError::new_err(format!(
+            "players: {} names for a table of {n} ({rules})",
+            players.len()
+        )));
+    }
+    for (s, name) in players.iter().enumerate() {
+        if name == "learner" || SeatBot::by_name(Some(name), 0).is_none() {
+            return Err(PyValueError::new_err(format!(
+                "players[{s}]: unknown bot {name:?} (random, tsumogiri, efficiency, value, \
+                 value_untuned, defense)"
+            )));
+        }
+    }
+    // Every seat a learner: the driver below makes the decisions, with its own bots.
+    let proto = Core::new(rules, length, [None, None, None, None], "points")
+        .map_err(PyValueError::new_err)?;
+    let (rows, games) = py
+        .detach(|| -> Result<(Rows, Vec<GameStats>), String> {
+            let mut rows = Rows::default();
+            let mut games = Vec::with_capacity(seeds.len());
+            for (g, &seed) in seeds.iter().enumerate() {
+                games.push(play_one(
+                    &proto, game_rules, &players, g, seed, half, &mut rows,
+                )?);
+            }
+            Ok((rows, games))
+        })
+        .map_err(PyValueError::new_err)?;
+    let d_rows = rows.game.len();
+    let g_rows = games.len();
+    let out = PyDict::new(py);
+    out.set_item("game", PyArray1::from_vec(py, rows.game))?;
+    out.set_item("seed", PyArray1::from_vec(py, rows.seed))?;
+    out.set_item("seat", PyArray1::from_vec(py, rows.seat))?;
+    out.set_item("step", PyArray1::from_vec(py, rows.step))?;
+    out.set_item("round", PyArray1::from_vec(py, rows.round))?;
+    if half {
+        let bits = PyArray1::from_vec(py, rows.obs16).reshape([d_rows, PLANES, 34])?;
+        out.set_item("obs", bits.call_method1("view", ("float16",))?)?;
+    } else {
+        let obs = PyArray1::from_vec(py, rows.obs32).reshape([d_rows, PLANES, 34])?;
+        out.set_item("obs", obs)?;
+    }
+    out.set_item(
+        "mask",
+        PyArray1::from_vec(py, rows.mask).reshape([d_rows, ACTIONS])?,
+    )?;
+    out.set_item("action", PyArray1::from_vec(py, rows.action))?;
+    out.set_item("game_seed", PyArray1::from_vec(py, seeds))?;
+    let per_seat = |f: &dyn Fn(&GameStats) -> [i64; 4]| -> PyResult<Bound<'py, PyAny>> {
+        let v: Vec<i64> = games.iter().flat_map(f).collect();
+        Ok(PyArray1::from_vec(py, v).reshape([g_rows, 4])?.into_any())
+    };
+    out.set_item("scores", per_seat(&|g| g.scores.map(i64::from))?)?;
+    out.set_item("ranks", per_seat(&|g| g.ranks.map(i64::from))?)?;
+    out.set_item("wins", per_seat(&|g| g.wins.map(i64::from))?)?;
+    out.set_item("deal_ins", per_seat(&|g| g.deal_ins.map(i64::from))?)?;
+    out.set_item("win_points", per_seat(&|g| g.win_points)?)?;
+    out.set_item("deal_in_points", per_seat(&|g| g.deal_in_points)?)?;
+    out.set_item("decisions", per_seat(&|g| g.decisions.map(i64::from))?)?;
+    let points: Vec<f64> = games.iter().flat_map(|g| g.points).collect();
+    out.set_item(
+        "points",
+        PyArray1::from_vec(py, points).reshape([g_rows, 4])?,
+    )?;
+    let rounds: Vec<i64> = games.iter().map(|g| i64::from(g.rounds)).collect();
+    out.set_item("rounds", PyArray1::from_vec(py, rounds))?;
+    out.set_item("players", n)?;
+    Ok(out)
+}
+
+/// Registers the self-play function.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SELFPLAY_MAX_GAMES", MAX_GAMES)?;
+    m.add_function(wrap_pyfunction!(selfplay_games, m)?)?;
+    Ok(())
+}

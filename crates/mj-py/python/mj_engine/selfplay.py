@@ -146,6 +146,12 @@ def run_task(
     return {"parquet": sink.getvalue().to_pybytes(), "rows": rows, "games": games}
 
 
+def _warm_up() -> None:
+    _pa()
+    # Long enough that the warm-up tasks overlap and each starts its own worker.
+    time.sleep(0.2)
+
+
 def _tasks(games: int, seed: int, per_task: int) -> List[tuple]:
     per_task = max(1, per_task)
     return [
@@ -248,6 +254,11 @@ def run(
             else:
                 ray.init(address=address, log_to_driver=False)
             started = True
+        if started and address is None:
+            # Start the local workers (a process each, importing the engine and pyarrow) before
+            # the clock of the play starts: their start-up is Ray's, not the games'.
+            warm = ray.remote(num_cpus=1)(_warm_up)
+            ray.get([warm.remote() for _ in range(workers)])
         init_seconds = time.perf_counter() - t0
         remote = ray.remote(num_cpus=1)(run_task)
         limit = workers if (address is not None and workers > 0) else len(tasks)

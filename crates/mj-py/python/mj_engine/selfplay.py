@@ -127,8 +127,10 @@ def run_task(
     length: str,
 ) -> Dict[str, Any]:
     """Plays `seeds` (games `first_game ..`) and returns the shard as Parquet bytes (`parquet`),
-    its row count (`rows`) and the per-game results (`games`: lists per field)."""
+    its row count (`rows`), the per-game results (`games`: lists per field) and the CPU time it
+    took (`cpu_seconds`)."""
     pa, pq = _pa()
+    cpu0 = time.process_time()
     sink = pa.BufferOutputStream()
     games: Dict[str, list] = {k: [] for k in ("game_seed", "rounds") + GAME_FIELDS}
     rows = 0
@@ -143,7 +145,12 @@ def run_task(
             games["rounds"].extend(int(r) for r in out["rounds"])
             for k in GAME_FIELDS:
                 games[k].extend(out[k].tolist())
-    return {"parquet": sink.getvalue().to_pybytes(), "rows": rows, "games": games}
+    return {
+        "parquet": sink.getvalue().to_pybytes(),
+        "rows": rows,
+        "games": games,
+        "cpu_seconds": time.process_time() - cpu0,
+    }
 
 
 def _warm_up() -> None:
@@ -312,6 +319,7 @@ def run(
         "workers": workers,
         "init_seconds": round(init_seconds, 3),
         "play_seconds": round(play_seconds, 3),
+        "task_cpu_seconds": round(sum(r["cpu_seconds"] for r in results.values()), 3),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest

@@ -24,7 +24,8 @@ finished before it), ``obs`` (the ``PLANES x 34`` feature planes as float16, lit
 final ``score``, ``rank`` and ``points`` (uma and oka included). ``load(DIR)`` reads it back as
 NumPy arrays. Beside the shards: ``games.parquet`` (one row per game: seed, per-seat scores,
 ranks, points, wins, deal-ins), ``stats.json`` (the arena statistics summed) and
-``manifest.json`` (the arguments, the shards with their rows and games, and the timings).
+``manifest.json`` (the arguments, the shards with their rows and games, and the timings). A run
+replaces the shards of an earlier run in the same directory.
 """
 
 from __future__ import annotations

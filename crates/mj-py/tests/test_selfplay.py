@@ -61,8 +61,10 @@ def test_float16_obs_is_numpy_rounding_of_the_env_floats():
 
 def test_rows_match_the_environment_replaying_the_actions():
     # Game with every seat a learner, fed the recorded indices, must show the same planes and
-    # mask at each decision. (The env maps an index to one engine action; the bots below never
-    # face a choice between a red five and a plain one in these games, so the games coincide.)
+    # mask at each decision. The env maps an index to one engine action (the drawn tile, a plain
+    # five over a red one, else the first listed); a bot may play another action of the same
+    # index (a red five in a chi), after which the games part. Efficiency and tsumogiri seats
+    # agreed with the env in 40 of 40 east games (value, defense and random seats: 36 of 40).
     players = ["efficiency", "efficiency", "tsumogiri", "efficiency"]
     out = play([3, 4], players=players, obs_dtype="float32")
     for g, seed in enumerate(out["game_seed"]):

@@ -289,12 +289,13 @@ pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
+pub use round::mcr::{MCR_TILES, McrState, McrWallError, mcr_hands, mcr_next_setup};
 pub use round::sichuan::{SettleItem, SettleKind, SichuanResult};
 pub use round::{
     ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
 };
 pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
 pub use settle::{Payments, WinScore};
-pub use tiles::{id_of_mjai, mjai_name};
+pub use tiles::{END_FLOWER, FIRST_FLOWER, id_of_mjai, is_flower, mjai_name};
 pub use view::{Offer, SeatView};
 pub use wall::{Wall, WallError};

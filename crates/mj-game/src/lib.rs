@@ -268,6 +268,7 @@
 
 pub mod action;
 pub mod game;
+pub mod mcr_log;
 pub mod mjai;
 pub mod play;
 pub mod replay;

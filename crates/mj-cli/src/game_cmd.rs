@@ -57,12 +57,36 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     for path in paths {
         match read_log(path) {
             Ok(text) => {
-                let events = text
+                let parsed = text
                     .trim_start()
                     .starts_with('{')
                     .then(|| mj_game::sichuan_replay::parse_events(&text).ok())
-                    .flatten()
-                    .filter(|e| mj_game::sichuan_replay::is_sichuan_log(e));
+                    .flatten();
+                if let Some(events) = parsed.as_ref().filter(|e| mj_game::mcr_log::is_mcr_log(e)) {
+                    // An MCR game as `mj game --rules mcr` prints it.
+                    let r = mj_game::mcr_log::replay_mcr(events);
+                    sichuan_ok &= r.all_match();
+                    let _ = write!(
+                        sichuan,
+                        "{path}: mcr, {} hands, {} actions, ",
+                        r.rounds, r.actions
+                    );
+                    match r.mismatches.first() {
+                        None if r.all_match() => sichuan.push_str("all match\n"),
+                        None => sichuan.push_str("no hands\n"),
+                        Some(m) => {
+                            let _ = writeln!(sichuan, "{} mismatches: {m}", r.mismatches.len());
+                        }
+                    }
+                    if mjai {
+                        for e in events {
+                            sichuan_events.push_str(&e.to_json());
+                            sichuan_events.push('\n');
+                        }
+                    }
+                    continue;
+                }
+                let events = parsed.filter(|e| mj_game::sichuan_replay::is_sichuan_log(e));
                 match events {
                     Some(events) => {
                         let r = mj_game::sichuan_replay::replay_sichuan(&events);
@@ -156,7 +180,7 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, hongzhong)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, hongzhong, mcr)",
             args.rules
         )
     })?;

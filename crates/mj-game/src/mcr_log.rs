@@ -407,10 +407,9 @@ pub fn write_botzone(match_id: &str, events: &[Event]) -> Result<String, String>
     let mut result = false;
     for e in &events[1..] {
         match e {
-            Event::Tsumo { actor, pai } => {
-                if !pai.tile_id().is_some_and(is_flower) {
-                    let _ = writeln!(out, "Player {} Draw {}", p(*actor), name_of(*pai));
-                }
+            // A flower drawn is written as its `BuHua` alone.
+            Event::Tsumo { actor, pai } if !pai.tile_id().is_some_and(is_flower) => {
+                let _ = writeln!(out, "Player {} Draw {}", p(*actor), name_of(*pai));
             }
             Event::Hua { actor, pai } => {
                 let _ = writeln!(out, "Player {} BuHua {}", p(*actor), name_of(*pai));

@@ -369,7 +369,8 @@ impl Round {
         let sit = Situation {
             last_tile: self.mcr_last_tile(win, tsumo),
             kong,
-            last_wall: self.live_left() == 0 && !(kong && !tsumo),
+            // 海底捞月 / 妙手回春; a robbed kong is not the last tile.
+            last_wall: (tsumo || !kong) && self.live_left() == 0,
             flowers: p.kita.len().min(8) as u8,
         };
         mj_score::mcr::score(&w, &sit).ok()

@@ -55,10 +55,8 @@ pub fn choose(r: &Round, seat: u8, rng: &mut SplitMix64) -> Action {
         match *a {
             Action::Pon { tiles } if in_suit(tiles[0]) || tiles[0] >= 108 => return *a,
             Action::Chi { tiles } if in_suit(tiles[0]) => return *a,
-            Action::Minkan | Action::Ankan { .. } | Action::Kakan { .. } => {
-                if rng.below(2) == 0 {
-                    return *a;
-                }
+            Action::Minkan | Action::Ankan { .. } | Action::Kakan { .. } if rng.below(2) == 0 => {
+                return *a;
             }
             _ => {}
         }

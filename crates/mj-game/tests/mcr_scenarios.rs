@@ -418,3 +418,26 @@ fn sixteen_hands_four_prevailing_winds_dealer_rotates() {
         }
     }
 }
+
+/// Restored state is checked: an MCR wall sequence that is not one is refused, and an explicit
+/// wall of the wrong size or with a repeated id is an error, not a panic.
+#[test]
+fn bad_mcr_walls_are_errors() {
+    assert!(serde_json::from_str::<mj_game::McrState>(r#"{"seq":[1,2,3]}"#).is_err());
+    let mut seq: Vec<u8> = (0..144).collect();
+    assert!(serde_json::from_str::<mj_game::McrState>(&format!(r#"{{"seq":{seq:?}}}"#)).is_ok());
+    seq[5] = 6;
+    let setup = RoundSetup::first(0);
+    assert!(Round::try_new_mcr(GameRules::mcr(), setup, &seq, false).is_err());
+    assert!(Round::try_new_mcr(GameRules::mcr(), setup, &seq[..100], false).is_err());
+    let no_flowers: Vec<u8> = (0..136).collect();
+    // 136 tiles need the rules without flowers.
+    assert!(Round::try_new_mcr(GameRules::mcr(), setup, &no_flowers, false).is_err());
+    let rules = GameRules {
+        mcr_flowers: false,
+        ..GameRules::mcr()
+    };
+    let r = Round::try_new_mcr(rules, setup, &no_flowers, false).unwrap();
+    assert_eq!(r.tiles_accounted(), 136);
+    assert!(Round::try_new_mcr(GameRules::sichuan(), setup, &no_flowers, false).is_err());
+}

@@ -43,8 +43,10 @@ use crate::wall::{WALL_TILES, Wall};
 /// Positions in an MCR wall with its flowers.
 pub const MCR_TILES: usize = WALL_TILES + 8;
 
-/// The MCR part of a round's state: the wall as drawn, flowers included.
+/// The MCR part of a round's state: the wall as drawn, flowers included. Restored state is
+/// checked as [`McrState::from_sequence`] checks it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "McrStateData")]
 pub struct McrState {
     /// Tile ids in drawing order from the top (the deal takes the last position first):
     /// the 136 ordinary ids and, with flowers, the eight flower ids 136..144.
@@ -71,6 +73,19 @@ pub enum McrWallError {
     /// The rules are not the MCR flow, or are invalid.
     #[error("rules: {0}")]
     Rules(String),
+}
+
+/// [`McrState`] as serialized, before its check.
+#[derive(Deserialize)]
+struct McrStateData {
+    seq: Vec<u8>,
+}
+
+impl TryFrom<McrStateData> for McrState {
+    type Error = McrWallError;
+    fn try_from(d: McrStateData) -> Result<McrState, McrWallError> {
+        McrState::from_sequence(&d.seq)
+    }
 }
 
 impl McrState {
@@ -256,6 +271,9 @@ impl Round {
                 break;
             }
             let id = self.mcr_take(front);
+            if usize::from(id) >= MCR_TILES {
+                break;
+            }
             let pai = self.mt(id);
             self.emit(Event::Tsumo { actor: seat, pai });
             if is_flower(id) {
@@ -292,6 +310,9 @@ impl Round {
                 self.emit(Event::Hua { actor: seat, pai });
                 for _ in 0..=8 {
                     let id = self.mcr_take(false);
+                    if usize::from(id) >= MCR_TILES {
+                        break;
+                    }
                     let pai = self.mt(id);
                     self.emit(Event::Tsumo { actor: seat, pai });
                     if is_flower(id) {

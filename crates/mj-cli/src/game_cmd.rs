@@ -47,7 +47,9 @@ pub fn read_log(path: &str) -> Result<String, String> {
 /// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
 /// as a mismatch. Three-player games replay under Tenhou's three-player rules. A file of mjai
 /// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it, replays
-/// through `mj_game::sichuan_replay` (every round's events must equal the log's).
+/// through `mj_game::sichuan_replay` (every round's events must equal the log's), one of an
+/// MCR game through `mj_game::mcr_log::replay_mcr`, and a Botzone / IJCAI Chinese Standard
+/// Mahjong match log (text starting with `Match `) through `mj_game::mcr_log::read_botzone`.
 pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut texts = Vec::with_capacity(paths.len());
     let mut unread = Vec::new();
@@ -57,6 +59,32 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     for path in paths {
         match read_log(path) {
             Ok(text) => {
+                if text.trim_start().starts_with("Match ") {
+                    // A Botzone / IJCAI Chinese Standard Mahjong match log.
+                    match mj_game::mcr_log::read_botzone(&text) {
+                        Ok(hands) => {
+                            let actions: usize = hands.iter().map(|h| h.actions).sum();
+                            let _ = writeln!(
+                                sichuan,
+                                "{path}: botzone mcr, {} hands, {actions} actions, all match",
+                                hands.len()
+                            );
+                            if mjai {
+                                for h in &hands {
+                                    for e in h.round.events() {
+                                        sichuan_events.push_str(&e.to_json());
+                                        sichuan_events.push('\n');
+                                    }
+                                }
+                            }
+                        }
+                        Err(e) => {
+                            sichuan_ok = false;
+                            let _ = writeln!(sichuan, "{path}: botzone mcr, mismatch: {e}");
+                        }
+                    }
+                    continue;
+                }
                 let parsed = text
                     .trim_start()
                     .starts_with('{')

@@ -78,3 +78,43 @@ fn mcr_games_play_sixteen_hands_and_replay() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("mcr"));
 }
+
+/// `mj replay` reads a Botzone / IJCAI match log (written here by `mj_game::mcr_log`) and
+/// replays every hand; a wrong score fails.
+#[test]
+fn botzone_logs_replay() {
+    use mj_game::{GameRules, Round, RoundSetup, Wall};
+    let mut text = String::new();
+    for seed in 0..5u64 {
+        let mut r = Round::try_new(
+            GameRules::mcr(),
+            RoundSetup::first(0),
+            Wall::from_seed(seed),
+            true,
+        )
+        .unwrap();
+        while !r.is_over() {
+            let seat = r.to_act().trailing_zeros() as u8;
+            let legal = r.legal_actions(seat);
+            let a = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, mj_game::Action::Tsumo | mj_game::Action::Ron))
+                .unwrap_or(legal[0]);
+            r.play(seat, a).unwrap();
+        }
+        text.push_str(&mj_game::mcr_log::write_botzone(&seed.to_string(), r.events()).unwrap());
+    }
+    let path = std::env::temp_dir().join(format!("mj-botzone-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let r = mj(&["replay", path.to_str().unwrap()]);
+    let report = stdout(&r) + &String::from_utf8_lossy(&r.stderr);
+    assert!(r.status.success(), "{report}");
+    assert!(report.contains("botzone mcr, 5 hands"), "{report}");
+    let bad = text.replacen("Score 0 0 0 0", "Score 1 -1 0 0", 1);
+    assert_ne!(bad, text, "a drawn hand to tamper with");
+    std::fs::write(&path, &bad).unwrap();
+    let r = mj(&["replay", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert!(!r.status.success());
+}

@@ -47,7 +47,9 @@ pub fn read_log(path: &str) -> Result<String, String> {
 /// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
 /// as a mismatch. Three-player games replay under Tenhou's three-player rules. A file of mjai
 /// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it, replays
-/// through `mj_game::sichuan_replay` (every round's events must equal the log's).
+/// through `mj_game::sichuan_replay` (every round's events must equal the log's), one of an
+/// MCR game through `mj_game::mcr_log::replay_mcr`, and a Botzone / IJCAI Chinese Standard
+/// Mahjong match log (text starting with `Match `) through `mj_game::mcr_log::read_botzone`.
 pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut texts = Vec::with_capacity(paths.len());
     let mut unread = Vec::new();
@@ -57,12 +59,62 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     for path in paths {
         match read_log(path) {
             Ok(text) => {
-                let events = text
+                if text.trim_start().starts_with("Match ") {
+                    // A Botzone / IJCAI Chinese Standard Mahjong match log.
+                    match mj_game::mcr_log::read_botzone(&text) {
+                        Ok(hands) => {
+                            let actions: usize = hands.iter().map(|h| h.actions).sum();
+                            let _ = writeln!(
+                                sichuan,
+                                "{path}: botzone mcr, {} hands, {actions} actions, all match",
+                                hands.len()
+                            );
+                            if mjai {
+                                for h in &hands {
+                                    for e in h.round.events() {
+                                        sichuan_events.push_str(&e.to_json());
+                                        sichuan_events.push('\n');
+                                    }
+                                }
+                            }
+                        }
+                        Err(e) => {
+                            sichuan_ok = false;
+                            let _ = writeln!(sichuan, "{path}: botzone mcr, mismatch: {e}");
+                        }
+                    }
+                    continue;
+                }
+                let parsed = text
                     .trim_start()
                     .starts_with('{')
                     .then(|| mj_game::sichuan_replay::parse_events(&text).ok())
-                    .flatten()
-                    .filter(|e| mj_game::sichuan_replay::is_sichuan_log(e));
+                    .flatten();
+                if let Some(events) = parsed.as_ref().filter(|e| mj_game::mcr_log::is_mcr_log(e)) {
+                    // An MCR game as `mj game --rules mcr` prints it.
+                    let r = mj_game::mcr_log::replay_mcr(events);
+                    sichuan_ok &= r.all_match();
+                    let _ = write!(
+                        sichuan,
+                        "{path}: mcr, {} hands, {} actions, ",
+                        r.rounds, r.actions
+                    );
+                    match r.mismatches.first() {
+                        None if r.all_match() => sichuan.push_str("all match\n"),
+                        None => sichuan.push_str("no hands\n"),
+                        Some(m) => {
+                            let _ = writeln!(sichuan, "{} mismatches: {m}", r.mismatches.len());
+                        }
+                    }
+                    if mjai {
+                        for e in events {
+                            sichuan_events.push_str(&e.to_json());
+                            sichuan_events.push('\n');
+                        }
+                    }
+                    continue;
+                }
+                let events = parsed.filter(|e| mj_game::sichuan_replay::is_sichuan_log(e));
                 match events {
                     Some(events) => {
                         let r = mj_game::sichuan_replay::replay_sichuan(&events);
@@ -156,7 +208,7 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, hongzhong)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, hongzhong, mcr)",
             args.rules
         )
     })?;

@@ -129,10 +129,14 @@ fn game_summary_and_bad_arguments() {
             &["game", "--players", "bogus"][..],
             "unknown player `bogus`",
         ),
-        (&["game", "--rules", "mcr"][..], "unknown preset `mcr`"),
+        // `mcr` is a preset now (tests/game_mcr.rs); an unknown name lists them all.
         (
-            &["game", "--rules", "guobiao"][..],
-            "sanma_mahjong_soul, sichuan, hongzhong",
+            &["game", "--rules", "zung_jung"][..],
+            "unknown preset `zung_jung`",
+        ),
+        (
+            &["game", "--rules", "taiwan"][..],
+            "sanma_mahjong_soul, sichuan, hongzhong, mcr",
         ),
         (&["game", "--length", "south"][..], "unknown `south`"),
     ] {

@@ -290,7 +290,15 @@ impl Match {
         self.log.extend(self.round.take_events());
         self.played += 1;
         let setup = *self.round.setup();
-        let next = if self.rules.is_chinese() {
+        let next = if self.rules.is_mcr() {
+            match crate::round::mcr::mcr_next_setup(self.length, self.played, res.scores) {
+                Some(setup) => Next::Continue(setup),
+                None => Next::End {
+                    scores: res.scores,
+                    sticks: 0,
+                },
+            }
+        } else if self.rules.is_chinese() {
             sichuan_next(self.length, self.played, &res)
         } else {
             next_round(&self.rules, self.length, &setup, &res)

@@ -1,7 +1,7 @@
 //! Whole mahjong games: a round (kyoku) and a match as a deterministic state machine with the
 //! legal actions of every seat at every decision, settlement through `mj-score`, the game as
-//! mjai events, and replay of real Tenhou logs. Riichi (four and three players) and Sichuan
-//! 血战到底 are presets of the one engine.
+//! mjai events, and replay of real Tenhou logs. Riichi (four and three players), Sichuan
+//! 血战到底, 红中麻将 and MCR 国标 are presets of the one engine.
 //!
 //! ```
 //! use mj_game::{Action, GameRules, Length, Match};
@@ -246,6 +246,61 @@
 //! Events: as in Sichuan, plus `zhuaniao` after the win's `hora` (the birds, the hits and
 //! the payment; mjai writes 红中 as `C`), then `end_kyoku`.
 //!
+//! # MCR 国标 (`GameRules::mcr`, `flow: mcr`)
+//!
+//! The Chinese Official rules (中国麻将竞赛规则, 2006; "Mahjong Competition Rules") as the
+//! Chinese Standard Mahjong competitions (Botzone, the IJCAI Mahjong AI competitions) play a
+//! hand, on the same machinery (`round/mcr.rs` holds what differs; the ledger and
+//! [`RoundResult::sichuan`] are the Chinese flows'). The wall: 144 tiles, the 136 of
+//! [`Wall::from_seed`] with the eight flowers 春夏秋冬梅兰竹菊 (ids 136..144, mjai `H1`..`H8`)
+//! inserted at positions drawn from the wall ([`McrState`]; an explicit 144-tile sequence
+//! through [`Round::try_new_mcr`]); the deal from the top, live draws on from there,
+//! replacement tiles (for a flower or a kong) from the other end; no dead wall, no dora. 补花:
+//! a flower dealt or drawn is set aside at once ([`Round::flowers`], public like kita) and
+//! replaced from the far end, dealt flowers seat by seat from the dealer before the dealer's
+//! first draw. Chi (the next seat only: from the left), pon, kong (concealed, added, on a
+//! discard); after a chi or pon only a discard; no kong on the last tile, no call on the last
+//! discard. A win needs 8 fan without flowers (`mj_score::mcr::score`; below that it is not
+//! offered and refused); each flower is 1 fan (花牌) on top. The scorer gets 自摸, the seat
+//! wind (dealer East) and the prevailing wind, 和绝张 (the three other copies on the table),
+//! 杠上开花 (a win on a kong's replacement), 抢杠和 (a win on an added kong's tile; the kong
+//! falls back to a pung) and 妙手回春 / 海底捞月 (the last tile). A concealed kong cannot be
+//! robbed. No furiten: a seat may win on any discard worth 8 fan, also after passing a win
+//! (the 2006 rules have no 过水 / 振听 rule; neither has Botzone's judge). One winner per tile:
+//! the first seat in turn order after the discarder that declares the win takes it (截和); a
+//! second declaration is void. One win ends the hand; an exhaustive draw (荒庄) pays nothing.
+//!
+//! | switch | `mcr` | meaning (where the value comes from) |
+//! |---|---|---|
+//! | `flow` | `mcr` | this flow |
+//! | `mcr_flowers` | true | the eight flowers are in the wall (144 tiles, as in the 2006 rules and on Botzone); off: 136 tiles |
+//! | `mcr_base` | 8 | 底分: every other seat pays the winner 8; the discarder (each seat on a self-draw) adds the fan (the 2006 rules' 计分; Botzone's judge) |
+//! | `chi` | true | chi from the seat on the left only (2006 rules) |
+//! | `double_ron` | false | 截和: the first seat in turn order from the discarder wins (2006 rules; Botzone) |
+//! | `pass_skips_ron` | false | no furiten of any kind |
+//! | `exchange`, `declare_lack`, `lack_first` | off | no 换三张, no 定缺 |
+//! | `kong_open` / `kong_added` / `kong_concealed` | 0 | kongs are paid only as fans (明杠 1, 暗杠 2, ...) |
+//! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | nothing at a draw (荒庄) |
+//! | `start_points` | 0 | scores count points won and lost |
+//!
+//! The 8-fan minimum and the fan table are `mj_score::mcr`'s (its docs cite the 2006 text and
+//! the reference implementation it matches). A match ([`Match`]) of MCR hands: the dealer
+//! moves on after every hand, win or draw (no 连庄 in the competition rules), the prevailing
+//! wind is East for hands 1-4, then South, West, North; `Length::Hanchan` plays the full
+//! 16 hands (four prevailing winds), `EastOnly` 4, `OneRound` 1 ([`mcr_hands`],
+//! [`mcr_next_setup`]); scores carry over, nobody busts. The seat changes between wind
+//! rounds of a live competition (换位) are not modelled: seat `s` stays seat `s`, its wind is
+//! its place after the dealer.
+//!
+//! Events: as in Sichuan, plus `hua` (a flower set aside: `{"type":"hua","actor":1,"pai":"H3"}`;
+//! a flower drawn shows first as a `tsumo` of it, the replacement as the next `tsumo`; dealt
+//! flowers are in `start_kyoku`'s `tehais` after the other tiles), `chi`, and a `hora` whose
+//! `fan` is the total with flowers and whose `yakus` are the fans with their value times count
+//! (`hua_pai` for the flowers). [`mcr_log`] replays our own MCR logs (`mj replay FILE.jsonl`)
+//! and reads and writes the Botzone / IJCAI match log (`Match`, `Wind`, `Player p Deal/Draw/
+//! Play/Chi/Peng/Gang/AnGang/BuGang/BuHua/Hu`, `Huang`, `Fan`, `Score`; tiles `W`/`B`/`T`/`F`/
+//! `J`/`H`), replaying it through the engine and checking the fan and the score.
+//!
 //! # Settlement
 //!
 //! Wins are scored by `mj-score` (honba 300 per ron / 100 per payer on a tsumo; sticks to the
@@ -268,6 +323,7 @@
 
 pub mod action;
 pub mod game;
+pub mod mcr_log;
 pub mod mjai;
 pub mod play;
 pub mod replay;
@@ -289,12 +345,13 @@ pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
+pub use round::mcr::{MCR_TILES, McrState, McrWallError, mcr_hands, mcr_next_setup};
 pub use round::sichuan::{SettleItem, SettleKind, SichuanResult};
 pub use round::{
     ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
 };
 pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
 pub use settle::{Payments, WinScore};
-pub use tiles::{id_of_mjai, mjai_name};
+pub use tiles::{END_FLOWER, FIRST_FLOWER, id_of_mjai, is_flower, mjai_name};
 pub use view::{Offer, SeatView};
 pub use wall::{Wall, WallError};

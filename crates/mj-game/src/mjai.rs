@@ -25,6 +25,9 @@ impl MjaiTile {
     /// The tile of an id; with `reds` off a red-five id is written as a plain five.
     /// Two tiles with the same mjai name are equal: the id kept is the canonical one.
     pub fn id(id: u8, reds: bool) -> MjaiTile {
+        if crate::tiles::is_flower(id) {
+            return MjaiTile(id);
+        }
         let id = id.min(135);
         if reds && is_red_id(id) {
             MjaiTile(id)
@@ -44,9 +47,10 @@ impl MjaiTile {
         self.0 == 255
     }
 
-    /// The Tenhou id (a canonical copy of the kind when read from text); `None` when hidden.
+    /// The Tenhou id (a canonical copy of the kind when read from text; 136..144 for the MCR
+    /// flowers); `None` when hidden.
     pub fn tile_id(self) -> Option<u8> {
-        (self.0 < 136).then_some(self.0)
+        (self.0 < crate::tiles::END_FLOWER).then_some(self.0)
     }
 }
 
@@ -183,6 +187,17 @@ pub enum Event {
         /// Who.
         actor: Seat,
         /// The north.
+        pai: MjaiTile,
+    },
+    /// MCR 补花 (an extension): `actor` sets the flower `pai` (`H1`..`H8`) aside; the
+    /// replacement follows as a `tsumo` from the wall's far end. A flower drawn shows as a
+    /// `tsumo` of it first; dealt flowers are in `start_kyoku`'s `tehais` (after the other
+    /// tiles), set aside seat by seat from the dealer before the dealer's first draw.
+    /// `{"type":"hua","actor":1,"pai":"H3"}`.
+    Hua {
+        /// Who.
+        actor: Seat,
+        /// The flower.
         pai: MjaiTile,
     },
     /// A new dora indicator.

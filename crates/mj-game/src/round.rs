@@ -24,6 +24,7 @@ use crate::wall::{
 };
 
 pub mod hongzhong;
+pub mod mcr;
 pub mod sichuan;
 use sichuan::{SettleKind, SichuanResult, SichuanState};
 
@@ -407,6 +408,9 @@ pub struct Round {
     /// The Sichuan flow's state (`None` in riichi).
     #[serde(default)]
     sc: Option<Box<SichuanState>>,
+    /// The MCR flow's state: the 144-position wall with the flowers (`None` otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mcr: Option<Box<mcr::McrState>>,
 }
 
 impl Round {
@@ -449,6 +453,17 @@ impl Round {
         wall: Wall,
         record: bool,
     ) -> Round {
+        Round::deal_with(rules, setup, wall, record, None)
+    }
+
+    /// [`Round::deal_valid`], with MCR's wall sequence given (`None`: drawn from `wall`).
+    fn deal_with(
+        rules: GameRules,
+        setup: RoundSetup,
+        wall: Wall,
+        record: bool,
+        mcr_wall: Option<mcr::McrState>,
+    ) -> Round {
         let sichuan = rules.is_chinese();
         let mut r = Round {
             rules,
@@ -474,20 +489,37 @@ impl Round {
             result: None,
             log: record.then(Vec::new),
             sc: None,
+            mcr: None,
         };
         if sichuan {
             r.sc = Some(Box::new(SichuanState::new(&r.wall)));
         }
+        if rules.is_mcr() {
+            let m = mcr_wall.unwrap_or_else(|| mcr::McrState::new(&r.wall, rules.mcr_flowers));
+            r.mcr = Some(Box::new(m));
+        }
         let n = r.n();
-        let mut at = if n == 3 { SANMA_TILES - 1 } else { 135usize };
+        let mut at = match &r.mcr {
+            Some(m) => m.len() - 1,
+            None if n == 3 => SANMA_TILES - 1,
+            None => 135usize,
+        };
         for pass in 0..4 {
             for k in 0..n {
                 let seat = (setup.dealer + k) % n;
                 let n = if pass < 3 { 4 } else { 1 };
                 for _ in 0..n {
-                    let id = r.wall.at(at);
-                    r.players[usize::from(seat)].add(id);
-                    at -= 1;
+                    let id = match &r.mcr {
+                        Some(m) => m.at(at),
+                        None => r.wall.at(at),
+                    };
+                    if crate::tiles::is_flower(id) {
+                        // MCR: a dealt flower waits beside the hand until it is replaced.
+                        r.players[usize::from(seat)].kita.push(id);
+                    } else {
+                        r.players[usize::from(seat)].add(id);
+                    }
+                    at = at.saturating_sub(1);
                 }
             }
         }
@@ -498,7 +530,11 @@ impl Round {
         if r.log.is_some() {
             let tehais: [[MjaiTile; 13]; 4] = core::array::from_fn(|s| {
                 let mut t = [MjaiTile::HIDDEN; 13];
-                for (slot, id) in t.iter_mut().zip(r.players[s].hand.iter()) {
+                let p = &r.players[s];
+                for (slot, id) in t
+                    .iter_mut()
+                    .zip(p.hand.iter().chain(p.kita.iter().copied()))
+                {
                     *slot = r.mt(id);
                 }
                 t
@@ -521,7 +557,10 @@ impl Round {
             };
             r.emit(ev);
         }
-        if sichuan {
+        if r.mcr.is_some() {
+            r.live_next = at as u8;
+            r.mcr_start();
+        } else if sichuan {
             r.sichuan_start();
         } else {
             r.draw(setup.dealer, false);
@@ -573,6 +612,9 @@ impl Round {
 
     /// Live tiles left to draw.
     pub fn live_left(&self) -> u8 {
+        if let Some(m) = &self.mcr {
+            return m.live_left(self.live_next, self.rinshan);
+        }
         let dead = if self.sc.is_some() {
             self.parked() as i16
         } else {
@@ -680,7 +722,9 @@ impl Round {
     /// Sichuan / hongzhong: wall positions below the tiles in play.
     #[inline]
     fn parked(&self) -> usize {
-        if self.rules.is_hongzhong() {
+        if self.mcr.is_some() {
+            0
+        } else if self.rules.is_hongzhong() {
             HONGZHONG_PARKED
         } else {
             SICHUAN_PARKED
@@ -778,6 +822,10 @@ impl Round {
     }
 
     fn turn_actions(&self, seat: Seat, after_call: bool, rinshan: bool, out: &mut ActionList) {
+        if self.mcr.is_some() {
+            self.mcr_turn_actions(seat, after_call, rinshan, out);
+            return;
+        }
         if self.sc.is_some() {
             self.sichuan_turn_actions(seat, after_call, rinshan, out);
             return;
@@ -1171,6 +1219,9 @@ impl Round {
         after_call: bool,
         rinshan: bool,
     ) -> Result<(), IllegalAction> {
+        if self.mcr.is_some() {
+            return self.mcr_play_turn(seat, action, after_call, rinshan);
+        }
         if self.sc.is_some() {
             return self.sichuan_play_turn(seat, action, after_call, rinshan);
         }
@@ -1331,6 +1382,10 @@ impl Round {
     // ----- state changes -----
 
     fn draw(&mut self, seat: Seat, rinshan: bool) {
+        if self.mcr.is_some() {
+            self.mcr_draw(seat, rinshan);
+            return;
+        }
         let id = if rinshan {
             let id = if self.sc.is_some() {
                 // Sichuan: replacement tiles come from the far end of the one wall.
@@ -1407,7 +1462,9 @@ impl Round {
                 p.double_riichi = first;
             }
         }
-        if self.sc.is_some() {
+        if self.mcr.is_some() {
+            self.players[s].waits = self.mcr_waits(seat);
+        } else if self.sc.is_some() {
             self.players[s].waits = self.sichuan_waits(seat);
         }
         self.drawn = None;
@@ -1460,6 +1517,10 @@ impl Round {
         let calls_ok = matches!(source, ClaimSource::Discard { .. }) && abort.is_none() && !last;
         for d in 1..self.n() {
             let seat = self.next(from, d);
+            if self.mcr.is_some() {
+                c.offers[usize::from(seat)] = self.mcr_offer(seat, &c, calls_ok, d);
+                continue;
+            }
             if self.sc.is_some() {
                 c.offers[usize::from(seat)] = self.sichuan_offer(seat, &c, calls_ok);
                 continue;
@@ -1493,6 +1554,10 @@ impl Round {
         let Phase::Claims(c) = self.phase.clone() else {
             return;
         };
+        if self.mcr.is_some() {
+            self.mcr_resolve(c);
+            return;
+        }
         if self.sc.is_some() {
             self.sichuan_resolve(c);
             return;
@@ -1692,7 +1757,7 @@ impl Round {
             self.kans += 1;
             self.kan_seats |= 1 << seat;
             self.pending_dora += 1;
-            if self.sc.is_some() {
+            if self.sc.is_some() && self.mcr.is_none() {
                 self.sichuan_kong_pay(seat, SettleKind::GangOpen, c.from);
             }
             self.draw(seat, true);
@@ -1740,7 +1805,7 @@ impl Round {
             consumed,
         });
         self.reveal_dora();
-        if self.sc.is_some() {
+        if self.sc.is_some() && self.mcr.is_none() {
             self.sichuan_kong_pay(seat, SettleKind::GangConcealed, seat);
         }
         let tile = ids[0];

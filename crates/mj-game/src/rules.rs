@@ -54,7 +54,7 @@ pub enum GameRulesError {
     #[error("kita (north set aside) needs three players")]
     KitaWithFourPlayers,
     /// The Sichuan and hongzhong flows are played by four.
-    #[error("the sichuan and hongzhong flows need four players, got {0}")]
+    #[error("the sichuan, hongzhong and mcr flows need four players, got {0}")]
     FlowNeedsFourPlayers(u8),
 }
 
@@ -71,6 +71,9 @@ pub enum Flow {
     /// 红中麻将 on the Sichuan machinery: 108 suited tiles and four 红中 (7z) as wildcards,
     /// self-drawn wins (ron per `hz_ron_without_wild`), one win ends the round, 抓鸟.
     Hongzhong,
+    /// MCR (国标, Chinese Official rules) on the Chinese machinery: 136 tiles and eight
+    /// flowers, chi / pon / kong, the 8-fan minimum of `mj_score::mcr`, one win ends the hand.
+    Mcr,
 }
 
 /// Where the three tiles of 换三张 go.
@@ -275,6 +278,11 @@ pub struct GameRules {
     pub hz_bird_stake: i32,
     /// Hongzhong 抓鸟: a 红中 turned over counts as a bird for the winner.
     pub hz_bird_wild_hits: bool,
+    /// MCR: the eight flowers (春夏秋冬梅兰竹菊) are in the wall (144 tiles); off: 136 tiles.
+    pub mcr_flowers: bool,
+    /// MCR: the base every losing seat pays the winner (8 in the competition rules); the
+    /// discarder (every seat on a self-draw) pays the hand's fan on top.
+    pub mcr_base: i32,
 }
 
 impl Default for GameRules {
@@ -339,6 +347,8 @@ impl GameRules {
             hz_birds: 4,
             hz_bird_stake: 2,
             hz_bird_wild_hits: true,
+            mcr_flowers: true,
+            mcr_base: 8,
         }
     }
 
@@ -394,10 +404,40 @@ impl GameRules {
         matches!(self.flow, Flow::Hongzhong)
     }
 
-    /// `true` for the flows on the Sichuan machinery (Sichuan, hongzhong): four players, no
-    /// dora, a ledger of stakes, no uma.
+    /// `true` for the MCR (国标) flow.
+    pub const fn is_mcr(&self) -> bool {
+        matches!(self.flow, Flow::Mcr)
+    }
+
+    /// `true` for the flows on the Sichuan machinery (Sichuan, hongzhong, MCR): four players,
+    /// no dora, a ledger of stakes, no uma.
     pub const fn is_chinese(&self) -> bool {
-        matches!(self.flow, Flow::Sichuan | Flow::Hongzhong)
+        matches!(self.flow, Flow::Sichuan | Flow::Hongzhong | Flow::Mcr)
+    }
+
+    /// MCR (国标, the `mcr` preset; see the crate docs' MCR table for each value's source):
+    /// 144 tiles with the eight flowers, chi (from the left) / pon / kong, the 8-fan minimum,
+    /// no furiten, one winner per discard (the first in turn order from the discarder, 截和),
+    /// a win paid 8 by every other seat plus the fan by the discarder (by every seat on a
+    /// self-draw), no payment at a draw, no dealer repeat, every seat starting at 0.
+    pub const fn mcr() -> GameRules {
+        GameRules {
+            flow: Flow::Mcr,
+            chi: true,
+            exchange: Exchange::Off,
+            declare_lack: false,
+            lack_first: false,
+            pass_skips_ron: false,
+            double_ron: false,
+            call_transfer: false,
+            check_ready: false,
+            check_flower_pig: false,
+            refund_kongs: false,
+            kong_open: 0,
+            kong_added: 0,
+            kong_concealed: 0,
+            ..GameRules::sichuan()
+        }
     }
 
     /// 红中麻将 (the `hongzhong` preset; see the crate docs' table for each value's source):
@@ -474,7 +514,7 @@ impl GameRules {
     }
 
     /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
-    /// `hongzhong`.
+    /// `hongzhong`, `mcr`.
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
@@ -483,6 +523,7 @@ impl GameRules {
             "sanma_mahjong_soul" | "sanma_majsoul" => Some(GameRules::sanma_mahjong_soul()),
             "sichuan" | "xuezhan" => Some(GameRules::sichuan()),
             "hongzhong" => Some(GameRules::hongzhong()),
+            "mcr" | "guobiao" => Some(GameRules::mcr()),
             _ => None,
         }
     }
@@ -537,6 +578,7 @@ mod tests {
             "sanma_mahjong_soul",
             "sichuan",
             "hongzhong",
+            "mcr",
         ] {
             let rules = GameRules::preset(name).unwrap_or_default();
             assert_eq!(rules.validate(), Ok(()), "{name}");

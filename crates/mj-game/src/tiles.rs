@@ -31,8 +31,24 @@ pub(crate) fn piece(id: u8, reds: bool) -> Piece {
 
 const HONORS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
 
-/// mjai's name of a tile id: `1m`..`9m`, `5mr` for a red five, `E S W N P F C` for honors.
+/// The first flower id (MCR): the eight flowers 春夏秋冬梅兰竹菊 are ids 136..144.
+pub const FIRST_FLOWER: u8 = 136;
+/// One past the last flower id.
+pub const END_FLOWER: u8 = 144;
+
+/// `true` for a flower id (136..144, MCR).
+#[inline]
+pub const fn is_flower(id: u8) -> bool {
+    id >= FIRST_FLOWER && id < END_FLOWER
+}
+
+/// mjai's name of a tile id: `1m`..`9m`, `5mr` for a red five, `E S W N P F C` for honors,
+/// and (an extension for MCR) `H1`..`H8` for the flowers 春夏秋冬梅兰竹菊 (ids 136..144, the
+/// names of the Botzone Chinese Standard Mahjong logs).
 pub fn mjai_name(id: u8, reds: bool) -> String {
+    if is_flower(id) {
+        return format!("H{}", id - FIRST_FLOWER + 1);
+    }
     let t = kind(id);
     match t.suit() {
         Suit::Honor => HONORS[usize::from(t.rank() - 1)].to_string(),
@@ -46,6 +62,12 @@ pub fn mjai_name(id: u8, reds: bool) -> String {
 /// The tile id an mjai name stands for: the red five for `5mr`, else the first non-red copy
 /// (`None` for an unknown name).
 pub fn id_of_mjai(name: &str) -> Option<u8> {
+    if let Some(n) = name.strip_prefix('H') {
+        return match n.as_bytes() {
+            [d @ b'1'..=b'8'] => Some(FIRST_FLOWER + (d - b'1')),
+            _ => None,
+        };
+    }
     if let Some(i) = HONORS.iter().position(|&h| h == name) {
         return Some((27 + i as u8) * 4);
     }
@@ -122,5 +144,10 @@ mod tests {
         assert_eq!(mjai_name(16, false), "5m");
         assert_eq!(mjai_name(31 * 4, true), "P");
         assert_eq!(id_of_mjai("x"), None);
+        for id in FIRST_FLOWER..END_FLOWER {
+            assert_eq!(id_of_mjai(&mjai_name(id, true)), Some(id));
+        }
+        assert_eq!(id_of_mjai("H9"), None);
+        assert_eq!(id_of_mjai("H0"), None);
     }
 }

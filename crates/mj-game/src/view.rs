@@ -265,7 +265,8 @@ impl<'a> SeatView<'a> {
                     c[t.index()] += 1;
                 }
             }
-            for &k in p.kita() {
+            // MCR flowers (ids 136..144) are set aside with the kita; they are no kind.
+            for &k in p.kita().iter().filter(|&&k| !crate::tiles::is_flower(k)) {
                 c[kind(k).index()] += 1;
             }
         }

@@ -1,0 +1,120 @@
+//! `mj game --rules mcr` as a user runs it: a 16-hand match (`--length hanchan`: four
+//! prevailing winds) as mjai events with the `hua` extension, zero-sum final scores,
+//! determinism, a summary with the wins and their fans, and `mj replay` of the printed log
+//! matching every hand.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::{Command, Output};
+
+fn mj(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mj"))
+        .args(args)
+        .output()
+        .expect("the mj binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn mcr_games_play_sixteen_hands_and_replay() {
+    for seed in [1u64, 2] {
+        let s = seed.to_string();
+        let args = [
+            "game", "--rules", "mcr", "--seed", &s, "--length", "hanchan",
+        ];
+        let a = mj(&args);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        assert_eq!(
+            stdout(&a),
+            stdout(&mj(&args)),
+            "the same seed, the same game"
+        );
+        let events: Vec<serde_json::Value> = stdout(&a)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every line is one JSON object"))
+            .collect();
+        let kind = |e: &serde_json::Value| e["type"].as_str().unwrap_or("").to_string();
+        let count = |k: &str| events.iter().filter(|e| kind(e) == k).count();
+        assert_eq!(count("start_kyoku"), 16, "seed {seed}: sixteen hands");
+        assert!(count("hua") > 16, "flowers are set aside");
+        let last = &events[events.len() - 1];
+        assert_eq!(kind(last), "end_game");
+        let sum: i64 = last["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .sum();
+        assert_eq!(sum, 0, "seed {seed}: zero-sum");
+        // The log replays through the engine.
+        let path = std::env::temp_dir().join(format!("mj-mcr-{}-{seed}.jsonl", std::process::id()));
+        std::fs::write(&path, stdout(&a)).unwrap();
+        let r = mj(&["replay", path.to_str().unwrap()]);
+        let _ = std::fs::remove_file(&path);
+        let report = stdout(&r) + &String::from_utf8_lossy(&r.stderr);
+        assert!(r.status.success(), "{report}");
+        assert!(
+            report.contains("mcr, 16 hands") && report.contains("all match"),
+            "{report}"
+        );
+        let sum = mj(&[
+            "game",
+            "--rules",
+            "mcr",
+            "--seed",
+            &s,
+            "--length",
+            "hanchan",
+            "--summary",
+        ]);
+        let text = stdout(&sum);
+        assert!(text.contains("(mcr, hanchan"), "{text}");
+        assert_eq!(text.matches("round ").count(), 16, "{text}");
+    }
+    let bad = mj(&["game", "--rules", "mcrx"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("mcr"));
+}
+
+/// `mj replay` reads a Botzone / IJCAI match log (written here by `mj_game::mcr_log`) and
+/// replays every hand; a wrong score fails.
+#[test]
+fn botzone_logs_replay() {
+    use mj_game::{GameRules, Round, RoundSetup, Wall};
+    let mut text = String::new();
+    for seed in 0..5u64 {
+        let mut r = Round::try_new(
+            GameRules::mcr(),
+            RoundSetup::first(0),
+            Wall::from_seed(seed),
+            true,
+        )
+        .unwrap();
+        while !r.is_over() {
+            let seat = r.to_act().trailing_zeros() as u8;
+            let legal = r.legal_actions(seat);
+            let a = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, mj_game::Action::Tsumo | mj_game::Action::Ron))
+                .unwrap_or(legal[0]);
+            r.play(seat, a).unwrap();
+        }
+        text.push_str(&mj_game::mcr_log::write_botzone(&seed.to_string(), r.events()).unwrap());
+    }
+    let path = std::env::temp_dir().join(format!("mj-botzone-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let r = mj(&["replay", path.to_str().unwrap()]);
+    let report = stdout(&r) + &String::from_utf8_lossy(&r.stderr);
+    assert!(r.status.success(), "{report}");
+    assert!(report.contains("botzone mcr, 5 hands"), "{report}");
+    let bad = text.replacen("Score 0 0 0 0", "Score 1 -1 0 0", 1);
+    assert_ne!(bad, text, "a drawn hand to tamper with");
+    std::fs::write(&path, &bad).unwrap();
+    let r = mj(&["replay", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert!(!r.status.success());
+}

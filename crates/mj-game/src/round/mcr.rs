@@ -1,0 +1,707 @@
+//! MCR (国标麻将, the Chinese Official rules of 2006 as the Chinese Standard Mahjong
+//! competitions play them) on the shared round machinery: the 144-tile wall with the eight
+//! flowers, 补花, chi / pon / kong claims, the 8-fan minimum (`mj_score::mcr`), 截和 (one
+//! winner per discard), the competition payments (8 from every other seat, the fan on top
+//! from the discarder, or from every seat on a self-draw). The turns, discards, the
+//! collection of claims, melds, kongs and events are [`Round`]'s own; the ledger and the
+//! result are the Chinese flows' ([`super::sichuan`]); this module holds what differs.
+//!
+//! # The wall with flowers
+//!
+//! The 136 ordinary tiles keep their Tenhou ids and the [`Wall`] they come from; the eight
+//! flowers 春夏秋冬梅兰竹菊 are ids 136..144 ([`crate::tiles::FIRST_FLOWER`]). An MCR round
+//! draws from a 144-position sequence ([`McrState`]): the wall's ids in order with the eight
+//! flowers inserted at positions drawn from the wall itself (FNV-1a of its ids seeds a
+//! `SplitMix64`; each flower in turn goes to a uniform position of the sequence so far), so
+//! a wall always gives the same sequence and a seeded match stays reproducible. Explicit
+//! sequences (a logged game) go through [`Round::try_new_mcr`]. The deal takes the sequence
+//! from position 143 down (four tiles to each seat from the dealer, three times, then one
+//! each), live draws go on down from position 91, replacement tiles (for a flower or a kong)
+//! come from the other end (position 0 up), and the wall is empty when no ordinary tile is
+//! left between the two ends (flowers still in it stay there).
+
+use mj_hu::{Checker, Hand, Rules};
+use mj_score::Win;
+use mj_score::mcr::{McrScore, Situation};
+use mj_tiles::random::SplitMix64;
+use mj_tiles::{Meld, MeldKind, Piece, Tile, TileSet};
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use super::sichuan::{SettleKind, SichuanResult};
+use super::{
+    ActionList, ClaimSource, Claims, DrawKind, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON, Phase,
+    Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
+};
+use crate::action::{Action, IllegalAction, Seat, refuse};
+use crate::mjai::Event;
+use crate::rules::{GameRules, GameRulesError, Length};
+use crate::settle::{Payments, WinScore};
+use crate::tiles::{END_FLOWER, FIRST_FLOWER, is_flower, kind};
+use crate::wall::{WALL_TILES, Wall};
+
+/// Positions in an MCR wall with its flowers.
+pub const MCR_TILES: usize = WALL_TILES + 8;
+
+/// The MCR part of a round's state: the wall as drawn, flowers included. Restored state is
+/// checked as [`McrState::from_sequence`] checks it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "McrStateData")]
+pub struct McrState {
+    /// Tile ids in drawing order from the top (the deal takes the last position first):
+    /// the 136 ordinary ids and, with flowers, the eight flower ids 136..144.
+    seq: Vec<u8>,
+}
+
+/// Why an explicit MCR wall is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum McrWallError {
+    /// Not 136 or 144 ids.
+    #[error("an MCR wall has 144 tiles (136 without flowers), got {0}")]
+    WrongSize(usize),
+    /// An id out of range or given twice.
+    #[error("tile id {id} at position {at} is not a fresh id below 144")]
+    BadId {
+        /// The id.
+        id: u8,
+        /// Its position.
+        at: usize,
+    },
+    /// A 136-tile sequence holding a flower, or a 144-tile one missing one.
+    #[error("the flowers must be all eight or none")]
+    Flowers,
+    /// The rules are not the MCR flow, or are invalid.
+    #[error("rules: {0}")]
+    Rules(String),
+}
+
+/// [`McrState`] as serialized, before its check.
+#[derive(Deserialize)]
+struct McrStateData {
+    seq: Vec<u8>,
+}
+
+impl TryFrom<McrStateData> for McrState {
+    type Error = McrWallError;
+    fn try_from(d: McrStateData) -> Result<McrState, McrWallError> {
+        McrState::from_sequence(&d.seq)
+    }
+}
+
+impl McrState {
+    /// The sequence of a wall (see the module docs); without `flowers`, the wall's ids.
+    pub(crate) fn new(wall: &Wall, flowers: bool) -> McrState {
+        let mut seq: Vec<u8> = wall.ids().to_vec();
+        if flowers {
+            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            for &id in wall.ids() {
+                h = (h ^ u64::from(id)).wrapping_mul(0x0100_0000_01b3);
+            }
+            let mut rng = SplitMix64::new(h ^ 0x4d43_5246);
+            for f in FIRST_FLOWER..END_FLOWER {
+                let at = rng.below(seq.len() as u32 + 1) as usize;
+                seq.insert(at, f);
+            }
+        }
+        McrState { seq }
+    }
+
+    /// An explicit sequence: 144 distinct ids below 144, or 136 below 136.
+    ///
+    /// # Errors
+    /// The size, an id out of range or repeated, flowers in a 136-tile sequence.
+    pub fn from_sequence(ids: &[u8]) -> Result<McrState, McrWallError> {
+        if ids.len() != MCR_TILES && ids.len() != WALL_TILES {
+            return Err(McrWallError::WrongSize(ids.len()));
+        }
+        let mut seen = [false; MCR_TILES];
+        for (at, &id) in ids.iter().enumerate() {
+            if usize::from(id) >= MCR_TILES || seen[usize::from(id)] {
+                return Err(McrWallError::BadId { id, at });
+            }
+            if ids.len() == WALL_TILES && is_flower(id) {
+                return Err(McrWallError::Flowers);
+            }
+            seen[usize::from(id)] = true;
+        }
+        Ok(McrState { seq: ids.to_vec() })
+    }
+
+    /// The ids in drawing order (see the module docs).
+    pub fn sequence(&self) -> &[u8] {
+        &self.seq
+    }
+
+    /// The 136 ordinary ids in the sequence's order: a [`Wall`].
+    pub(crate) fn wall(&self) -> Option<Wall> {
+        let ids: Vec<u8> = self
+            .seq
+            .iter()
+            .copied()
+            .filter(|&i| !is_flower(i))
+            .collect();
+        Wall::from_ids(&ids).ok()
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.seq.len()
+    }
+
+    /// The id at a position (255 outside the sequence: never a tile).
+    pub(crate) fn at(&self, i: usize) -> u8 {
+        self.seq.get(i).copied().unwrap_or(255)
+    }
+
+    /// Ordinary tiles between the replacement end (`rinshan`, first not taken) and the live
+    /// end (`live_next`, next to draw), both included.
+    pub(crate) fn live_left(&self, live_next: u8, rinshan: u8) -> u8 {
+        let (lo, hi) = (usize::from(rinshan), usize::from(live_next));
+        if lo > hi {
+            return 0;
+        }
+        self.seq
+            .get(lo..=hi.min(self.seq.len().saturating_sub(1)))
+            .map_or(0, |s| s.iter().filter(|&&i| !is_flower(i)).count() as u8)
+    }
+}
+
+fn mcr_checker() -> Option<&'static Checker> {
+    static CHECKER: std::sync::OnceLock<Option<Checker>> = std::sync::OnceLock::new();
+    CHECKER
+        .get_or_init(|| Checker::new(Rules::MCR).ok())
+        .as_ref()
+}
+
+/// Hands in an MCR match of `length`: one hand, the East round (4), or the full match of four
+/// prevailing winds (16) for [`Length::Hanchan`].
+pub const fn mcr_hands(length: Length) -> u32 {
+    match length {
+        Length::OneRound => 1,
+        Length::EastOnly => 4,
+        Length::Hanchan => 16,
+    }
+}
+
+/// The setup of the hand after `played` hands of an MCR match, or `None` when the match is
+/// over: the dealer moves on every hand (no repeat), the prevailing wind changes every four
+/// hands (East, South, West, North), scores carry over.
+pub fn mcr_next_setup(length: Length, played: u32, scores: [i32; 4]) -> Option<RoundSetup> {
+    if played >= mcr_hands(length) {
+        return None;
+    }
+    Some(RoundSetup {
+        round_wind: (played / 4 % 4) as u8,
+        dealer: (played % 4) as u8,
+        honba: 0,
+        sticks: 0,
+        scores,
+    })
+}
+
+impl Round {
+    /// An MCR round from an explicit wall sequence (144 ids with the flowers 136..144, or 136
+    /// without; see the module docs for the layout), e.g. one read from a log.
+    ///
+    /// # Errors
+    /// Rules that are not valid or not the MCR flow, or a sequence that is not a wall.
+    pub fn try_new_mcr(
+        rules: GameRules,
+        setup: RoundSetup,
+        sequence: &[u8],
+        record: bool,
+    ) -> Result<Round, McrWallError> {
+        rules
+            .validate()
+            .map_err(|e: GameRulesError| McrWallError::Rules(e.to_string()))?;
+        if !rules.is_mcr() {
+            return Err(McrWallError::Rules("not the mcr flow".to_string()));
+        }
+        let state = McrState::from_sequence(sequence)?;
+        if rules.mcr_flowers != (state.len() == MCR_TILES) {
+            return Err(McrWallError::Flowers);
+        }
+        let wall = state
+            .wall()
+            .ok_or(McrWallError::WrongSize(sequence.len()))?;
+        Ok(Round::deal_with(rules, setup, wall, record, Some(state)))
+    }
+
+    /// MCR: the wall sequence with the flowers (`None` in other flows).
+    pub fn mcr_sequence(&self) -> Option<&[u8]> {
+        self.mcr.as_deref().map(McrState::sequence)
+    }
+
+    /// MCR: the flowers `seat` has set aside (ids 136..144).
+    pub fn flowers(&self, seat: Seat) -> &[u8] {
+        if self.mcr.is_some() {
+            &self.players[usize::from(seat & 3)].kita
+        } else {
+            &[]
+        }
+    }
+
+    /// Takes the next id from the live end (`front`) or the replacement end.
+    fn mcr_take(&mut self, front: bool) -> u8 {
+        let Some(m) = self.mcr.as_deref() else {
+            return 255;
+        };
+        if front {
+            let id = m.at(usize::from(self.live_next));
+            if self.live_next == 0 {
+                // The last position taken from the top: mark it from the other end.
+                self.rinshan = self.rinshan.saturating_add(1);
+            } else {
+                self.live_next -= 1;
+            }
+            id
+        } else {
+            let id = m.at(usize::from(self.rinshan));
+            self.rinshan = self.rinshan.saturating_add(1);
+            id
+        }
+    }
+
+    /// A draw in MCR: flowers drawn are set aside (a `tsumo` of the flower, then `hua`) and
+    /// replaced from the far end until an ordinary tile comes; `rinshan` marks a kong's
+    /// replacement (杠上开花 when it wins).
+    pub(super) fn mcr_draw(&mut self, seat: Seat, rinshan: bool) {
+        let mut front = !rinshan;
+        for _ in 0..=8 {
+            if self.live_left() == 0 {
+                break;
+            }
+            let id = self.mcr_take(front);
+            if usize::from(id) >= MCR_TILES {
+                break;
+            }
+            let pai = self.mt(id);
+            self.emit(Event::Tsumo { actor: seat, pai });
+            if is_flower(id) {
+                self.players[usize::from(seat)].kita.push(id);
+                self.emit(Event::Hua { actor: seat, pai });
+                front = false;
+                continue;
+            }
+            self.players[usize::from(seat)].add(id);
+            self.drawn = Some(id);
+            self.phase = Phase::Turn {
+                seat,
+                after_call: false,
+                rinshan,
+            };
+            return;
+        }
+        // Only flowers were left (never with a well-formed wall): the hand is drawn.
+        self.mcr_finish(true);
+    }
+
+    /// After the deal: dealt flowers are set aside and replaced, seat by seat from the dealer
+    /// (a replacement that is a flower is set aside and replaced too); then the dealer draws.
+    pub(super) fn mcr_start(&mut self) {
+        for k in 0..4u8 {
+            let seat = (self.setup.dealer + k) & 3;
+            let dealt: SmallVec<[u8; 8]> = self.players[usize::from(seat)]
+                .kita
+                .iter()
+                .copied()
+                .collect();
+            for f in dealt {
+                let pai = self.mt(f);
+                self.emit(Event::Hua { actor: seat, pai });
+                for _ in 0..=8 {
+                    let id = self.mcr_take(false);
+                    if usize::from(id) >= MCR_TILES {
+                        break;
+                    }
+                    let pai = self.mt(id);
+                    self.emit(Event::Tsumo { actor: seat, pai });
+                    if is_flower(id) {
+                        self.players[usize::from(seat)].kita.push(id);
+                        self.emit(Event::Hua { actor: seat, pai });
+                    } else {
+                        self.players[usize::from(seat)].add(id);
+                        break;
+                    }
+                }
+            }
+        }
+        for s in 0..4u8 {
+            self.players[usize::from(s)].waits = self.mcr_waits(s);
+        }
+        self.draw(self.setup.dealer, false);
+    }
+
+    /// The kinds that complete `seat`'s 13-tile hand into some winning shape of MCR (four
+    /// sets and a pair, seven pairs, thirteen orphans, the knitted forms), kinds held four
+    /// times (hand and melds) left out. Whether such a win reaches 8 fan is the scorer's
+    /// question, asked when the tile comes.
+    pub(super) fn mcr_waits(&self, seat: Seat) -> TileSet {
+        let Some(c) = mcr_checker() else {
+            return TileSet::EMPTY;
+        };
+        let p = &self.players[usize::from(seat & 3)];
+        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
+        let Ok(hand) = Hand::new(p.counts, &melds, TileSet::EMPTY) else {
+            return TileSet::EMPTY;
+        };
+        let mut w = c.waits(&hand).unwrap_or(TileSet::EMPTY);
+        let mc = p.meld_counts();
+        for t in w {
+            if p.counts.get(t) + mc.get(t) >= 4 {
+                w.remove(t);
+            }
+        }
+        w
+    }
+
+    /// 和绝张: the three other copies of `win` are on the table (rivers and melds of every
+    /// seat; the winning discard or robbed tile itself not counted).
+    fn mcr_last_tile(&self, win: Tile, tsumo: bool) -> bool {
+        let mut seen = 0u32;
+        for p in &self.players {
+            seen += p
+                .river
+                .iter()
+                .filter(|t| !t.called && kind(t.tile) == win)
+                .count() as u32;
+            for m in &p.melds {
+                seen += m.meld.tiles().filter(|&t| t == win).count() as u32;
+            }
+        }
+        if !tsumo {
+            seen = seen.saturating_sub(1);
+        }
+        seen >= 3
+    }
+
+    /// Scores `seat`'s hand won on `win` (added to the concealed tiles unless `tsumo`):
+    /// `None` below 8 fan (flowers not counted) or not a win.
+    fn mcr_score(&self, seat: Seat, win: Tile, tsumo: bool, kong: bool) -> Option<McrScore> {
+        let p = &self.players[usize::from(seat & 3)];
+        let mut counts = p.counts;
+        if !tsumo {
+            counts.add(win).ok()?;
+        }
+        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
+        let mut w = Win::new(counts, &melds, win);
+        w.tsumo = tsumo;
+        w.seat_wind = Tile::new(27 + self.seat_wind(seat)).unwrap_or(Tile::EAST);
+        w.round_wind = Tile::new(27 + (self.setup.round_wind & 3)).unwrap_or(Tile::EAST);
+        let sit = Situation {
+            last_tile: self.mcr_last_tile(win, tsumo),
+            kong,
+            // 海底捞月 / 妙手回春; a robbed kong is not the last tile.
+            last_wall: (tsumo || !kong) && self.live_left() == 0,
+            flowers: p.kita.len().min(8) as u8,
+        };
+        mj_score::mcr::score(&w, &sit).ok()
+    }
+
+    /// A self-drawn win on the tile just drawn (杠上开花 after a kong's replacement).
+    pub(super) fn mcr_tsumo_score(&self, seat: Seat, rinshan: bool) -> Option<McrScore> {
+        let d = self.drawn?;
+        let c = mcr_checker()?;
+        let p = &self.players[usize::from(seat & 3)];
+        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
+        let hand = Hand::new(p.counts, &melds, TileSet::EMPTY).ok()?;
+        if !c.is_winning(&hand).unwrap_or(false) {
+            return None;
+        }
+        self.mcr_score(seat, kind(d), true, rinshan)
+    }
+
+    /// A win on the tile on offer: a discard, or an added kong's tile (抢杠和).
+    fn mcr_ron_score(&self, seat: Seat, c: &Claims) -> Option<McrScore> {
+        let chankan = match c.source {
+            ClaimSource::Discard { .. } => false,
+            ClaimSource::Kakan => true,
+            ClaimSource::Ankan | ClaimSource::Kita => return None,
+        };
+        if !self.players[usize::from(seat & 3)]
+            .waits
+            .contains(kind(c.tile))
+        {
+            return None;
+        }
+        self.mcr_score(seat, kind(c.tile), false, chankan)
+    }
+
+    pub(super) fn mcr_turn_actions(
+        &self,
+        seat: Seat,
+        after_call: bool,
+        rinshan: bool,
+        out: &mut ActionList,
+    ) {
+        let p = &self.players[usize::from(seat)];
+        if !after_call {
+            if self.mcr_tsumo_score(seat, rinshan).is_some() {
+                out.push(Action::Tsumo);
+            }
+            if self.kan_turn_ok(after_call).is_ok() {
+                for t in p.counts.kinds_at_least(4) {
+                    out.push(Action::Ankan { kind: t.as_u8() });
+                }
+                for m in &p.melds {
+                    if m.meld.kind() == MeldKind::Pon
+                        && let Some(id) = p.hand.of_kind(m.meld.base()).next()
+                    {
+                        out.push(Action::Kakan { tile: id });
+                    }
+                }
+            }
+        }
+        for id in self.discard_choices(seat) {
+            out.push(Action::Discard { tile: id });
+        }
+    }
+
+    pub(super) fn mcr_play_turn(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        after_call: bool,
+        rinshan: bool,
+    ) -> Result<(), IllegalAction> {
+        match action {
+            Action::Discard { tile } => {
+                self.check_tile(seat, tile)?;
+                self.do_discard(seat, tile, false);
+                Ok(())
+            }
+            Action::Tsumo => {
+                if after_call {
+                    return Err(refuse(action, "no drawn tile"));
+                }
+                let d = self.drawn.ok_or_else(|| refuse(action, "no drawn tile"))?;
+                let score = self
+                    .mcr_tsumo_score(seat, rinshan)
+                    .ok_or_else(|| refuse(action, "not a winning hand of 8 fan or more"))?;
+                self.mcr_win(seat, d, seat, None, &score);
+                Ok(())
+            }
+            Action::Ankan { kind: k } => {
+                let t = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
+                self.kan_turn_ok(after_call)
+                    .map_err(|why| refuse(action, why))?;
+                if self.players[usize::from(seat)].counts.get(t) < 4 {
+                    return Err(refuse(action, "needs four of the kind in hand"));
+                }
+                self.do_ankan(seat, t);
+                Ok(())
+            }
+            Action::Kakan { tile } => self.play_kakan(seat, tile, after_call),
+            _ => Err(refuse(action, "not an MCR turn action")),
+        }
+    }
+
+    /// What `seat` (`d` seats after the discarder) may do with the tile on offer: win (8 fan
+    /// or more; on an added kong's tile too, 抢杠和; no furiten in MCR), pon, open kong, chi
+    /// (the next seat only: chi is from the left).
+    pub(super) fn mcr_offer(&self, seat: Seat, c: &Claims, calls_ok: bool, d: u8) -> u8 {
+        let p = &self.players[usize::from(seat)];
+        let k = kind(c.tile);
+        let mut o = 0u8;
+        if self.mcr_ron_score(seat, c).is_some() {
+            o |= OFFER_RON;
+        }
+        if calls_ok {
+            let n = p.counts.get(k);
+            if n >= 2 {
+                o |= OFFER_PON;
+            }
+            if n >= 3 {
+                o |= OFFER_KAN;
+            }
+            if d == 1 && self.rules.chi && !self.chi_choices(seat, c.tile).is_empty() {
+                o |= OFFER_CHI;
+            }
+        }
+        o
+    }
+
+    /// Resolves the answers: the first seat in turn order from the discarder that won takes
+    /// the tile (截和; the other winners get nothing), else pon or kong, else chi, else the
+    /// next draw (the replacement tile when an added kong stood).
+    pub(super) fn mcr_resolve(&mut self, c: Claims) {
+        for d in 1..4u8 {
+            let seat = (c.from + d) & 3;
+            if c.answers[usize::from(seat)] == Some(Action::Ron)
+                && let Some(score) = self.mcr_ron_score(seat, &c)
+            {
+                self.mcr_win(seat, c.tile, c.from, Some(&c), &score);
+                return;
+            }
+        }
+        match c.source {
+            ClaimSource::Discard { .. } => {
+                if self.call_pon_or_kan(&c) {
+                    return;
+                }
+                let next = (c.from + 1) & 3;
+                if let Some(Action::Chi { tiles }) = c.answers[usize::from(next)] {
+                    self.do_call(next, &c, MeldKind::Chi, &tiles);
+                    return;
+                }
+                if self.live_left() == 0 {
+                    self.mcr_finish(true);
+                } else {
+                    self.draw(next, false);
+                }
+            }
+            ClaimSource::Kakan | ClaimSource::Ankan | ClaimSource::Kita => {
+                self.draw(c.from, true);
+            }
+        }
+    }
+
+    /// Pays a win and ends the hand: on a discard the discarder pays `mcr_base` + fan and the
+    /// two others `mcr_base` each; on a self-draw every other seat pays `mcr_base` + fan.
+    fn mcr_win(&mut self, seat: Seat, tile: u8, from: Seat, claims: Option<&Claims>, s: &McrScore) {
+        let tsumo = seat == from;
+        let fan = i32::try_from(s.total).unwrap_or(i32::MAX / 2);
+        let base = self.rules.mcr_base;
+        let mut d = [0i32; 4];
+        for x in 0..4u8 {
+            if x == seat {
+                continue;
+            }
+            let pay = if tsumo || x == from {
+                base.saturating_add(fan)
+            } else {
+                base
+            };
+            d[usize::from(x)] -= pay;
+            d[usize::from(seat)] += pay;
+        }
+        let yaku: SmallVec<[(String, u32); 8]> = s
+            .fans
+            .iter()
+            .map(|e| (e.name.to_string(), e.fan * e.count))
+            .collect();
+        let each = base.saturating_add(fan).max(0) as u32;
+        let ws = WinScore {
+            han: s.total,
+            fu: 0,
+            yakuman: 0,
+            yaku,
+            payments: if tsumo {
+                Payments::Tsumo(None, each)
+            } else {
+                Payments::Ron(each)
+            },
+            total: d[usize::from(seat)].max(0) as u32,
+            pao_yakuman: 0,
+        };
+        self.book(SettleKind::Win, seat, d);
+        let scores = self.scores;
+        self.emit(Event::Hora {
+            actor: seat,
+            target: from,
+            pai: self.mt(tile),
+            uradora_markers: SmallVec::new(),
+            yakus: ws.yaku.iter().cloned().collect(),
+            fu: 0,
+            fan: s.total,
+            yakuman: 0,
+            hora_points: ws.total,
+            deltas: d,
+            scores,
+        });
+        if let Some(c) = claims {
+            let f = usize::from(c.from);
+            if c.source == ClaimSource::Kakan {
+                // 抢杠和: the added kong falls back to a pon.
+                let p = &mut self.players[f];
+                if let Some(mi) = p
+                    .melds
+                    .iter()
+                    .position(|m| m.meld.kind() == MeldKind::Kakan && m.meld.base() == kind(c.tile))
+                {
+                    let old = p.melds[mi];
+                    let pieces: SmallVec<[Piece; 3]> =
+                        old.ids[..3].iter().map(|&i| Piece::new(kind(i))).collect();
+                    if let Ok(meld) =
+                        Meld::new(MeldKind::Pon, &pieces, old.meld.called(), old.meld.from())
+                    {
+                        let mut ids = old.ids;
+                        ids[3] = 255;
+                        p.melds[mi] = super::CalledMeld { meld, ids, ..old };
+                    }
+                }
+                self.kans = self.kans.saturating_sub(1);
+            } else if let Some(t) = self.players[f].river.last_mut() {
+                t.called = true;
+            }
+            self.players[usize::from(seat)].add(c.tile);
+        }
+        let rec = WinRecord {
+            seat,
+            from,
+            tile,
+            score: ws,
+            pao: None,
+            ura: SmallVec::new(),
+            deltas: d,
+        };
+        self.drawn = None;
+        if let Some(sc) = self.sc.as_deref_mut() {
+            sc.wins.push(rec);
+            sc.won |= 1 << seat;
+        }
+        self.mcr_finish(false);
+    }
+
+    /// Ends the hand: at an exhaustive draw (`exhaustive`) nobody pays (荒庄); `tenpais` of the
+    /// `ryukyoku` are the seats whose hand had a winning shape's wait (reported only). The
+    /// next hand is dealt by the next seat whatever happened.
+    pub(super) fn mcr_finish(&mut self, exhaustive: bool) {
+        let ready: [bool; 4] =
+            core::array::from_fn(|s| exhaustive && !self.players[s].waits.is_empty());
+        if exhaustive {
+            let scores = self.scores;
+            self.emit(Event::Ryukyoku {
+                reason: DrawKind::Exhaustive.name().to_string(),
+                tenpais: ready,
+                deltas: [0; 4],
+                scores,
+            });
+        }
+        self.emit(Event::EndKyoku);
+        let next_dealer = (self.setup.dealer + 1) & 3;
+        let Some(sc) = self.sc.as_deref() else {
+            return;
+        };
+        let mut deltas = [0i32; 4];
+        for it in &sc.ledger {
+            for (x, v) in deltas.iter_mut().zip(it.deltas) {
+                *x += v;
+            }
+        }
+        let end = if sc.wins.is_empty() {
+            RoundEnd::Draw {
+                kind: DrawKind::Exhaustive,
+                tenpai: ready,
+            }
+        } else {
+            RoundEnd::Wins(sc.wins.clone())
+        };
+        let result = SichuanResult {
+            settlement: sc.ledger.clone(),
+            lacks: [None; 4],
+            won: core::array::from_fn(|s| sc.won >> s & 1 == 1),
+            ready,
+            flower_pigs: [false; 4],
+            next_dealer,
+        };
+        self.result = Some(RoundResult {
+            end,
+            deltas,
+            scores: self.scores,
+            sticks: 0,
+            dealer_keeps: false,
+            sichuan: Some(Box::new(result)),
+        });
+        self.phase = Phase::Over;
+    }
+}

@@ -561,6 +561,19 @@ impl Round {
         &self.players[usize::from(seat & 3)]
     }
 
+    /// The waits of `seat` (modulo 4): the kinds that complete its hand, as the seed's servers
+    /// push them to the player after every change of its hand. Kept up to date by the engine
+    /// (no computation here): set at the deal, after 换三张 and 定缺, at each of the seat's
+    /// discards (so in its turn, holding 3k+2 tiles, the waits of the hand before the draw or
+    /// the call), and when a robbed added kong falls back to a pon. Kinds held four times
+    /// (hand and melds) are left out. Riichi: any shape that wins, yaku or not. Sichuan: none
+    /// while the hand holds the suit given up, never a kind of that suit. With 红中 wildcards
+    /// (`sichuan_hongzhong`, `hongzhong`) the wildcards count, and 7z is listed whenever the
+    /// hand waits (a drawn 红中 completes it) unless all four are held.
+    pub fn waits(&self, seat: Seat) -> TileSet {
+        self.players[usize::from(seat & 3)].waits
+    }
+
     /// The wall.
     pub fn wall(&self) -> &Wall {
         &self.wall
@@ -680,7 +693,7 @@ impl Round {
     /// Sichuan / hongzhong: wall positions below the tiles in play.
     #[inline]
     fn parked(&self) -> usize {
-        if self.rules.is_hongzhong() {
+        if self.rules.red_wildcards() {
             HONGZHONG_PARKED
         } else {
             SICHUAN_PARKED

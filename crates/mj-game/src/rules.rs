@@ -56,6 +56,9 @@ pub enum GameRulesError {
     /// The Sichuan and hongzhong flows are played by four.
     #[error("the sichuan and hongzhong flows need four players, got {0}")]
     FlowNeedsFourPlayers(u8),
+    /// `wildcards` is 0, or 4 with the Sichuan flow (红中血战).
+    #[error("wildcards must be 0, or 4 with the sichuan flow, got {0}")]
+    Wildcards(u8),
 }
 
 /// Which game's flow a round follows: the shared machinery (wall, turns, claims, kongs, events,
@@ -275,6 +278,9 @@ pub struct GameRules {
     pub hz_bird_stake: i32,
     /// Hongzhong 抓鸟: a 红中 turned over counts as a bird for the winner.
     pub hz_bird_wild_hits: bool,
+    /// Sichuan: wildcards in the wall, 0 or 4 (红中血战: the four 红中, 7z, join the 108 suited
+    /// tiles as wildcards; see the crate docs). The hongzhong flow always has its four.
+    pub wildcards: u8,
 }
 
 impl Default for GameRules {
@@ -339,6 +345,7 @@ impl GameRules {
             hz_birds: 4,
             hz_bird_stake: 2,
             hz_bird_wild_hits: true,
+            wildcards: 0,
         }
     }
 
@@ -425,6 +432,24 @@ impl GameRules {
         }
     }
 
+    /// 红中血战 (the `sichuan_hongzhong` preset): [`GameRules::sichuan`] with the four 红中 (7z)
+    /// added to the wall as wildcards (a 112-tile wall); every other Sichuan rule unchanged.
+    /// 红中 belong to no suit: they are never exchanged, never the suit given up, never make a
+    /// flower pig, are discarded but never claimed (no pon, kong or win on one) and no kong is
+    /// made of them. See the crate docs.
+    pub const fn sichuan_hongzhong() -> GameRules {
+        GameRules {
+            wildcards: 4,
+            ..GameRules::sichuan()
+        }
+    }
+
+    /// `true` when the four 红中 are in the wall as wildcards: the hongzhong flow, and the
+    /// Sichuan flow with `wildcards: 4`.
+    pub const fn red_wildcards(&self) -> bool {
+        self.is_hongzhong() || (self.is_sichuan() && self.wildcards == 4)
+    }
+
     /// Mahjong Soul's ranked rules (段位戦).
     pub const fn mahjong_soul() -> GameRules {
         GameRules {
@@ -474,7 +499,7 @@ impl GameRules {
     }
 
     /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
-    /// `hongzhong`.
+    /// `sichuan_hongzhong`, `hongzhong`.
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
@@ -483,6 +508,7 @@ impl GameRules {
             "sanma_mahjong_soul" | "sanma_majsoul" => Some(GameRules::sanma_mahjong_soul()),
             "sichuan" | "xuezhan" => Some(GameRules::sichuan()),
             "hongzhong" => Some(GameRules::hongzhong()),
+            "sichuan_hongzhong" | "xuezhan_hongzhong" => Some(GameRules::sichuan_hongzhong()),
             _ => None,
         }
     }
@@ -503,6 +529,9 @@ impl GameRules {
         }
         if self.is_chinese() && self.players != 4 {
             return Err(GameRulesError::FlowNeedsFourPlayers(self.players));
+        }
+        if self.wildcards != 0 && !(self.wildcards == 4 && self.is_sichuan()) {
+            return Err(GameRulesError::Wildcards(self.wildcards));
         }
         Ok(())
     }
@@ -536,6 +565,7 @@ mod tests {
             "sanma",
             "sanma_mahjong_soul",
             "sichuan",
+            "sichuan_hongzhong",
             "hongzhong",
         ] {
             let rules = GameRules::preset(name).unwrap_or_default();
@@ -562,5 +592,16 @@ mod tests {
             rules.validate(),
             Err(GameRulesError::FlowNeedsFourPlayers(3))
         );
+        for (wildcards, rules) in [
+            (3, GameRules::sichuan()),
+            (4, GameRules::tenhou()),
+            (4, GameRules::hongzhong()),
+        ] {
+            let rules = GameRules { wildcards, ..rules };
+            assert_eq!(rules.validate(), Err(GameRulesError::Wildcards(wildcards)));
+        }
+        assert!(GameRules::sichuan_hongzhong().red_wildcards());
+        assert!(GameRules::hongzhong().red_wildcards());
+        assert!(!GameRules::sichuan().red_wildcards());
     }
 }

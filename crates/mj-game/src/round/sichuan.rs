@@ -152,11 +152,27 @@ impl SichuanState {
     }
 }
 
-fn sichuan_checker() -> Option<&'static Checker> {
-    static CHECKER: std::sync::OnceLock<Option<Checker>> = std::sync::OnceLock::new();
-    CHECKER
-        .get_or_init(|| Checker::new(Rules::SICHUAN).ok())
-        .as_ref()
+/// The `mj_hu` rules of a Sichuan win: [`Rules::SICHUAN`], with `honors` on when 7z is wild
+/// (`mj_hu` refuses a hand holding an honor kind otherwise, wild or not; a wildcard standing for
+/// an honor wins exactly when it could stand for a numbered tile).
+pub fn sichuan_hu_rules(wild: bool) -> Rules {
+    Rules {
+        honors: wild,
+        ..Rules::SICHUAN
+    }
+}
+
+fn sichuan_checker(wild: bool) -> Option<&'static Checker> {
+    static CHECKERS: std::sync::OnceLock<[Option<Checker>; 2]> = std::sync::OnceLock::new();
+    CHECKERS
+        .get_or_init(|| {
+            [
+                Checker::new(sichuan_hu_rules(false)).ok(),
+                Checker::new(sichuan_hu_rules(true)).ok(),
+            ]
+        })
+        .get(usize::from(wild))
+        .and_then(Option::as_ref)
 }
 
 /// The suit index (0..3) of a suited kind.
@@ -372,6 +388,12 @@ impl Round {
                 if tiles.iter().any(|&i| suit_of(kind(i)) != su) {
                     return Err(refuse(action, "the three tiles must be of one suit"));
                 }
+                if su > 2 {
+                    return Err(refuse(
+                        action,
+                        "红中 belong to no suit: they are not exchanged",
+                    ));
+                }
                 let Some(sc) = self.sc.as_deref_mut() else {
                     return Err(IllegalAction::RoundOver);
                 };
@@ -456,8 +478,20 @@ impl Round {
 
     // ----- waits and scores -----
 
+    /// The wildcard kinds of this game: 7z in 红中血战 and the hongzhong flow, none otherwise.
+    pub(super) fn wild_set(&self) -> TileSet {
+        if self.rules.red_wildcards() {
+            TileSet::single(HONGZHONG)
+        } else {
+            TileSet::EMPTY
+        }
+    }
+
     /// Waits of `seat`'s waiting hand under the Sichuan rules (melds' suits counted, kinds held
-    /// four times left out); none while it holds the suit it gave up.
+    /// four times left out); none while it holds the suit it gave up. With wildcards (红中血战)
+    /// `mj_hu` answers with 7z wild; the waits are then the numbered kinds of the suits kept,
+    /// and 7z itself whenever the hand is ready (a drawn wildcard completes it) unless all four
+    /// are held.
     pub(super) fn sichuan_waits(&self, seat: Seat) -> TileSet {
         if self.rules.is_hongzhong() {
             return self.hz_waits(seat);
@@ -465,20 +499,30 @@ impl Round {
         if self.holds_lack(seat) {
             return TileSet::EMPTY;
         }
-        let Some(c) = sichuan_checker() else {
+        let wild = self.wild_set();
+        let Some(c) = sichuan_checker(!wild.is_empty()) else {
             return TileSet::EMPTY;
         };
         let p = &self.players[usize::from(seat)];
         let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
-        let Ok(hand) = Hand::new(p.counts, &melds, TileSet::EMPTY) else {
+        let Ok(hand) = Hand::new(p.counts, &melds, wild) else {
             return TileSet::EMPTY;
         };
         let mut w = c.waits(&hand).unwrap_or(TileSet::EMPTY);
         let mc = p.meld_counts();
         for t in w {
-            if p.counts.get(t) + mc.get(t) >= 4 || self.is_lack_kind(seat, t) {
+            let numbered = t.as_u8() < 27;
+            if !numbered || p.counts.get(t) + mc.get(t) >= 4 || self.is_lack_kind(seat, t) {
                 w.remove(t);
             }
+        }
+        // A drawn wildcard completes a ready hand even when every kind it waits on is held
+        // four times (a wildcard may be a fifth copy).
+        if !wild.is_empty()
+            && p.counts.get(HONGZHONG) < 4
+            && (!w.is_empty() || c.is_ready(&hand).unwrap_or(false))
+        {
+            w.insert(HONGZHONG);
         }
         w
     }
@@ -499,6 +543,7 @@ impl Round {
         let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
         let mut w = Win::new(counts, &melds, win);
         w.tsumo = tsumo;
+        w.wild = self.wild_set();
         sit.lack = self.lack(seat);
         let rules = self.rules.sichuan_table.rules(self.rules.fan_cap);
         mj_score::sichuan::score(&w, &sit, &rules).ok()
@@ -566,7 +611,7 @@ impl Round {
             }
             if self.kan_turn_ok(after_call).is_ok() {
                 for t in p.counts.kinds_at_least(4) {
-                    let wild = hz && t == HONGZHONG;
+                    let wild = self.rules.red_wildcards() && t == HONGZHONG;
                     if !self.is_lack_kind(seat, t) && !wild {
                         out.push(Action::Ankan { kind: t.as_u8() });
                     }
@@ -643,7 +688,7 @@ impl Round {
                 if self.is_lack_kind(seat, t) {
                     return Err(refuse(action, "no kong of the suit given up"));
                 }
-                if self.rules.is_hongzhong() && t == HONGZHONG {
+                if self.rules.red_wildcards() && t == HONGZHONG {
                     return Err(refuse(action, "红中 are wildcards: no kong of them"));
                 }
                 self.do_ankan(seat, t);
@@ -673,6 +718,9 @@ impl Round {
             if !skip && self.hz_ron_ok(seat, c) {
                 o |= OFFER_RON;
             }
+        } else if self.rules.red_wildcards() && k == HONGZHONG {
+            // 红中血战: a discarded wildcard is dead, claimed by nobody.
+            return 0;
         } else if p.waits.contains(k) && !skip && self.sichuan_ron_score(seat, c).is_some() {
             o |= OFFER_RON;
         }
@@ -965,6 +1013,7 @@ impl Round {
     fn best_fan(&self, seat: Seat) -> Option<u32> {
         let w = self.sichuan_waits(seat);
         w.iter()
+            .filter(|&t| t != HONGZHONG)
             .filter_map(|t| {
                 self.sichuan_score(seat, t, false, Situation::default())
                     .map(|s| s.fan)
@@ -985,7 +1034,10 @@ impl Round {
             .iter()
             .chain(p.melds.iter().map(|m| m.meld.base()))
         {
-            suits |= 1 << suit_of(t);
+            // 红中 (wildcards in 红中血战) belong to no suit.
+            if t.as_u8() < 27 {
+                suits |= 1 << suit_of(t);
+            }
         }
         suits.count_ones() >= 3
     }

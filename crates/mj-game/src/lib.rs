@@ -265,16 +265,27 @@
 //! | `hz_bird_stake` | 2 | base stakes per payer per bird pointing at the winner |
 //! | `hz_bird_wild_hits` | true | a 红中 bird counts for the winner |
 //! | `kong_open` / `kong_added` / `kong_concealed` | 3 / 1 / 2 | 点杠: the discarder pays 3; 补杠 (明杠): each other seat 1; 暗杠: each other seat 2 |
+//! | `hz_rob_kong` | true | 抢杠胡: a seat holding no 红中 may win on another seat's added kong (the first in turn order from the kong's owner); the robbed kong is not paid and falls back to a pon |
+//! | `hz_rob_kong_pays_all` | true | 包赔: the robbed seat pays the win and its birds for all three (three shares); off: one share |
+//! | `hz_kong_bloom` | 1 | 杠上花: a self-draw on a kong's replacement tile is paid this many times (1: a plain self-draw; the hora lists `gang_shang_hua`) |
 //! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | nothing at a draw; no 呼叫转移 |
 //! | `base_stake` | 1 | 底分 |
 //!
-//! Where the values come from: the rule as commonly described for 红中麻将 (Hunan and
-//! Guangdong; the room options of the national app platforms): 112 tiles, 红中 wild, pon and
-//! kong only, 自摸 only with 可接炮 as a room option, 七对 allowed, 四红中 wins at once, 抓鸟
-//! with 159 中鸟 and 2/4/6 birds, 点杠 3 / 明杠 1 / 暗杠 2. These were not checked against one
-//! published rule text here (no such text was at hand), so every value is a switch and the
-//! `common` values are this engine's reading, not a citation. Not modelled: 抢杠胡, 杠上花
-//! doubles, 一码全中 (one bird worth its rank), birds for the seat that pays, 飘分, 无红中加倍.
+//! Where the values come from: the 红中麻将 rules screen of the open-source app client
+//! `QuiQiJingFeng/M2_CLIENT` (`cocosstudio/games/hzmj/hzmjRuleListLayer.csd`) states them:
+//! 112 tiles, 红中 the wildcard (万能牌); 红中 may be discarded but never help a pon or kong
+//! (出牌 2); four 红中 win at once (胡牌规则 2); wins by self-draw and 抢杠胡 only (3), 抢杠胡
+//! only without a 红中 in hand, the first seat in turn order, the robbed seat paying for all,
+//! birds included, kongs before it standing (4-6); 七对 as a room option (7); birds 红中, 1, 5,
+//! 9 hit (奖码 2); 自摸 2 from each, four 红中 2 from each, 暗杠 2 from each, 放杠 3 from the
+//! discarder, 公杠 1 from each, each bird 2 from each (计分规则 1-6). Where this engine differs
+//! from that text, by a switch or by design: wins on a discard when the hand holds no 红中
+//! (`hz_ron_without_wild`, off as in the text; 可接炮 is a room option elsewhere); in 七对 a
+//! 红中 pairs with anything (the text: 红中 are not wild in 七对); the number of birds is
+//! `hz_birds` whatever the hand (the text: two more when the winner holds no 红中); the text's
+//! optional extras (四红中 5 more from each, 不中当全中) and its 七对 paying 2 more are not
+//! modelled; it has no 杠上花 bonus (`hz_kong_bloom` 1). Not modelled either: 一码全中 (one bird
+//! worth its rank), birds for the seat that pays, 飘分, 无红中加倍.
 //!
 //! Events: as in Sichuan, plus `zhuaniao` after the win's `hora` (the birds, the hits and
 //! the payment; mjai writes 红中 as `C`), then `end_kyoku`.

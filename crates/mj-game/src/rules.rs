@@ -281,6 +281,15 @@ pub struct GameRules {
     /// Sichuan: wildcards in the wall, 0 or 4 (红中血战: the four 红中, 7z, join the 108 suited
     /// tiles as wildcards; see the crate docs). The hongzhong flow always has its four.
     pub wildcards: u8,
+    /// Hongzhong 抢杠胡: a seat holding no 红中 may win on the tile of another seat's added
+    /// kong (the first in turn order from the kong's owner); the robbed kong is not paid.
+    pub hz_rob_kong: bool,
+    /// Hongzhong 抢杠胡 包赔: the robbed seat pays the win and its birds for all three other
+    /// seats (what each would pay on a self-draw, three times); off: once, as on a discard.
+    pub hz_rob_kong_pays_all: bool,
+    /// Hongzhong 杠上花: a self-drawn win on a kong's replacement tile is paid this many times
+    /// the self-draw's stake by each seat (1: no bonus; the birds are not multiplied).
+    pub hz_kong_bloom: i32,
 }
 
 impl Default for GameRules {
@@ -346,6 +355,9 @@ impl GameRules {
             hz_bird_stake: 2,
             hz_bird_wild_hits: true,
             wildcards: 0,
+            hz_rob_kong: true,
+            hz_rob_kong_pays_all: true,
+            hz_kong_bloom: 1,
         }
     }
 

@@ -669,7 +669,7 @@ impl Round {
                     if !self.hz_tsumo_ok(seat) {
                         return Err(refuse(action, "not a winning hand"));
                     }
-                    self.hz_win(seat, d, seat, None);
+                    self.hz_win(seat, d, seat, None, rinshan);
                     return Ok(());
                 }
                 let score = self.sichuan_tsumo_score(seat, rinshan).ok_or_else(|| {
@@ -751,7 +751,7 @@ impl Round {
             if let Some(&seat) = rons.first()
                 && self.hz_ron_ok(seat, &c)
             {
-                self.hz_win(seat, c.tile, c.from, Some(&c));
+                self.hz_win(seat, c.tile, c.from, Some(&c), false);
                 return;
             }
             rons.clear();
@@ -957,26 +957,7 @@ impl Round {
         if let (Some(c), Some((first, _, _))) = (claims, wins.first()) {
             let f = usize::from(c.from);
             match c.source {
-                ClaimSource::Kakan => {
-                    // 抢杠胡: the added kong falls back to a pon.
-                    let p = &mut self.players[f];
-                    if let Some(mi) = p.melds.iter().position(|m| {
-                        m.meld.kind() == MeldKind::Kakan && m.meld.base() == kind(c.tile)
-                    }) {
-                        let old = p.melds[mi];
-                        let pieces: SmallVec<[Piece; 3]> =
-                            old.ids[..3].iter().map(|&i| Piece::new(kind(i))).collect();
-                        if let Ok(meld) =
-                            Meld::new(MeldKind::Pon, &pieces, old.meld.called(), old.meld.from())
-                        {
-                            let mut ids = old.ids;
-                            ids[3] = 255;
-                            p.melds[mi] = super::CalledMeld { meld, ids, ..old };
-                        }
-                    }
-                    self.kans = self.kans.saturating_sub(1);
-                    self.players[f].waits = self.sichuan_waits(c.from);
-                }
+                ClaimSource::Kakan => self.rob_kong(c),
                 _ => {
                     if let Some(t) = self.players[f].river.last_mut() {
                         t.called = true;
@@ -1005,6 +986,29 @@ impl Round {
             let next = self.next_active(last);
             self.draw(next, false);
         }
+    }
+
+    /// 抢杠胡: the robbed added kong falls back to a pon (its tile goes to the winner).
+    pub(super) fn rob_kong(&mut self, c: &Claims) {
+        let f = usize::from(c.from);
+        let p = &mut self.players[f];
+        if let Some(mi) = p
+            .melds
+            .iter()
+            .position(|m| m.meld.kind() == MeldKind::Kakan && m.meld.base() == kind(c.tile))
+        {
+            let old = p.melds[mi];
+            let pieces: SmallVec<[Piece; 3]> =
+                old.ids[..3].iter().map(|&i| Piece::new(kind(i))).collect();
+            if let Ok(meld) = Meld::new(MeldKind::Pon, &pieces, old.meld.called(), old.meld.from())
+            {
+                let mut ids = old.ids;
+                ids[3] = 255;
+                p.melds[mi] = super::CalledMeld { meld, ids, ..old };
+            }
+        }
+        self.kans = self.kans.saturating_sub(1);
+        self.players[f].waits = self.sichuan_waits(c.from);
     }
 
     // ----- the end -----

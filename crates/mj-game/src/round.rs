@@ -574,6 +574,18 @@ impl Round {
         self.players[usize::from(seat & 3)].waits
     }
 
+    /// Computes `seat`'s waits from its hand now: what the engine runs after each change of a
+    /// hand to keep [`Round::waits`] (equal to it whenever the seat holds 3k+1 tiles). For
+    /// benchmarks of the update cost and for checks; players read [`Round::waits`].
+    pub fn compute_waits(&self, seat: Seat) -> TileSet {
+        let seat = seat & 3;
+        if self.sc.is_some() {
+            return self.sichuan_waits(seat);
+        }
+        let p = &self.players[usize::from(seat)];
+        waits_of(&p.counts, &p.meld_counts())
+    }
+
     /// The wall.
     pub fn wall(&self) -> &Wall {
         &self.wall

@@ -2093,6 +2093,25 @@ pub struct Observation {
     pub live_left: u8,
     /// Its legal actions now (empty when it has nothing to decide).
     pub legal: ActionList,
+    /// Sichuan (and 红中血战): the suit each seat gave up (0 `m`, 1 `p`, 2 `s`), public once
+    /// every seat has declared (定缺); `None` before and in the other flows.
+    #[serde(default)]
+    pub lacks: [Option<u8>; 4],
+    /// Sichuan / hongzhong: the tile each seat won on (its id; a seat wins once), `None` for a
+    /// seat that has not won. A seat that won has left the table in 血战到底.
+    #[serde(default)]
+    pub won_with: [Option<u8>; 4],
+    /// Sichuan: how many seats ahead the 换三张 tiles went (1 next, 2 across, 3 previous), once
+    /// the exchange is done.
+    #[serde(default)]
+    pub exchange_offset: Option<u8>,
+    /// Sichuan: the three tile ids this seat passes in 换三张 (its choice while the exchange is
+    /// collected, then what it passed); never another seat's.
+    #[serde(default)]
+    pub exchange_out: Option<[u8; 3]>,
+    /// Sichuan: the three tile ids this seat received in 换三张, once the exchange is done.
+    #[serde(default)]
+    pub exchange_in: Option<[u8; 3]>,
 }
 
 impl Round {
@@ -2119,6 +2138,16 @@ impl Round {
             dealer: self.setup.dealer,
             live_left: self.live_left(),
             legal: self.legal_actions(seat),
+            lacks: self.sc.as_deref().map_or([None; 4], |sc| sc.lack),
+            won_with: core::array::from_fn(|i| {
+                self.sichuan_wins()
+                    .iter()
+                    .find(|w| usize::from(w.seat) == i)
+                    .map(|w| w.tile)
+            }),
+            exchange_offset: self.view(seat).exchange_offset(),
+            exchange_out: self.exchange_out(seat & 3),
+            exchange_in: self.exchange_in(seat & 3),
         }
     }
 }

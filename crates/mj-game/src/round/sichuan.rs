@@ -124,6 +124,9 @@ pub(crate) struct SichuanState {
     pub(crate) exchange: [Option<[u8; 3]>; 4],
     /// Lack declarations while they are collected.
     pub(crate) declared: [Option<u8>; 4],
+    /// The tiles each seat passed in the exchange, once it is done.
+    #[serde(default)]
+    pub(crate) passed: [Option<[u8; 3]>; 4],
 }
 
 impl SichuanState {
@@ -148,6 +151,7 @@ impl SichuanState {
             next_dealer: None,
             exchange: [None; 4],
             declared: [None; 4],
+            passed: [None; 4],
         }
     }
 }
@@ -219,6 +223,23 @@ impl Round {
     /// Sichuan: the wins so far, in order (empty in riichi).
     pub fn sichuan_wins(&self) -> &[WinRecord] {
         self.sc().map_or(&[], |s| &s.wins)
+    }
+
+    /// Sichuan: the three ids `seat` passes in the exchange (its choice while the exchange is
+    /// collected, then what it passed). Only for that seat's own eyes.
+    pub(crate) fn exchange_out(&self, seat: Seat) -> Option<[u8; 3]> {
+        let sc = self.sc()?;
+        let s = usize::from(seat & 3);
+        sc.exchange[s].or(sc.passed[s])
+    }
+
+    /// Sichuan: the three ids `seat` received in the exchange, once it is done.
+    pub(crate) fn exchange_in(&self, seat: Seat) -> Option<[u8; 3]> {
+        if matches!(self.phase, Phase::Exchange) {
+            return None;
+        }
+        let from = (seat + 4 - self.exchange_offset()) & 3;
+        self.sc()?.passed[usize::from(from)]
     }
 
     /// Sichuan: the dice of the exchange.
@@ -454,6 +475,7 @@ impl Round {
             });
         }
         if let Some(sc) = self.sc.as_deref_mut() {
+            sc.passed = sc.exchange;
             sc.exchange = [None; 4];
         }
         self.after_exchange();

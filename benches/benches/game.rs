@@ -8,12 +8,24 @@
 //! about 20-60 hanchan/s here, so the group runs 10 flat samples (a few games each for it); the
 //! whole bench takes about half a minute. `cargo run --release -p benches --example
 //! game_speed` reports decisions/s, ns per decision, allocations and the state's size.
+//!
+//! `games_per_preset`: one east-only match (`Length::EastOnly`, four rounds or more) per
+//! iteration with four greedy players (`benches::game::Greedy`: win, else the lowest-shanten
+//! discard, pass on calls; the exchange and 定缺 take the first listed choice) for every preset
+//! in [`PRESETS`], so criterion's time per iteration is the time per game.
+//!
+//! `waits_update`: the cost of keeping a seat's waits (`Round::compute_waits`, what the engine
+//! runs after each change of a hand; `Round::waits` then reads the kept set) on hands from
+//! seeded games after a discard, Sichuan with 0 and with 4 wildcards (红中血战) and 红中麻将:
+//! criterion's elements/s per update, ns per update its inverse.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use benches::game::{PlayerKind, play_hanchan};
+use benches::game::{PlayerKind, Players, play_hanchan};
 use benches::peer_game;
+use mj_game::{Action, GameRules, Length, Match, Round};
+
 use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
@@ -58,5 +70,102 @@ fn game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, game);
+/// The presets `games_per_preset` plays, one line each.
+const PRESETS: [&str; 5] = [
+    "tenhou",
+    "sanma",
+    "sichuan",
+    "sichuan_hongzhong",
+    "hongzhong",
+];
+
+/// One east-only match of `rules` from `seed` with four greedy players; the decisions made.
+fn play_game(rules: GameRules, seed: u64) -> u64 {
+    let mut m = Match::seeded(rules, Length::EastOnly, seed, false);
+    let mut players = Players::new(PlayerKind::Greedy, seed);
+    let mut decisions = 0u64;
+    while !m.is_over() && decisions < 1_000_000 {
+        let seat = m.to_act().trailing_zeros() as u8;
+        let legal = m.legal_actions(seat);
+        let a = players.act(m.round(), seat, &legal);
+        if m.play(seat, a).is_err() {
+            break;
+        }
+        decisions += 1;
+    }
+    decisions
+}
+
+fn games_per_preset(c: &mut Criterion) {
+    let mut group = c.benchmark_group("games_per_preset");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    for name in PRESETS {
+        let Some(rules) = GameRules::preset(name) else {
+            continue;
+        };
+        group.throughput(Throughput::Elements(1));
+        group.bench_with_input(BenchmarkId::from_parameter(name), &rules, |b, &r| {
+            let mut seed = 0;
+            b.iter(|| {
+                seed = (seed + 1) % SEEDS;
+                black_box(play_game(r, black_box(seed)))
+            });
+        });
+    }
+    group.finish();
+}
+
+/// Rounds right after a discard (the discarder holds 3k+1 tiles), from seeded greedy games.
+fn discard_states(rules: GameRules, n: usize) -> Vec<(Round, u8)> {
+    let mut out = Vec::with_capacity(n);
+    let mut seed = 0;
+    while out.len() < n && seed < 10_000 {
+        let mut m = Match::seeded(rules, Length::OneRound, seed, false);
+        let mut players = Players::new(PlayerKind::Greedy, seed);
+        while !m.is_over() && out.len() < n {
+            let seat = m.to_act().trailing_zeros() as u8;
+            let legal = m.legal_actions(seat);
+            let a = players.act(m.round(), seat, &legal);
+            if m.play(seat, a).is_err() {
+                break;
+            }
+            if matches!(a, Action::Discard { .. }) && !m.is_over() {
+                out.push((m.round().clone(), seat));
+            }
+        }
+        seed += 1;
+    }
+    out
+}
+
+fn waits_update(c: &mut Criterion) {
+    let mut group = c.benchmark_group("waits_update");
+    group
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    for (name, rules) in [
+        ("sichuan_0_wild", GameRules::sichuan()),
+        ("sichuan_4_wild", GameRules::sichuan_hongzhong()),
+        ("hongzhong", GameRules::hongzhong()),
+    ] {
+        let states = discard_states(rules, 512);
+        group.throughput(Throughput::Elements(states.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut n = 0usize;
+                for (r, seat) in &states {
+                    n += black_box(r.compute_waits(*seat)).len();
+                }
+                n
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, game, games_per_preset, waits_update);
 criterion_main!(benches);

@@ -46,10 +46,11 @@ pub fn read_log(path: &str) -> Result<String, String> {
 /// `mj replay FILE...`: every logged action through the engine, each round's result and the
 /// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
 /// as a mismatch. Three-player games replay under Tenhou's three-player rules. A file of mjai
-/// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it, replays
-/// through `mj_game::sichuan_replay` (every round's events must equal the log's), one of an
-/// MCR game through `mj_game::mcr_log::replay_mcr`, and a Botzone / IJCAI Chinese Standard
-/// Mahjong match log (text starting with `Match `) through `mj_game::mcr_log::read_botzone`.
+/// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it (or
+/// `sichuan_hongzhong`, or `hongzhong`), replays through `mj_game::sichuan_replay` (every
+/// round's events must equal the log's), one of an MCR game through
+/// `mj_game::mcr_log::replay_mcr`, and a Botzone / IJCAI Chinese Standard Mahjong match log
+/// (text starting with `Match `) through `mj_game::mcr_log::read_botzone`.
 pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut texts = Vec::with_capacity(paths.len());
     let mut unread = Vec::new();
@@ -190,7 +191,7 @@ pub struct GameArgs {
     /// The wall seed.
     pub seed: u64,
     /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
-    /// `hongzhong`).
+    /// `sichuan_hongzhong`, `hongzhong`).
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,
@@ -208,7 +209,7 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, hongzhong, mcr)",
+            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, sichuan_hongzhong, hongzhong, mcr)",
             args.rules
         )
     })?;

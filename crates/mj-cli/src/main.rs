@@ -76,7 +76,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
-        /// sichuan (血战到底), hongzhong (红中麻将), mcr (国标: hanchan plays 16 hands).
+        /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标: hanchan
+        /// plays 16 hands).
         #[arg(long, default_value = "tenhou")]
         rules: String,
         /// Match length: one (round), east, hanchan.

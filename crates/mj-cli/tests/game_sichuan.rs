@@ -134,3 +134,41 @@ fn replay_reads_sichuan_event_logs() {
     assert_eq!(stdout(&o), log);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `mj game --rules sichuan_hongzhong|hongzhong` logs replay through `mj replay` (the
+/// wildcard presets are found from the log) and a changed payment does not.
+#[test]
+fn replay_reads_wildcard_event_logs() {
+    let dir = std::env::temp_dir().join(format!("mj-wild-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for preset in ["sichuan_hongzhong", "hongzhong"] {
+        let good = dir.join(format!("{preset}.jsonl"));
+        let log = stdout(&mj(&[
+            "game",
+            "--rules",
+            preset,
+            "--seed",
+            "7",
+            "--length",
+            "east",
+            "--players",
+            "efficiency",
+        ]));
+        assert!(log.contains("\"C\""), "{preset}: a 红中 shows somewhere");
+        std::fs::write(&good, &log).unwrap();
+        let o = mj(&["replay", good.to_str().unwrap()]);
+        let report = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+        assert_eq!(o.status.code(), Some(0), "{preset}: {report}");
+        assert!(report.contains("all match"), "{preset}: {report}");
+        let at = log.find("\"deltas\":[").unwrap() + "\"deltas\":[".len();
+        let len = log[at..].find(',').unwrap();
+        let v: i64 = log[at..at + len].parse().unwrap();
+        let bad = dir.join(format!("{preset}-bad.jsonl"));
+        std::fs::write(&bad, format!("{}{}{}", &log[..at], v + 1, &log[at + len..])).unwrap();
+        assert_eq!(
+            mj(&["replay", bad.to_str().unwrap()]).status.code(),
+            Some(1)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -37,7 +37,7 @@ impl WallSource {
                 for _ in 0..=n {
                     s = rng.next_u64();
                 }
-                Some(if rules.is_hongzhong() {
+                Some(if rules.red_wildcards() {
                     Wall::hongzhong_from_seed(s)
                 } else if rules.is_sichuan() {
                     Wall::sichuan_from_seed(s)

@@ -172,13 +172,19 @@
 //! | `sichuan_table` | `common` | the fan table of `mj_score::sichuan`: `common` (自摸加番), `zimo_jiadi` (自摸加底: one more base stake per payer, no fan), `classic` (四番封顶) |
 //! | `fan_cap` | none | 封顶 in place of the table's own cap |
 //! | `start_points` | 0 | scores count stakes won and lost; nobody busts (`busting` false) |
+//! | `wildcards` | 0 | 0, or 4: the four 红中 join the wall as wildcards (红中血战, the `sichuan_hongzhong` preset below) |
 //!
 //! The values follow the commonly published Chengdu 血战到底 rules (for instance the text
 //! 成都血战到底麻将算分规则 that public Sichuan implementations cite; not re-checked line by
-//! line here); tables on the apps vary, which is why each is a switch. Not modelled: 点杠花 paid by the kong's discarder
+//! line here); tables on the apps vary, which is why each is a switch. One published app rule
+//! page states the same table (the 血流成河 rules screen of the open-source client
+//! `QuiQiJingFeng/M2_CLIENT`, `cocosstudio/games/scmj/scmjRuleListLayer.csd`): 直杠 2 from the
+//! discarder, 补杠 1 and 暗杠 2 from every other seat, 退税 by seats not ready, 查花猪 paying
+//! the cap, 查大叫 paying the best possible hand, 呼叫转移 of the kong income on 杠上炮,
+//! 一炮多响 settled per winner. Not modelled: 点杠花 paid by the kong's discarder
 //! alone (a win on an open kong's replacement tile is a self-draw paid by all), 查大叫 counting
 //! 自摸, rules where a seat that passed on 补杠 loses its kong payment, 换三张 of any suit,
-//! wildcards in Sichuan (they are in the `hongzhong` flow below), three-player Sichuan.
+//! three-player Sichuan. Wildcards: the `sichuan_hongzhong` preset below.
 //!
 //! A match ([`Match`]) of Sichuan rounds plays `length.rounds()` rounds (1, 4 or 8); the
 //! first winner of a round deals the next (the discarder when that first win had several
@@ -193,6 +199,33 @@
 //! `start_kyoku` has no dora marker (`"?"`). [`sichuan_replay`] replays a Sichuan game from
 //! these events (`mj replay FILE.jsonl`): the wall rebuilt from the log, every decision played,
 //! every round's events compared with the log's.
+//!
+//! # 红中血战 (`GameRules::sichuan_hongzhong`, `flow: sichuan`, `wildcards: 4`)
+//!
+//! Sichuan 血战到底 with the four 红中 (7z) added to the wall as wildcards (癞子): the
+//! hongzhong flow's 112-tile wall ([`Wall::hongzhong_from_seed`]), every Sichuan switch above
+//! unchanged (换三张, 定缺, winners leave, 刮风下雨, 呼叫转移, 查大叫 / 查花猪 / 退税). Wins and
+//! waits come from `mj_hu` with 7z wild ([`sichuan_hu_rules`]`(true)`: the Sichuan shapes,
+//! 缺一门), the fan from `mj_score::sichuan` with the wildcards ([`mj_score::Win::wild`]; a
+//! wildcard never becomes the suit given up, and may be a fifth copy, so 根 can count one).
+//! How the wildcards meet the Sichuan rules (this engine's reading; every public 血战 text we
+//! found has no wildcards, and the 红中麻将 text cited below is the model for what a 红中 may
+//! do):
+//!
+//! | question | here | why |
+//! |---|---|---|
+//! | 定缺 | a 红中 belongs to no suit: never the suit given up, never discarded first, never makes a flower pig (查花猪 counts the numbered suits only) | a wildcard has no suit of its own |
+//! | 换三张 | only three numbered tiles of one suit; 红中 are not exchanged (refused) | the exchange is "three tiles of one suit" |
+//! | pon / kong of 红中 | none; a discarded 红中 is dead (no pon, kong or win on it) | "红中牌可打出，但不能辅助其他牌来碰、杠" in the 红中麻将 text |
+//! | concealed kong of four 红中 | none (they stay wildcards; four 红中 are not an instant win here) | as above; the instant win is a 红中麻将 rule |
+//! | wins on a discard | allowed as in Sichuan, wildcards or not (一炮多响 too) | no Sichuan rule forbids it; `hz_ron_without_wild` is the hongzhong flow's |
+//! | waits ([`Round::waits`]) | the numbered kinds of the suits kept, plus 7z whenever the hand is ready (even when every real wait is held four times: a wildcard is a fifth copy) | a drawn 红中 completes any ready hand |
+//! | 查大叫 | the best fan over the numbered waits (a 红中 cannot be discarded into a win) | |
+//!
+//! `tests/sichuan_hongzhong_props.rs` plays 2,000 random one-round games and matches with
+//! every check of the Sichuan property tests (tiles, zero-sum, `mj-hu` and `mj-score` slow
+//! references with 7z wild, a self-draw offered exactly when the reference wins, determinism,
+//! restore, replay of the log).
 //!
 //! # 红中麻将 (`GameRules::hongzhong`, `flow: hongzhong`)
 //!
@@ -232,16 +265,27 @@
 //! | `hz_bird_stake` | 2 | base stakes per payer per bird pointing at the winner |
 //! | `hz_bird_wild_hits` | true | a 红中 bird counts for the winner |
 //! | `kong_open` / `kong_added` / `kong_concealed` | 3 / 1 / 2 | 点杠: the discarder pays 3; 补杠 (明杠): each other seat 1; 暗杠: each other seat 2 |
+//! | `hz_rob_kong` | true | 抢杠胡: a seat holding no 红中 may win on another seat's added kong (the first in turn order from the kong's owner); the robbed kong is not paid and falls back to a pon |
+//! | `hz_rob_kong_pays_all` | true | 包赔: the robbed seat pays the win and its birds for all three (three shares); off: one share |
+//! | `hz_kong_bloom` | 1 | 杠上花: a self-draw on a kong's replacement tile is paid this many times (1: a plain self-draw; the hora lists `gang_shang_hua`) |
 //! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | nothing at a draw; no 呼叫转移 |
 //! | `base_stake` | 1 | 底分 |
 //!
-//! Where the values come from: the rule as commonly described for 红中麻将 (Hunan and
-//! Guangdong; the room options of the national app platforms): 112 tiles, 红中 wild, pon and
-//! kong only, 自摸 only with 可接炮 as a room option, 七对 allowed, 四红中 wins at once, 抓鸟
-//! with 159 中鸟 and 2/4/6 birds, 点杠 3 / 明杠 1 / 暗杠 2. These were not checked against one
-//! published rule text here (no such text was at hand), so every value is a switch and the
-//! `common` values are this engine's reading, not a citation. Not modelled: 抢杠胡, 杠上花
-//! doubles, 一码全中 (one bird worth its rank), birds for the seat that pays, 飘分, 无红中加倍.
+//! Where the values come from: the 红中麻将 rules screen of the open-source app client
+//! `QuiQiJingFeng/M2_CLIENT` (`cocosstudio/games/hzmj/hzmjRuleListLayer.csd`) states them:
+//! 112 tiles, 红中 the wildcard (万能牌); 红中 may be discarded but never help a pon or kong
+//! (出牌 2); four 红中 win at once (胡牌规则 2); wins by self-draw and 抢杠胡 only (3), 抢杠胡
+//! only without a 红中 in hand, the first seat in turn order, the robbed seat paying for all,
+//! birds included, kongs before it standing (4-6); 七对 as a room option (7); birds 红中, 1, 5,
+//! 9 hit (奖码 2); 自摸 2 from each, four 红中 2 from each, 暗杠 2 from each, 放杠 3 from the
+//! discarder, 公杠 1 from each, each bird 2 from each (计分规则 1-6). Where this engine differs
+//! from that text, by a switch or by design: wins on a discard when the hand holds no 红中
+//! (`hz_ron_without_wild`, off as in the text; 可接炮 is a room option elsewhere); in 七对 a
+//! 红中 pairs with anything (the text: 红中 are not wild in 七对); the number of birds is
+//! `hz_birds` whatever the hand (the text: two more when the winner holds no 红中); the text's
+//! optional extras (四红中 5 more from each, 不中当全中) and its 七对 paying 2 more are not
+//! modelled; it has no 杠上花 bonus (`hz_kong_bloom` 1). Not modelled either: 一码全中 (one bird
+//! worth its rank), birds for the seat that pays, 飘分, 无红中加倍.
 //!
 //! Events: as in Sichuan, plus `zhuaniao` after the win's `hora` (the birds, the hits and
 //! the payment; mjai writes 红中 as `C`), then `end_kyoku`.
@@ -346,7 +390,7 @@ pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
 pub use round::mcr::{MCR_TILES, McrState, McrWallError, mcr_hands, mcr_next_setup};
-pub use round::sichuan::{SettleItem, SettleKind, SichuanResult};
+pub use round::sichuan::{SettleItem, SettleKind, SichuanResult, sichuan_hu_rules};
 pub use round::{
     ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
 };

@@ -600,6 +600,31 @@ impl Round {
         &self.players[usize::from(seat & 3)]
     }
 
+    /// The waits of `seat` (modulo 4): the kinds that complete its hand, as the seed's servers
+    /// push them to the player after every change of its hand. Kept up to date by the engine
+    /// (no computation here): set at the deal, after 换三张 and 定缺, at each of the seat's
+    /// discards (so in its turn, holding 3k+2 tiles, the waits of the hand before the draw or
+    /// the call), and when a robbed added kong falls back to a pon. Kinds held four times
+    /// (hand and melds) are left out. Riichi: any shape that wins, yaku or not. Sichuan: none
+    /// while the hand holds the suit given up, never a kind of that suit. With 红中 wildcards
+    /// (`sichuan_hongzhong`, `hongzhong`) the wildcards count, and 7z is listed whenever the
+    /// hand waits (a drawn 红中 completes it) unless all four are held.
+    pub fn waits(&self, seat: Seat) -> TileSet {
+        self.players[usize::from(seat & 3)].waits
+    }
+
+    /// Computes `seat`'s waits from its hand now: what the engine runs after each change of a
+    /// hand to keep [`Round::waits`] (equal to it whenever the seat holds 3k+1 tiles). For
+    /// benchmarks of the update cost and for checks; players read [`Round::waits`].
+    pub fn compute_waits(&self, seat: Seat) -> TileSet {
+        let seat = seat & 3;
+        if self.sc.is_some() {
+            return self.sichuan_waits(seat);
+        }
+        let p = &self.players[usize::from(seat)];
+        waits_of(&p.counts, &p.meld_counts())
+    }
+
     /// The wall.
     pub fn wall(&self) -> &Wall {
         &self.wall
@@ -724,7 +749,7 @@ impl Round {
     fn parked(&self) -> usize {
         if self.mcr.is_some() {
             0
-        } else if self.rules.is_hongzhong() {
+        } else if self.rules.red_wildcards() {
             HONGZHONG_PARKED
         } else {
             SICHUAN_PARKED
@@ -2133,6 +2158,25 @@ pub struct Observation {
     pub live_left: u8,
     /// Its legal actions now (empty when it has nothing to decide).
     pub legal: ActionList,
+    /// Sichuan (and 红中血战): the suit each seat gave up (0 `m`, 1 `p`, 2 `s`), public once
+    /// every seat has declared (定缺); `None` before and in the other flows.
+    #[serde(default)]
+    pub lacks: [Option<u8>; 4],
+    /// Sichuan / hongzhong: the tile each seat won on (its id; a seat wins once), `None` for a
+    /// seat that has not won. A seat that won has left the table in 血战到底.
+    #[serde(default)]
+    pub won_with: [Option<u8>; 4],
+    /// Sichuan: how many seats ahead the 换三张 tiles went (1 next, 2 across, 3 previous), once
+    /// the exchange is done.
+    #[serde(default)]
+    pub exchange_offset: Option<u8>,
+    /// Sichuan: the three tile ids this seat passes in 换三张 (its choice while the exchange is
+    /// collected, then what it passed); never another seat's.
+    #[serde(default)]
+    pub exchange_out: Option<[u8; 3]>,
+    /// Sichuan: the three tile ids this seat received in 换三张, once the exchange is done.
+    #[serde(default)]
+    pub exchange_in: Option<[u8; 3]>,
 }
 
 impl Round {
@@ -2159,6 +2203,16 @@ impl Round {
             dealer: self.setup.dealer,
             live_left: self.live_left(),
             legal: self.legal_actions(seat),
+            lacks: self.sc.as_deref().map_or([None; 4], |sc| sc.lack),
+            won_with: core::array::from_fn(|i| {
+                self.sichuan_wins()
+                    .iter()
+                    .find(|w| usize::from(w.seat) == i)
+                    .map(|w| w.tile)
+            }),
+            exchange_offset: self.view(seat).exchange_offset(),
+            exchange_out: self.exchange_out(seat & 3),
+            exchange_in: self.exchange_in(seat & 3),
         }
     }
 }

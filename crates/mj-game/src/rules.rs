@@ -56,6 +56,23 @@ pub enum GameRulesError {
     /// The Sichuan and hongzhong flows are played by four.
     #[error("the sichuan, hongzhong and mcr flows need four players, got {0}")]
     FlowNeedsFourPlayers(u8),
+    /// `wildcards` is 0, or 4 with the Sichuan flow (红中血战).
+    #[error("wildcards must be 0, or 4 with the sichuan flow, got {0}")]
+    Wildcards(u8),
+    /// A stake or multiplier of the Chinese flows out of its range (`base_stake` and `mcr_base`
+    /// 0..=1,000; the kong, win and bird multiples 0..=100; `hz_kong_bloom` 1..=100), so that
+    /// settlements stay far from overflow.
+    #[error("{name} must be in {min}..={max}, got {value}")]
+    Stake {
+        /// The switch's name.
+        name: &'static str,
+        /// The value given.
+        value: i32,
+        /// The smallest value allowed.
+        min: i32,
+        /// The largest value allowed.
+        max: i32,
+    },
 }
 
 /// Which game's flow a round follows: the shared machinery (wall, turns, claims, kongs, events,
@@ -283,6 +300,18 @@ pub struct GameRules {
     /// MCR: the base every losing seat pays the winner (8 in the competition rules); the
     /// discarder (every seat on a self-draw) pays the hand's fan on top.
     pub mcr_base: i32,
+    /// Sichuan: wildcards in the wall, 0 or 4 (红中血战: the four 红中, 7z, join the 108 suited
+    /// tiles as wildcards; see the crate docs). The hongzhong flow always has its four.
+    pub wildcards: u8,
+    /// Hongzhong 抢杠胡: a seat holding no 红中 may win on the tile of another seat's added
+    /// kong (the first in turn order from the kong's owner); the robbed kong is not paid.
+    pub hz_rob_kong: bool,
+    /// Hongzhong 抢杠胡 包赔: the robbed seat pays the win and its birds for all three other
+    /// seats (what each would pay on a self-draw, three times); off: once, as on a discard.
+    pub hz_rob_kong_pays_all: bool,
+    /// Hongzhong 杠上花: a self-drawn win on a kong's replacement tile is paid this many times
+    /// the self-draw's stake by each seat (1: no bonus; the birds are not multiplied).
+    pub hz_kong_bloom: i32,
 }
 
 impl Default for GameRules {
@@ -349,6 +378,10 @@ impl GameRules {
             hz_bird_wild_hits: true,
             mcr_flowers: true,
             mcr_base: 8,
+            wildcards: 0,
+            hz_rob_kong: true,
+            hz_rob_kong_pays_all: true,
+            hz_kong_bloom: 1,
         }
     }
 
@@ -465,6 +498,24 @@ impl GameRules {
         }
     }
 
+    /// 红中血战 (the `sichuan_hongzhong` preset): [`GameRules::sichuan`] with the four 红中 (7z)
+    /// added to the wall as wildcards (a 112-tile wall); every other Sichuan rule unchanged.
+    /// 红中 belong to no suit: they are never exchanged, never the suit given up, never make a
+    /// flower pig, are discarded but never claimed (no pon, kong or win on one) and no kong is
+    /// made of them. See the crate docs.
+    pub const fn sichuan_hongzhong() -> GameRules {
+        GameRules {
+            wildcards: 4,
+            ..GameRules::sichuan()
+        }
+    }
+
+    /// `true` when the four 红中 are in the wall as wildcards: the hongzhong flow, and the
+    /// Sichuan flow with `wildcards: 4`.
+    pub const fn red_wildcards(&self) -> bool {
+        self.is_hongzhong() || (self.is_sichuan() && self.wildcards == 4)
+    }
+
     /// Mahjong Soul's ranked rules (段位戦).
     pub const fn mahjong_soul() -> GameRules {
         GameRules {
@@ -514,7 +565,7 @@ impl GameRules {
     }
 
     /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
-    /// `hongzhong`, `mcr`.
+    /// `sichuan_hongzhong`, `hongzhong`, `mcr`.
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
@@ -524,6 +575,7 @@ impl GameRules {
             "sichuan" | "xuezhan" => Some(GameRules::sichuan()),
             "hongzhong" => Some(GameRules::hongzhong()),
             "mcr" | "guobiao" => Some(GameRules::mcr()),
+            "sichuan_hongzhong" | "xuezhan_hongzhong" => Some(GameRules::sichuan_hongzhong()),
             _ => None,
         }
     }
@@ -544,6 +596,29 @@ impl GameRules {
         }
         if self.is_chinese() && self.players != 4 {
             return Err(GameRulesError::FlowNeedsFourPlayers(self.players));
+        }
+        if self.wildcards != 0 && !(self.wildcards == 4 && self.is_sichuan()) {
+            return Err(GameRulesError::Wildcards(self.wildcards));
+        }
+        let ranges = [
+            ("base_stake", self.base_stake, 0, 1_000),
+            ("kong_open", self.kong_open, 0, 100),
+            ("kong_added", self.kong_added, 0, 100),
+            ("kong_concealed", self.kong_concealed, 0, 100),
+            ("hz_win", self.hz_win, 0, 100),
+            ("hz_bird_stake", self.hz_bird_stake, 0, 100),
+            ("mcr_base", self.mcr_base, 0, 1_000),
+            ("hz_kong_bloom", self.hz_kong_bloom, 1, 100),
+        ];
+        for (name, value, min, max) in ranges {
+            if !(min..=max).contains(&value) {
+                return Err(GameRulesError::Stake {
+                    name,
+                    value,
+                    min,
+                    max,
+                });
+            }
         }
         Ok(())
     }
@@ -577,6 +652,7 @@ mod tests {
             "sanma",
             "sanma_mahjong_soul",
             "sichuan",
+            "sichuan_hongzhong",
             "hongzhong",
             "mcr",
         ] {
@@ -604,5 +680,51 @@ mod tests {
             rules.validate(),
             Err(GameRulesError::FlowNeedsFourPlayers(3))
         );
+        for (wildcards, rules) in [
+            (3, GameRules::sichuan()),
+            (4, GameRules::tenhou()),
+            (4, GameRules::hongzhong()),
+        ] {
+            let rules = GameRules { wildcards, ..rules };
+            assert_eq!(rules.validate(), Err(GameRulesError::Wildcards(wildcards)));
+        }
+        assert!(GameRules::sichuan_hongzhong().red_wildcards());
+        assert!(GameRules::hongzhong().red_wildcards());
+        assert!(!GameRules::sichuan().red_wildcards());
+    }
+
+    #[test]
+    fn stakes_out_of_range_are_errors() {
+        let bad = [
+            GameRules {
+                base_stake: -1,
+                ..GameRules::sichuan()
+            },
+            GameRules {
+                hz_kong_bloom: 0,
+                ..GameRules::hongzhong()
+            },
+            GameRules {
+                hz_win: i32::MAX,
+                ..GameRules::hongzhong()
+            },
+            GameRules {
+                mcr_base: -8,
+                ..GameRules::mcr()
+            },
+        ];
+        let names = ["base_stake", "hz_kong_bloom", "hz_win", "mcr_base"];
+        for (rules, want) in bad.iter().zip(names) {
+            match rules.validate() {
+                Err(GameRulesError::Stake { name, .. }) => assert_eq!(name, want),
+                other => panic!("{want}: {other:?}"),
+            }
+        }
+        let edge = GameRules {
+            hz_kong_bloom: 100,
+            base_stake: 1_000,
+            ..GameRules::hongzhong()
+        };
+        assert_eq!(edge.validate(), Ok(()));
     }
 }

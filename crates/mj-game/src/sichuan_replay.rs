@@ -3,9 +3,15 @@
 //! draw, replacement tiles after kongs; tiles never drawn fill the rest), every logged decision
 //! is played through [`Round`], and the round's events must equal the log's, payments included.
 //!
-//! The log does not name its switches: the `sichuan` preset is assumed, with the exchange
-//! direction each round's `huansanzhang` events name (a log of other stakes or tables does not
-//! match). Riichi mjai logs are not replayed here (`replay` reads Tenhou's logs).
+//! The same for the games on the Sichuan machinery with the four 红中 as wildcards: 红中血战
+//! (`sichuan_hongzhong`) and 红中麻将 (`hongzhong`; the birds of `zhuaniao` are put back in the
+//! live wall where they were turned over).
+//!
+//! The log does not name its switches: the `sichuan`, `sichuan_hongzhong` or `hongzhong` preset
+//! is assumed (the first of them under which every round matches; a log that shows a 红中 is
+//! not tried as `sichuan`), with the exchange direction each round's `huansanzhang` events name
+//! (a log of other stakes or tables does not match). Riichi mjai logs are not replayed here
+//! (`replay` reads Tenhou's logs).
 
 use mj_tiles::Tile;
 
@@ -45,18 +51,60 @@ pub fn parse_events(text: &str) -> Result<Vec<Event>, String> {
         .collect()
 }
 
-/// `true` when the events are a Sichuan game (a `dingque`, `huansanzhang` or `settle` event).
+/// `true` when the events are a game on the Sichuan machinery (a `dingque`, `huansanzhang`,
+/// `settle` or `zhuaniao` event, or a `start_kyoku` without a dora marker).
 pub fn is_sichuan_log(events: &[Event]) -> bool {
-    events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Dingque { .. } | Event::Huansanzhang { .. } | Event::Settle { .. }
-        )
+    events.iter().any(|e| match e {
+        Event::Dingque { .. }
+        | Event::Huansanzhang { .. }
+        | Event::Settle { .. }
+        | Event::Zhuaniao { .. } => true,
+        Event::StartKyoku { dora_marker, .. } => dora_marker.tile_id().is_none(),
+        _ => false,
     })
 }
 
-/// Replays every round of a Sichuan event log.
+/// Does any tile of the log show a 红中?
+fn shows_red(events: &[Event]) -> bool {
+    let red = |t: &MjaiTile| t.tile_id().is_some_and(|id| id / 4 == RED);
+    events.iter().any(|e| match e {
+        Event::StartKyoku { tehais, .. } => tehais.iter().flatten().any(red),
+        Event::Tsumo { pai, .. } | Event::Dahai { pai, .. } => red(pai),
+        Event::Zhuaniao { pai, .. } => pai.iter().any(red),
+        _ => false,
+    })
+}
+
+/// Replays every round of a Sichuan (or 红中血战, or 红中麻将) event log under the first
+/// preset every round matches (see the module docs); the mismatches are the first tried
+/// preset's when none does.
 pub fn replay_sichuan(events: &[Event]) -> SichuanReplay {
+    let hz = events.iter().any(|e| matches!(e, Event::Zhuaniao { .. }));
+    let candidates: &[GameRules] = if hz {
+        &[GameRules::hongzhong()]
+    } else if shows_red(events) {
+        &[GameRules::sichuan_hongzhong(), GameRules::hongzhong()]
+    } else {
+        &[
+            GameRules::sichuan(),
+            GameRules::sichuan_hongzhong(),
+            GameRules::hongzhong(),
+        ]
+    };
+    let mut first: Option<SichuanReplay> = None;
+    for &rules in candidates {
+        let r = replay_with(events, rules);
+        if r.all_match() {
+            return r;
+        }
+        first.get_or_insert(r);
+    }
+    first.unwrap_or_default()
+}
+
+/// Replays every round of an event log under `rules` (a preset of the Sichuan machinery; the
+/// exchange direction and 定缺 taken from each round's events).
+pub fn replay_with(events: &[Event], rules: GameRules) -> SichuanReplay {
     let mut out = SichuanReplay::default();
     let mut i = 0;
     while i < events.len() {
@@ -69,7 +117,7 @@ pub fn replay_sichuan(events: &[Event]) -> SichuanReplay {
             .position(|e| matches!(e, Event::EndKyoku))
             .map_or(events.len(), |p| i + p + 1);
         out.rounds += 1;
-        match replay_round(&events[i..end]) {
+        match replay_round(&events[i..end], rules) {
             Ok(n) => out.actions += n,
             Err(why) => out.mismatches.push(format!("round {}: {why}", out.rounds)),
         }
@@ -78,19 +126,27 @@ pub fn replay_sichuan(events: &[Event]) -> SichuanReplay {
     out
 }
 
+/// 红中's kind (7z).
+const RED: u8 = 33;
+
 fn kind_of(t: MjaiTile) -> Result<u8, String> {
     t.tile_id()
         .map(|id| id / 4)
-        .filter(|&k| k < 27)
+        .filter(|&k| k < 27 || k == RED)
         .ok_or_else(|| format!("{t} is not a Sichuan tile"))
 }
 
 /// Rebuilds the round's wall: ids are handed out per kind in the order the tiles appear.
-fn rebuild_wall(events: &[Event]) -> Result<Wall, String> {
-    let mut copies = [0u8; 27];
-    let mut used = [false; 108];
+/// `wild`: a 112-tile wall with the four 红中 (ids 132..136), else 108 suited tiles.
+fn rebuild_wall(events: &[Event], wild: bool) -> Result<Wall, String> {
+    let parked = if wild { 24usize } else { 28 };
+    let mut copies = [0u8; 34];
+    let mut used = [false; 136];
     let mut take = |t: MjaiTile| -> Result<u8, String> {
         let k = kind_of(t)?;
+        if k == RED && !wild {
+            return Err(format!("{t} in a game without wildcards"));
+        }
         let c = copies[usize::from(k)];
         if c >= 4 {
             return Err(format!("a fifth {t}"));
@@ -119,7 +175,7 @@ fn rebuild_wall(events: &[Event]) -> Result<Wall, String> {
             }
         }
     }
-    let (mut live, mut rinshan) = (83usize, 28usize);
+    let (mut live, mut rinshan) = (83usize, parked);
     let mut after_kong = false;
     for e in events {
         match e {
@@ -131,11 +187,21 @@ fn rebuild_wall(events: &[Event]) -> Result<Wall, String> {
                     live -= 1;
                     live + 1
                 };
-                if !(28..=83).contains(&p) || pos[p] != 255 {
+                if !(parked..=83).contains(&p) || pos[p] != 255 {
                     return Err("more draws than the wall holds".into());
                 }
                 pos[p] = take(*pai)?;
                 after_kong = false;
+            }
+            Event::Zhuaniao { pai, .. } => {
+                // The birds: the next live tiles, turned over, not drawn.
+                for (d, t) in pai.iter().enumerate() {
+                    let p = live
+                        .checked_sub(d)
+                        .filter(|&p| p >= parked && pos[p] == 255);
+                    let p = p.ok_or("more birds than the wall holds")?;
+                    pos[p] = take(*t)?;
+                }
             }
             Event::Ankan { .. } | Event::Daiminkan { .. } | Event::Kakan { .. } => {
                 after_kong = true;
@@ -144,13 +210,19 @@ fn rebuild_wall(events: &[Event]) -> Result<Wall, String> {
             _ => {}
         }
     }
-    let mut rest = (0..108u8).filter(|&id| !used[usize::from(id)]);
-    for p in pos.iter_mut().skip(28) {
+    let mut rest = (0..136u8)
+        .filter(|&id| id < 108 || (wild && id >= 132))
+        .filter(|&id| !used[usize::from(id)]);
+    for p in pos.iter_mut().skip(parked) {
         if *p == 255 {
             *p = rest.next().ok_or("the wall does not add up")?;
         }
     }
-    Wall::sichuan_from_ids(&pos[28..]).map_err(|e| e.to_string())
+    if wild {
+        Wall::hongzhong_from_ids(&pos[parked..]).map_err(|e| e.to_string())
+    } else {
+        Wall::sichuan_from_ids(&pos[parked..]).map_err(|e| e.to_string())
+    }
 }
 
 /// An id of kind `k` in `seat`'s hand: the drawn tile when `drawn`, else another copy if any.
@@ -170,7 +242,7 @@ fn id_in_hand(r: &Round, seat: Seat, k: u8, drawn: Option<bool>) -> Result<u8, S
     })
 }
 
-fn replay_round(events: &[Event]) -> Result<usize, String> {
+fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
     let Some(Event::StartKyoku { oya, scores, .. }) = events.first() else {
         return Err("no start_kyoku".into());
     };
@@ -188,15 +260,20 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
     let rules = GameRules {
         exchange,
         declare_lack: events.iter().any(|e| matches!(e, Event::Dingque { .. })),
-        ..GameRules::sichuan()
+        ..base
     };
     let setup = RoundSetup {
         dealer: oya & 3,
         scores: *scores,
         ..RoundSetup::first(0)
     };
-    let mut r = Round::try_new(rules, setup, rebuild_wall(events)?, true)
-        .map_err(|e| format!("rules: {e}"))?;
+    let mut r = Round::try_new(
+        rules,
+        setup,
+        rebuild_wall(events, rules.red_wildcards())?,
+        true,
+    )
+    .map_err(|e| format!("rules: {e}"))?;
     // The logged decisions, in order (the events the engine makes itself left out).
     let log: Vec<&Event> = events
         .iter()

@@ -69,6 +69,9 @@ fn rules_for(seed: u64) -> GameRules {
         hz_seven_pairs: seed % 5 != 1,
         hz_birds: (seed % 7) as u8,
         hz_bird_wild_hits: seed.is_multiple_of(2),
+        hz_rob_kong: seed % 11 != 3,
+        hz_rob_kong_pays_all: seed % 4 != 1,
+        hz_kong_bloom: 1 + (seed % 2) as i32,
         ..GameRules::hongzhong()
     }
 }

@@ -5,6 +5,14 @@
 //! pon and kong but no chi, self-drawn wins only (a switch allows a win on a discard when the
 //! hand holds no 红中), seven pairs, four 红中 win at once, one win ends the round, and 抓鸟:
 //! birds turned over after the win, those of rank 1, 5, 9 (and 红中) pointing at the winner.
+//!
+//! The rule text each scenario follows: the 红中麻将 rules screen of the open-source app
+//! client `QuiQiJingFeng/M2_CLIENT` (`cocosstudio/games/hzmj/hzmjRuleListLayer.csd`):
+//! 红中 wild and never used for a pon or kong (出牌 2), four 红中 win at once (胡牌规则 2),
+//! self-draw only (胡牌规则 3; the ron switch is a room option of other platforms, not of
+//! this text), 七对 (胡牌规则 7), birds 1/5/9/红中 hit (奖码规则 2), and the payments 自摸 2,
+//! 暗杠 2, 放杠 3, 公杠 1, each bird 2 (计分规则 1-5). 抢杠胡 and 杠上花:
+//! `hongzhong_kong_rules.rs`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -74,3 +74,47 @@ fn a_changed_log_does_not_replay() {
     assert!(parse_events("{\"type\":\"nope\"}").is_err());
     assert!(!replay_sichuan(&[]).all_match());
 }
+
+fn game_with(rules: GameRules, seed: u64) -> Vec<Event> {
+    let mut bots: [Box<dyn play::Bot>; 4] = core::array::from_fn(|s| {
+        Box::new(RandomBot::new(seed * 4 + s as u64)) as Box<dyn play::Bot>
+    });
+    play::play(rules, Length::EastOnly, seed, &mut bots, true).events
+}
+
+/// 红中麻将 and 红中血战 logs (the birds put back where they were turned over; 抢杠胡 and
+/// kongs included) replay exactly too, and a changed bird does not.
+#[test]
+fn recorded_wildcard_games_replay_exactly() {
+    let mut rounds = 0;
+    let mut birds = 0;
+    let mut changed_bird = 0;
+    for seed in 0..300u64 {
+        for rules in [GameRules::hongzhong(), GameRules::sichuan_hongzhong()] {
+            if seed >= 100 && rules.is_sichuan() {
+                continue;
+            }
+            let events = game_with(rules, seed);
+            assert!(is_sichuan_log(&events), "seed {seed}");
+            let text: String = events.iter().map(|e| e.to_json() + "\n").collect();
+            let back = parse_events(&text).unwrap();
+            let r = replay_sichuan(&back);
+            assert!(r.all_match(), "seed {seed}: {:?}", r.mismatches);
+            rounds += r.rounds;
+            if let Some(i) = events
+                .iter()
+                .position(|e| matches!(e, Event::Zhuaniao { .. }))
+            {
+                birds += 1;
+                let mut bad = events.clone();
+                if let Event::Zhuaniao { hits, .. } = &mut bad[i] {
+                    *hits += 1;
+                }
+                assert!(!replay_sichuan(&bad).all_match(), "seed {seed}");
+                changed_bird += 1;
+            }
+        }
+    }
+    assert!(rounds >= 1600, "{rounds}");
+    assert!(birds > 15 && changed_bird == birds, "{birds}");
+}

@@ -98,9 +98,15 @@ impl Round {
             .is_some_and(|h| c.is_winning(&h).unwrap_or(false))
     }
 
-    /// A win on a discard: only under `hz_ron_without_wild`, with no 红中 in the hand.
+    /// A win on a discard (only under `hz_ron_without_wild`) or on another seat's added kong
+    /// (抢杠胡, under `hz_rob_kong`), with no 红中 in the hand.
     pub(super) fn hz_ron_ok(&self, seat: Seat, c: &Claims) -> bool {
-        if !self.rules.hz_ron_without_wild || !matches!(c.source, ClaimSource::Discard { .. }) {
+        let allowed = match c.source {
+            ClaimSource::Discard { .. } => self.rules.hz_ron_without_wild,
+            ClaimSource::Kakan => self.rules.hz_rob_kong,
+            _ => false,
+        };
+        if !allowed {
             return false;
         }
         let p = &self.players[usize::from(seat & 3)];
@@ -136,10 +142,22 @@ impl Round {
             .collect()
     }
 
-    /// A hongzhong win (`from` the winner on a self-draw, the discarder otherwise): paid
-    /// `hz_win` base stakes by each payer, then 抓鸟, then the round ends.
-    pub(super) fn hz_win(&mut self, seat: Seat, tile: u8, from: Seat, claims: Option<&Claims>) {
+    /// A hongzhong win (`from` the winner on a self-draw, the discarder or the robbed kong's
+    /// owner otherwise; `rinshan`: a self-draw on a kong's replacement tile): paid `hz_win`
+    /// base stakes by each payer (杠上花: `hz_kong_bloom` times; 抢杠胡 under
+    /// `hz_rob_kong_pays_all`: the robbed seat pays three shares), then 抓鸟 (the same shares),
+    /// then the round ends.
+    pub(super) fn hz_win(
+        &mut self,
+        seat: Seat,
+        tile: u8,
+        from: Seat,
+        claims: Option<&Claims>,
+        rinshan: bool,
+    ) {
         let tsumo = seat == from;
+        let robbed = claims.is_some_and(|c| c.source == ClaimSource::Kakan);
+        let bloom = tsumo && rinshan;
         let base = self.rules.base_stake;
         let name = self.hz_win_name(seat, if tsumo { None } else { Some(kind(tile)) });
         let payers: SmallVec<[Seat; 3]> = if tsumo {
@@ -147,7 +165,16 @@ impl Round {
         } else {
             SmallVec::from_iter([from])
         };
-        let per = base.saturating_mul(self.rules.hz_win);
+        // Shares each payer pays: three for the robbed seat under 包赔.
+        let shares: i32 = if robbed && self.rules.hz_rob_kong_pays_all {
+            3
+        } else {
+            1
+        };
+        let per = base
+            .saturating_mul(self.rules.hz_win)
+            .saturating_mul(shares)
+            .saturating_mul(if bloom { self.rules.hz_kong_bloom } else { 1 });
         let mut d = [0i32; 4];
         for &x in &payers {
             d[usize::from(x)] -= per;
@@ -157,7 +184,12 @@ impl Round {
             han: 0,
             fu: 0,
             yakuman: 0,
-            yaku: SmallVec::from_iter([(name.to_string(), 0)]),
+            yaku: [name]
+                .into_iter()
+                .chain(robbed.then_some("qiang_gang_hu"))
+                .chain(bloom.then_some("gang_shang_hua"))
+                .map(|n| (n.to_string(), 0))
+                .collect(),
             payments: if tsumo {
                 Payments::Tsumo(None, per.max(0) as u32)
             } else {
@@ -191,7 +223,9 @@ impl Round {
             deltas: d,
         };
         if let Some(c) = claims {
-            if let Some(t) = self.players[usize::from(c.from)].river.last_mut() {
+            if robbed {
+                self.rob_kong(c);
+            } else if let Some(t) = self.players[usize::from(c.from)].river.last_mut() {
                 t.called = true;
             }
             self.players[usize::from(seat)].add(c.tile);
@@ -205,7 +239,8 @@ impl Round {
         let mut bd = [0i32; 4];
         let each = base
             .saturating_mul(self.rules.hz_bird_stake)
-            .saturating_mul(hits);
+            .saturating_mul(hits)
+            .saturating_mul(shares);
         for &x in &payers {
             bd[usize::from(x)] -= each;
             bd[usize::from(seat)] += each;

@@ -124,6 +124,9 @@ pub(crate) struct SichuanState {
     pub(crate) exchange: [Option<[u8; 3]>; 4],
     /// Lack declarations while they are collected.
     pub(crate) declared: [Option<u8>; 4],
+    /// The tiles each seat passed in the exchange, once it is done.
+    #[serde(default)]
+    pub(crate) passed: [Option<[u8; 3]>; 4],
 }
 
 impl SichuanState {
@@ -148,15 +151,32 @@ impl SichuanState {
             next_dealer: None,
             exchange: [None; 4],
             declared: [None; 4],
+            passed: [None; 4],
         }
     }
 }
 
-fn sichuan_checker() -> Option<&'static Checker> {
-    static CHECKER: std::sync::OnceLock<Option<Checker>> = std::sync::OnceLock::new();
-    CHECKER
-        .get_or_init(|| Checker::new(Rules::SICHUAN).ok())
-        .as_ref()
+/// The `mj_hu` rules of a Sichuan win: [`Rules::SICHUAN`], with `honors` on when 7z is wild
+/// (`mj_hu` refuses a hand holding an honor kind otherwise, wild or not; a wildcard standing for
+/// an honor wins exactly when it could stand for a numbered tile).
+pub fn sichuan_hu_rules(wild: bool) -> Rules {
+    Rules {
+        honors: wild,
+        ..Rules::SICHUAN
+    }
+}
+
+fn sichuan_checker(wild: bool) -> Option<&'static Checker> {
+    static CHECKERS: std::sync::OnceLock<[Option<Checker>; 2]> = std::sync::OnceLock::new();
+    CHECKERS
+        .get_or_init(|| {
+            [
+                Checker::new(sichuan_hu_rules(false)).ok(),
+                Checker::new(sichuan_hu_rules(true)).ok(),
+            ]
+        })
+        .get(usize::from(wild))
+        .and_then(Option::as_ref)
 }
 
 /// The suit index (0..3) of a suited kind.
@@ -203,6 +223,23 @@ impl Round {
     /// Sichuan: the wins so far, in order (empty in riichi).
     pub fn sichuan_wins(&self) -> &[WinRecord] {
         self.sc().map_or(&[], |s| &s.wins)
+    }
+
+    /// Sichuan: the three ids `seat` passes in the exchange (its choice while the exchange is
+    /// collected, then what it passed). Only for that seat's own eyes.
+    pub(crate) fn exchange_out(&self, seat: Seat) -> Option<[u8; 3]> {
+        let sc = self.sc()?;
+        let s = usize::from(seat & 3);
+        sc.exchange[s].or(sc.passed[s])
+    }
+
+    /// Sichuan: the three ids `seat` received in the exchange, once it is done.
+    pub(crate) fn exchange_in(&self, seat: Seat) -> Option<[u8; 3]> {
+        if matches!(self.phase, Phase::Exchange) {
+            return None;
+        }
+        let from = (seat + 4 - self.exchange_offset()) & 3;
+        self.sc()?.passed[usize::from(from)]
     }
 
     /// Sichuan: the dice of the exchange.
@@ -372,6 +409,12 @@ impl Round {
                 if tiles.iter().any(|&i| suit_of(kind(i)) != su) {
                     return Err(refuse(action, "the three tiles must be of one suit"));
                 }
+                if su > 2 {
+                    return Err(refuse(
+                        action,
+                        "红中 belong to no suit: they are not exchanged",
+                    ));
+                }
                 let Some(sc) = self.sc.as_deref_mut() else {
                     return Err(IllegalAction::RoundOver);
                 };
@@ -432,6 +475,7 @@ impl Round {
             });
         }
         if let Some(sc) = self.sc.as_deref_mut() {
+            sc.passed = sc.exchange;
             sc.exchange = [None; 4];
         }
         self.after_exchange();
@@ -456,8 +500,20 @@ impl Round {
 
     // ----- waits and scores -----
 
+    /// The wildcard kinds of this game: 7z in 红中血战 and the hongzhong flow, none otherwise.
+    pub(super) fn wild_set(&self) -> TileSet {
+        if self.rules.red_wildcards() {
+            TileSet::single(HONGZHONG)
+        } else {
+            TileSet::EMPTY
+        }
+    }
+
     /// Waits of `seat`'s waiting hand under the Sichuan rules (melds' suits counted, kinds held
-    /// four times left out); none while it holds the suit it gave up.
+    /// four times left out); none while it holds the suit it gave up. With wildcards (红中血战)
+    /// `mj_hu` answers with 7z wild; the waits are then the numbered kinds of the suits kept,
+    /// and 7z itself whenever the hand is ready (a drawn wildcard completes it) unless all four
+    /// are held.
     pub(super) fn sichuan_waits(&self, seat: Seat) -> TileSet {
         if self.rules.is_hongzhong() {
             return self.hz_waits(seat);
@@ -465,20 +521,30 @@ impl Round {
         if self.holds_lack(seat) {
             return TileSet::EMPTY;
         }
-        let Some(c) = sichuan_checker() else {
+        let wild = self.wild_set();
+        let Some(c) = sichuan_checker(!wild.is_empty()) else {
             return TileSet::EMPTY;
         };
         let p = &self.players[usize::from(seat)];
         let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
-        let Ok(hand) = Hand::new(p.counts, &melds, TileSet::EMPTY) else {
+        let Ok(hand) = Hand::new(p.counts, &melds, wild) else {
             return TileSet::EMPTY;
         };
         let mut w = c.waits(&hand).unwrap_or(TileSet::EMPTY);
         let mc = p.meld_counts();
         for t in w {
-            if p.counts.get(t) + mc.get(t) >= 4 || self.is_lack_kind(seat, t) {
+            let numbered = t.as_u8() < 27;
+            if !numbered || p.counts.get(t) + mc.get(t) >= 4 || self.is_lack_kind(seat, t) {
                 w.remove(t);
             }
+        }
+        // A drawn wildcard completes a ready hand even when every kind it waits on is held
+        // four times (a wildcard may be a fifth copy).
+        if !wild.is_empty()
+            && p.counts.get(HONGZHONG) < 4
+            && (!w.is_empty() || c.is_ready(&hand).unwrap_or(false))
+        {
+            w.insert(HONGZHONG);
         }
         w
     }
@@ -499,6 +565,7 @@ impl Round {
         let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
         let mut w = Win::new(counts, &melds, win);
         w.tsumo = tsumo;
+        w.wild = self.wild_set();
         sit.lack = self.lack(seat);
         let rules = self.rules.sichuan_table.rules(self.rules.fan_cap);
         mj_score::sichuan::score(&w, &sit, &rules).ok()
@@ -566,7 +633,7 @@ impl Round {
             }
             if self.kan_turn_ok(after_call).is_ok() {
                 for t in p.counts.kinds_at_least(4) {
-                    let wild = hz && t == HONGZHONG;
+                    let wild = self.rules.red_wildcards() && t == HONGZHONG;
                     if !self.is_lack_kind(seat, t) && !wild {
                         out.push(Action::Ankan { kind: t.as_u8() });
                     }
@@ -624,7 +691,7 @@ impl Round {
                     if !self.hz_tsumo_ok(seat) {
                         return Err(refuse(action, "not a winning hand"));
                     }
-                    self.hz_win(seat, d, seat, None);
+                    self.hz_win(seat, d, seat, None, rinshan);
                     return Ok(());
                 }
                 let score = self.sichuan_tsumo_score(seat, rinshan).ok_or_else(|| {
@@ -643,7 +710,7 @@ impl Round {
                 if self.is_lack_kind(seat, t) {
                     return Err(refuse(action, "no kong of the suit given up"));
                 }
-                if self.rules.is_hongzhong() && t == HONGZHONG {
+                if self.rules.red_wildcards() && t == HONGZHONG {
                     return Err(refuse(action, "红中 are wildcards: no kong of them"));
                 }
                 self.do_ankan(seat, t);
@@ -673,6 +740,9 @@ impl Round {
             if !skip && self.hz_ron_ok(seat, c) {
                 o |= OFFER_RON;
             }
+        } else if self.rules.red_wildcards() && k == HONGZHONG {
+            // 红中血战: a discarded wildcard is dead, claimed by nobody.
+            return 0;
         } else if p.waits.contains(k) && !skip && self.sichuan_ron_score(seat, c).is_some() {
             o |= OFFER_RON;
         }
@@ -703,7 +773,7 @@ impl Round {
             if let Some(&seat) = rons.first()
                 && self.hz_ron_ok(seat, &c)
             {
-                self.hz_win(seat, c.tile, c.from, Some(&c));
+                self.hz_win(seat, c.tile, c.from, Some(&c), false);
                 return;
             }
             rons.clear();
@@ -909,26 +979,7 @@ impl Round {
         if let (Some(c), Some((first, _, _))) = (claims, wins.first()) {
             let f = usize::from(c.from);
             match c.source {
-                ClaimSource::Kakan => {
-                    // 抢杠胡: the added kong falls back to a pon.
-                    let p = &mut self.players[f];
-                    if let Some(mi) = p.melds.iter().position(|m| {
-                        m.meld.kind() == MeldKind::Kakan && m.meld.base() == kind(c.tile)
-                    }) {
-                        let old = p.melds[mi];
-                        let pieces: SmallVec<[Piece; 3]> =
-                            old.ids[..3].iter().map(|&i| Piece::new(kind(i))).collect();
-                        if let Ok(meld) =
-                            Meld::new(MeldKind::Pon, &pieces, old.meld.called(), old.meld.from())
-                        {
-                            let mut ids = old.ids;
-                            ids[3] = 255;
-                            p.melds[mi] = super::CalledMeld { meld, ids, ..old };
-                        }
-                    }
-                    self.kans = self.kans.saturating_sub(1);
-                    self.players[f].waits = self.sichuan_waits(c.from);
-                }
+                ClaimSource::Kakan => self.rob_kong(c),
                 _ => {
                     if let Some(t) = self.players[f].river.last_mut() {
                         t.called = true;
@@ -959,12 +1010,36 @@ impl Round {
         }
     }
 
+    /// 抢杠胡: the robbed added kong falls back to a pon (its tile goes to the winner).
+    pub(super) fn rob_kong(&mut self, c: &Claims) {
+        let f = usize::from(c.from);
+        let p = &mut self.players[f];
+        if let Some(mi) = p
+            .melds
+            .iter()
+            .position(|m| m.meld.kind() == MeldKind::Kakan && m.meld.base() == kind(c.tile))
+        {
+            let old = p.melds[mi];
+            let pieces: SmallVec<[Piece; 3]> =
+                old.ids[..3].iter().map(|&i| Piece::new(kind(i))).collect();
+            if let Ok(meld) = Meld::new(MeldKind::Pon, &pieces, old.meld.called(), old.meld.from())
+            {
+                let mut ids = old.ids;
+                ids[3] = 255;
+                p.melds[mi] = super::CalledMeld { meld, ids, ..old };
+            }
+        }
+        self.kans = self.kans.saturating_sub(1);
+        self.players[f].waits = self.sichuan_waits(c.from);
+    }
+
     // ----- the end -----
 
     /// The best fan `seat` could win with now, on a discard of one of its waits (查大叫).
     fn best_fan(&self, seat: Seat) -> Option<u32> {
         let w = self.sichuan_waits(seat);
         w.iter()
+            .filter(|&t| t != HONGZHONG)
             .filter_map(|t| {
                 self.sichuan_score(seat, t, false, Situation::default())
                     .map(|s| s.fan)
@@ -985,7 +1060,10 @@ impl Round {
             .iter()
             .chain(p.melds.iter().map(|m| m.meld.base()))
         {
-            suits |= 1 << suit_of(t);
+            // 红中 (wildcards in 红中血战) belong to no suit.
+            if t.as_u8() < 27 {
+                suits |= 1 << suit_of(t);
+            }
         }
         suits.count_ones() >= 3
     }

@@ -71,12 +71,13 @@ fn game(c: &mut Criterion) {
 }
 
 /// The presets `games_per_preset` plays, one line each.
-const PRESETS: [&str; 5] = [
+const PRESETS: [&str; 6] = [
     "tenhou",
     "sanma",
     "sichuan",
     "sichuan_hongzhong",
     "hongzhong",
+    "mcr",
 ];
 
 /// One east-only match of `rules` from `seed` with four greedy players; the decisions made.

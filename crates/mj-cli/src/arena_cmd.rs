@@ -52,8 +52,9 @@ pub enum ArenaCmdError {
 pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, ArenaCmdError> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         ArenaCmdError::Usage(format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan)",
-            args.rules
+            "--rules: unknown preset `{}` ({})",
+            args.rules,
+            GameRules::PRESETS.join(", ")
         ))
     })?;
     let length = Length::from_name(&args.length).ok_or_else(|| {
@@ -133,13 +134,14 @@ pub fn text(r: &Report, args: &ArenaArgs) -> String {
         r.seconds,
         r.games_per_second
     );
-    // Sichuan: the points are the stakes won and lost (no uma, no oka), several seats win a
-    // round, and there is no riichi.
-    let sichuan = GameRules::preset(&args.rules).is_some_and(|g| g.is_sichuan());
+    // The Chinese flows: the points are the stakes won and lost (no uma, no oka), in Sichuan
+    // several seats win a round, and there is no riichi.
+    let sichuan = GameRules::preset(&args.rules).is_some_and(|g| g.is_chinese());
     if sichuan {
         let _ = writeln!(
             out,
-            "sichuan: points are stakes won and lost; win and deal-in rates per round (several seats win a round)"
+            "{}: points are stakes won and lost; win and deal-in rates per round (in Sichuan several seats win a round)",
+            args.rules
         );
     }
     for p in &r.players {

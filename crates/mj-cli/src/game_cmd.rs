@@ -209,8 +209,9 @@ pub struct GameArgs {
 pub fn game(args: &GameArgs) -> Result<String, String> {
     let rules = GameRules::preset(&args.rules).ok_or_else(|| {
         format!(
-            "--rules: unknown preset `{}` (tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan, sichuan_hongzhong, hongzhong, mcr)",
-            args.rules
+            "--rules: unknown preset `{}` ({})",
+            args.rules,
+            GameRules::PRESETS.join(", ")
         )
     })?;
     // The check `Match::try_new` makes: rules that cannot be played are reported, not dealt.

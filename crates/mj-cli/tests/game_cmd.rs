@@ -136,7 +136,7 @@ fn game_summary_and_bad_arguments() {
         ),
         (
             &["game", "--rules", "taiwan"][..],
-            "sanma_mahjong_soul, sichuan, hongzhong, mcr",
+            "sanma_mahjong_soul, sichuan, sichuan_hongzhong, hongzhong, mcr",
         ),
         (&["game", "--length", "south"][..], "unknown `south`"),
     ] {

@@ -564,8 +564,21 @@ impl GameRules {
         100 * (self.players as i32 - 1)
     }
 
-    /// A preset by name: `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
-    /// `sichuan_hongzhong`, `hongzhong`, `mcr`.
+    /// The presets' names, as [`GameRules::preset`] takes them (each also has an alias there).
+    pub const PRESETS: [&'static str; 8] = [
+        "tenhou",
+        "mahjong_soul",
+        "sanma",
+        "sanma_mahjong_soul",
+        "sichuan",
+        "sichuan_hongzhong",
+        "hongzhong",
+        "mcr",
+    ];
+
+    /// A preset by name: one of [`GameRules::PRESETS`] (`tenhou`, `mahjong_soul`, `sanma`,
+    /// `sanma_mahjong_soul`, `sichuan`, `sichuan_hongzhong`, `hongzhong`, `mcr`) or an alias
+    /// (`majsoul`, `tenhou_sanma`, `sanma_majsoul`, `xuezhan`, `xuezhan_hongzhong`, `guobiao`).
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
@@ -646,17 +659,10 @@ mod tests {
 
     #[test]
     fn presets_are_valid_and_other_seat_counts_are_errors() {
-        for name in [
-            "tenhou",
-            "mahjong_soul",
-            "sanma",
-            "sanma_mahjong_soul",
-            "sichuan",
-            "sichuan_hongzhong",
-            "hongzhong",
-            "mcr",
-        ] {
-            let rules = GameRules::preset(name).unwrap_or_default();
+        for name in GameRules::PRESETS {
+            let Some(rules) = GameRules::preset(name) else {
+                panic!("{name} is listed but unknown");
+            };
             assert_eq!(rules.validate(), Ok(()), "{name}");
         }
         for players in [0, 1, 2, 5, 255] {

@@ -306,7 +306,7 @@ pub(crate) fn shanten_batch<'py>(
                 // The fast entry point: no melds, no wildcards.
                 mj_ai::shanten(&counts, shape).map_err(|e| (ai_kind(&e), e.to_string()))?
             } else {
-                mj_ai::Hand::new(counts, &[], wild)
+                mj_ai::HandView::new(counts, &[], wild)
                     .map_err(|e| (ai_kind(&e), e.to_string()))?
                     .shanten(shape)
                     .shanten

@@ -277,7 +277,7 @@ fn shanten<'py>(
     if let Some((counts, wild, rules)) = fast_inputs(&hand, fields)
         && mj_ai::ShapeRules::unmodelled(&rules).is_empty()
         && let Ok(shape) = mj_ai::ShapeRules::try_from(&rules)
-        && let Ok(h) = mj_ai::Hand::new(counts, &[], wild)
+        && let Ok(h) = mj_ai::HandView::new(counts, &[], wild)
     {
         return Ok(ShantenResult::from(h.shanten(shape)));
     }

@@ -8,11 +8,8 @@ and writes one JSON Lines record per situation:
 
     {"request": <score request of the mj protocol>, "oracle": <raw MahjongFanCalculator answer>}
 
-Run from the repository root:
-
-    tools/oracle/.venv/bin/python tools/oracle/mcr_fixtures.py
-
-See tools/oracle/README.md for the record format and the oracle's conventions.
+Run from the repository root as `tools/oracle/.venv/bin/python tools/oracle/mcr_fixtures.py`;
+tools/oracle/README.md has the record format and the oracle's conventions.
 """
 
 import argparse
@@ -24,22 +21,8 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from oracle_common import (  # noqa: E402
-    DRAGONS,
-    HONORS,
-    REPO_ROOT,
-    TERMINALS,
-    WINDS,
-    YAOCHU,
-    is_honor,
-    kind,
-    package_versions,
-    parse_tiles,
-    python_version,
-    rank_of,
-    suit_of,
-    tile_str,
-    tiles_str,
-    write_jsonl,
+    DRAGONS, HONORS, REPO_ROOT, TERMINALS, WINDS, YAOCHU, is_honor, kind, package_versions,
+    parse_tiles, python_version, rank_of, suit_of, tile_str, tiles_str, write_jsonl,
 )
 from shapes import Retry, Shape, declare, fill, group_kinds, new_meld  # noqa: E402
 

@@ -7,11 +7,8 @@ mahjong.hand_calculating.hand.HandCalculator and writes one JSON Lines record pe
 
     {"request": <score request of the mj protocol>, "oracle": <raw HandCalculator answer>}
 
-Run from the repository root:
-
-    tools/oracle/.venv/bin/python tools/oracle/riichi_fixtures.py
-
-See tools/oracle/README.md for the record format and the oracle's conventions.
+Run from the repository root as `tools/oracle/.venv/bin/python tools/oracle/riichi_fixtures.py`;
+tools/oracle/README.md has the record format and the oracle's conventions.
 """
 
 import argparse
@@ -23,37 +20,13 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from oracle_common import (  # noqa: E402
-    DRAGONS,
-    FIVES,
-    HONORS,
-    REPO_ROOT,
-    TERMINALS,
-    WINDS,
-    YAOCHU,
-    is_honor,
-    is_yaochu,
-    kind,
-    package_versions,
-    parse_tiles,
-    python_version,
-    rank_of,
-    suit_of,
-    tile_str,
-    tiles_str,
+    DRAGONS, FIVES, HONORS, REPO_ROOT, TERMINALS, WINDS, YAOCHU, is_honor, is_yaochu, kind,
+    package_versions, parse_tiles, python_version, rank_of, suit_of, tile_str, tiles_str,
     write_jsonl,
 )
 
 from shapes import (  # noqa: E402
-    Retry,
-    Shape,
-    add,
-    can_add,
-    declare,
-    fill,
-    group_kinds,
-    new_meld,
-    pick_group,
-    pick_pair,
+    Retry, Shape, add, can_add, declare, fill, group_kinds, new_meld, pick_group, pick_pair,
 )
 
 from mahjong.constants import EAST  # noqa: E402

@@ -10,12 +10,11 @@ use mj_ai::{DiscardOption, HandView, ShapeRules};
 use mj_tiles::random::SplitMix64;
 use mj_tiles::{Tile, TileCounts, TileSet};
 
-/// Effective tiles by definition: every kind the hand holds fewer than four of, drawn, and the
-/// full shanten recomputed.
-fn brute_effective(hand: &HandView, rules: ShapeRules, visible: &TileCounts) -> (i8, TileSet, u32) {
+/// The shanten of `hand` and the kinds whose draw lowers it, by definition: every kind the hand
+/// holds fewer than four of, drawn, and the full shanten recomputed.
+fn improving_draws(hand: &HandView, rules: ShapeRules) -> (i8, TileSet) {
     let shanten = hand.shanten(rules).shanten;
     let mut tiles = TileSet::EMPTY;
-    let mut count = 0;
     for t in Tile::ALL {
         if hand.count(t) >= 4 {
             continue;
@@ -32,10 +31,23 @@ fn brute_effective(hand: &HandView, rules: ShapeRules, visible: &TileCounts) -> 
         };
         if drawn_shanten < shanten {
             tiles.insert(t);
-            count += u32::from(hand.live(t, visible));
         }
     }
-    (shanten, tiles, count)
+    (shanten, tiles)
+}
+
+/// Copies of `tiles` unseen from `hand`'s seat.
+fn live_copies(hand: &HandView, tiles: TileSet, visible: &TileCounts) -> u32 {
+    tiles
+        .into_iter()
+        .map(|t| u32::from(hand.live(t, visible)))
+        .sum()
+}
+
+/// Effective tiles by definition: the improving draws and their unseen copies.
+fn brute_effective(hand: &HandView, rules: ShapeRules, visible: &TileCounts) -> (i8, TileSet, u32) {
+    let (shanten, tiles) = improving_draws(hand, rules);
+    (shanten, tiles, live_copies(hand, tiles, visible))
 }
 
 fn random_visible(rng: &mut SplitMix64, hand: &HandView, n: usize) -> TileCounts {
@@ -99,31 +111,13 @@ fn brute_discards(hand: &HandView, rules: ShapeRules, visible: &TileCounts) -> V
             continue;
         }
         let after = hand.without_tile(d).unwrap();
-        let shanten = after.shanten(rules).shanten;
-        let mut ukeire = TileSet::EMPTY;
-        let mut count = 0;
-        for t in Tile::ALL {
-            if after.count(t) >= 4 {
-                continue;
-            }
-            let mut c = *after.concealed();
-            c.add(t).unwrap();
-            let drawn = HandView::new(c, &[], hand.wild()).unwrap();
-            let s = if hand.declared_melds() == 0 {
-                drawn.shanten(rules).shanten
-            } else {
-                drawn.shanten(ShapeRules::STANDARD_ONLY).standard
-            };
-            if s < shanten {
-                ukeire.insert(t);
-                count += u32::from(hand.live(t, visible));
-            }
-        }
+        let (shanten, ukeire) = improving_draws(&after, rules);
         out.push(DiscardOption {
             tile: d,
             shanten,
             ukeire,
-            ukeire_count: count,
+            // Unseen as the hand before the discard counts them.
+            ukeire_count: live_copies(hand, ukeire, visible),
         });
     }
     out

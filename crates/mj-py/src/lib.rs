@@ -285,49 +285,44 @@ fn shanten<'py>(
     ShantenResult::from_answer(&answer)
 }
 
-/// The discard table of `hand` (3k+2 concealed tiles): one row per distinct kind, best first,
-/// each with the shanten after the discard and the effective tiles (`ukeire`) with their live
-/// copies. Keyword arguments as for `hu`, plus `visible` (mpsz tiles seen elsewhere).
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn discards<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    fields: Option<&Bound<'py, PyDict>>,
-) -> PyResult<DiscardsResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    let (answer, text) = protocol_call(py, "discards", &hand, fields)?;
-    DiscardsResult::from_answer(&answer, text)
+/// A Python function that is the `mj batch` op of its name: `hand` positional, the op's other
+/// fields as keyword arguments, the answer (and its JSON text) read by `$read`.
+macro_rules! protocol_function {
+    ($(#[doc = $doc:literal])* fn $name:ident -> $result:ty = $read:expr;) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (hand, **fields))]
+        fn $name<'py>(
+            py: Python<'py>,
+            hand: &Bound<'py, PyAny>,
+            fields: Option<&Bound<'py, PyDict>>,
+        ) -> PyResult<$result> {
+            let hand = hand::HandArg::of(py, hand)?;
+            let (answer, text) = protocol_call(py, stringify!($name), &hand, fields)?;
+            ($read)(&answer, text)
+        }
+    };
 }
 
-/// The riichi decompositions of `hand` (3k+2 concealed tiles): `agari` (is it a win) and each
-/// way of reading it (`pair`, `melds`, `form`). Keyword arguments as for `hu`.
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn agari<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    fields: Option<&Bound<'py, PyDict>>,
-) -> PyResult<AgariResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    let (answer, text) = protocol_call(py, "agari", &hand, fields)?;
-    AgariResult::from_answer(&answer, text)
+protocol_function! {
+    /// The discard table of `hand` (3k+2 concealed tiles): one row per distinct kind, best first,
+    /// each with the shanten after the discard and the effective tiles (`ukeire`) with their live
+    /// copies. Keyword arguments as for `hu`, plus `visible` (mpsz tiles seen elsewhere).
+    fn discards -> DiscardsResult = DiscardsResult::from_answer;
 }
 
-/// The score of a win under `rules` (`"riichi"`, `"sichuan"` or `"mcr"`): `hand` holds the
-/// winning tile, `win_tile` names it; the other keyword arguments are the protocol's score
-/// fields (`tsumo`, `seat_wind`, `round_wind`, `riichi`, `dora`, `honba`, `lack`, `flowers`,
-/// ...). A hand that is no win raises `MjError` (`not_a_win`, `no_yaku`, `below_minimum`).
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn score<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    fields: Option<&Bound<'py, PyDict>>,
-) -> PyResult<ScoreResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    let (answer, text) = protocol_call(py, "score", &hand, fields)?;
-    Ok(ScoreResult::from_answer(&answer, text))
+protocol_function! {
+    /// The riichi decompositions of `hand` (3k+2 concealed tiles): `agari` (is it a win) and each
+    /// way of reading it (`pair`, `melds`, `form`). Keyword arguments as for `hu`.
+    fn agari -> AgariResult = AgariResult::from_answer;
+}
+
+protocol_function! {
+    /// The score of a win under `rules` (`"riichi"`, `"sichuan"` or `"mcr"`): `hand` holds the
+    /// winning tile, `win_tile` names it; the other keyword arguments are the protocol's score
+    /// fields (`tsumo`, `seat_wind`, `round_wind`, `riichi`, `dora`, `honba`, `lack`, `flowers`,
+    /// ...). A hand that is no win raises `MjError` (`not_a_win`, `no_yaku`, `below_minimum`).
+    fn score -> ScoreResult = |answer, text| Ok(ScoreResult::from_answer(answer, text));
 }
 
 /// Writes a hand given as an mpsz string, 34 counts or Tenhou 136 ids as an mpsz string (red

@@ -200,13 +200,7 @@ fn temporary_furiten_lasts_until_the_own_next_discard() {
     assert!(!r.legal_actions(3).contains(&Action::Ron));
     refuse(&mut r, 3, Action::Ron);
     tsumogiri_until(&mut r, 3);
-    r.play(
-        3,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 3);
     assert!(!r.player(3).is_furiten(), "cleared by its own discard");
     tsumogiri_until(&mut r, 0);
     let t = held(&r, 0, "7p");
@@ -221,13 +215,7 @@ fn temporary_furiten_lasts_until_the_own_next_discard() {
 #[test]
 fn riichi_furiten_lasts_the_round() {
     let mut r = round(furiten_wall());
-    r.play(
-        0,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 3);
     riichi_drawn(&mut r, 3);
     tsumogiri_until(&mut r, 0);
@@ -236,13 +224,7 @@ fn riichi_furiten_lasts_the_round() {
     assert!(r.legal_actions(3).contains(&Action::Ron));
     r.play(3, Action::Pass).unwrap();
     tsumogiri_until(&mut r, 3);
-    r.play(
-        3,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 3);
     assert!(r.player(3).is_furiten(), "still furiten after its discard");
     tsumogiri_until(&mut r, 0);
     let t = held(&r, 0, "7p");
@@ -313,22 +295,10 @@ fn ippatsu_is_broken_by_a_call() {
     };
     for call in [false, true] {
         let mut r = round(w());
-        r.play(
-            0,
-            Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-        )
-        .unwrap();
+        discard_drawn(&mut r, 0);
         tsumogiri_until(&mut r, 1);
         // Not on the first go-around (that would be a double riichi).
-        r.play(
-            1,
-            Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-        )
-        .unwrap();
+        discard_drawn(&mut r, 1);
         tsumogiri_until(&mut r, 1);
         riichi_drawn(&mut r, 1);
         tsumogiri_until(&mut r, 2);
@@ -374,13 +344,7 @@ fn haitei_and_houtei() {
     let mut r = round(w);
     tsumogiri_until(&mut r, 1);
     while r.live_left() > 0 {
-        r.play(
-            1,
-            Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-        )
-        .unwrap();
+        discard_drawn(&mut r, 1);
         tsumogiri_until(&mut r, 1);
     }
     assert_eq!(r.drawn().map(|d| d / 4), Some(kind("7z")));
@@ -558,25 +522,13 @@ fn four_kans_by_two_seats_abort() {
     let mut r = round(w);
     r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
     r.play(0, Action::Ankan { kind: kind("6z") }).unwrap();
-    r.play(
-        0,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 1);
     r.play(1, Action::Ankan { kind: kind("5z") }).unwrap();
     r.play(1, Action::Ankan { kind: kind("4z") }).unwrap();
     assert_eq!(r.kans(), 4);
     assert!(!r.is_over(), "the abort waits for the discard");
-    r.play(
-        1,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 1);
     tsumogiri_until(&mut r, 2);
     let res = r.result().unwrap();
     assert_eq!(
@@ -613,13 +565,7 @@ fn four_kans_by_one_seat_do_not_abort() {
     let mut won = r.clone();
     won.play(0, Action::Tsumo).unwrap();
     assert!(yaku(&won, 0).iter().any(|n| n == "suukantsu"));
-    r.play(
-        0,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 2);
     assert!(!r.is_over());
 }

@@ -168,6 +168,18 @@ fn protocol_call<'py>(
     answer_text(py, line.as_bytes())
 }
 
+/// A fast `hu` or `waits`: the rules' checker and the hand, when [`fast_inputs`] has them and
+/// both are valid. None sends the call through the protocol's handler.
+fn fast_checker(
+    hand: &hand::HandArg<'_>,
+    fields: Option<&Bound<'_, PyDict>>,
+) -> Option<(mj_hu::Checker, mj_hu::Hand)> {
+    let (counts, wild, rules) = fast_inputs(hand, fields)?;
+    let checker = mj_hu::Checker::new(rules).ok()?;
+    let h = mj_hu::Hand::new(counts, &[], wild).ok()?;
+    Some((checker, h))
+}
+
 /// The inputs of a fast answer: a concealed hand with only `wild` and `rules` beside it, all
 /// valid as far as reading goes. None sends the call through the protocol's handler.
 fn fast_inputs(
@@ -229,9 +241,7 @@ fn hu<'py>(
     fields: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<HuResult> {
     let hand = hand::HandArg::of(py, hand)?;
-    if let Some((counts, wild, rules)) = fast_inputs(&hand, fields)
-        && let Ok(checker) = mj_hu::Checker::new(rules)
-        && let Ok(h) = mj_hu::Hand::new(counts, &[], wild)
+    if let Some((checker, h)) = fast_checker(&hand, fields)
         && let Ok(won) = checker.is_winning(&h)
     {
         return Ok(HuResult { hu: won });
@@ -250,9 +260,7 @@ fn waits<'py>(
     fields: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<WaitsResult> {
     let hand = hand::HandArg::of(py, hand)?;
-    if let Some((counts, wild, rules)) = fast_inputs(&hand, fields)
-        && let Ok(checker) = mj_hu::Checker::new(rules)
-        && let Ok(h) = mj_hu::Hand::new(counts, &[], wild)
+    if let Some((checker, h)) = fast_checker(&hand, fields)
         && let Ok(set) = checker.waits(&h)
     {
         return Ok(WaitsResult {

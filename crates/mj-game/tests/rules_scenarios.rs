@@ -395,10 +395,10 @@ fn rinshan_kaihou() {
     assert!(y.iter().any(|n| n == "rinshan"), "{y:?}");
 }
 
-/// Chankan on a closed kan: only thirteen orphans may rob it (`chankan_ankan_kokushi`).
-#[test]
-fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
-    let w = wall(
+/// Seat 0 (the dealer) holds four 7z for a closed kan; seat 1 waits on 7z with thirteen
+/// orphans.
+fn closed_kan_against_thirteen_orphans() -> Wall {
+    wall(
         [
             "7z7z7z7z2m3m4m4p5p6p6s6s8s",
             "1m9m1p9p1s9s1z2z3z4z5z6z1m",
@@ -408,7 +408,13 @@ fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
         "5z",
         "9p",
         "8s",
-    );
+    )
+}
+
+/// Chankan on a closed kan: only thirteen orphans may rob it (`chankan_ankan_kokushi`).
+#[test]
+fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
+    let w = closed_kan_against_thirteen_orphans();
     let mut r = round(w);
     r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
     assert!(matches!(
@@ -425,17 +431,7 @@ fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
 /// Without `chankan_ankan_kokushi` not even thirteen orphans robs a closed kan.
 #[test]
 fn no_kokushi_chankan_on_a_closed_kan_when_switched_off() {
-    let w = wall(
-        [
-            "7z7z7z7z2m3m4m4p5p6p6s6s8s",
-            "1m9m1p9p1s9s1z2z3z4z5z6z1m",
-            FILLER[2],
-            FILLER[3],
-        ],
-        "5z",
-        "9p",
-        "8s",
-    );
+    let w = closed_kan_against_thirteen_orphans();
     let rules = GameRules {
         chankan_ankan_kokushi: false,
         ..GameRules::tenhou()
@@ -881,17 +877,7 @@ fn final_result_gives_the_sticks_to_the_first() {
 /// 25,000) and the hanchan ends after its first round, the dealer last.
 #[test]
 fn a_match_ends_when_a_seat_busts() {
-    let w = wall(
-        [
-            "7z7z7z7z2m3m4m4p5p6p6s6s8s",
-            "1m9m1p9p1s9s1z2z3z4z5z6z1m",
-            FILLER[2],
-            FILLER[3],
-        ],
-        "5z",
-        "9p",
-        "8s",
-    );
+    let w = closed_kan_against_thirteen_orphans();
     let mut m = Match::new(
         GameRules::tenhou(),
         Length::Hanchan,

@@ -19,7 +19,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use mj_ai::{Hand, ShapeRules, shanten};
+use mj_ai::{HandView, ShapeRules, shanten};
 use mj_tiles::random::{SplitMix64, Wall};
 use mj_tiles::{Tile, TileCounts, TileSet};
 
@@ -37,7 +37,7 @@ fn wall_corpus(seed: u64, sizes: &[usize]) -> Vec<TileCounts> {
 }
 
 /// Hands of 13 or 14 tiles, `w` of them wildcards (6z and 7z are wild).
-fn wild_corpus(seed: u64, w: usize) -> Vec<Hand> {
+fn wild_corpus(seed: u64, w: usize) -> Vec<HandView> {
     let wild: TileSet = "67z".parse().expect("valid kinds");
     let mut rng = SplitMix64::new(seed);
     (0..N)
@@ -52,7 +52,7 @@ fn wild_corpus(seed: u64, w: usize) -> Vec<Hand> {
             tiles.truncate(n - w);
             tiles.extend((0..w).map(|k| if k < 4 { Tile::GREEN } else { Tile::RED }));
             let counts = TileCounts::from_tiles(tiles).expect("at most four copies");
-            Hand::new(counts, &[], wild).expect("a valid hand")
+            HandView::new(counts, &[], wild).expect("a valid hand")
         })
         .collect()
 }
@@ -140,7 +140,7 @@ fn wildcard_shanten(c: &mut Criterion) {
                 b.iter(|| {
                     i = (i + 1) % N;
                     let (counts, wild) = black_box(&raw[i]);
-                    Hand::new(*counts, &[], *wild).map(|h| h.shanten(ShapeRules::GENERIC))
+                    HandView::new(*counts, &[], *wild).map(|h| h.shanten(ShapeRules::GENERIC))
                 })
             },
         );
@@ -151,9 +151,9 @@ fn wildcard_shanten(c: &mut Criterion) {
 fn effective_tiles_and_discards(c: &mut Criterion) {
     let mut group = c.benchmark_group("ukeire");
     let none = TileCounts::EMPTY;
-    let hands13: Vec<Hand> = wall_corpus(0xE13, &[13])
+    let hands13: Vec<HandView> = wall_corpus(0xE13, &[13])
         .into_iter()
-        .map(|c| Hand::new(c, &[], TileSet::EMPTY).expect("valid"))
+        .map(|c| HandView::new(c, &[], TileSet::EMPTY).expect("valid"))
         .collect();
     for h in &hands13 {
         let ours = h
@@ -192,9 +192,9 @@ fn effective_tiles_and_discards(c: &mut Criterion) {
             })
         },
     );
-    let hands14: Vec<Hand> = wall_corpus(0xD14, &[14])
+    let hands14: Vec<HandView> = wall_corpus(0xD14, &[14])
         .into_iter()
-        .map(|c| Hand::new(c, &[], TileSet::EMPTY).expect("valid"))
+        .map(|c| HandView::new(c, &[], TileSet::EMPTY).expect("valid"))
         .collect();
     group.bench_with_input(
         BenchmarkId::new("mj-ai/discard_table", "random14"),

@@ -8,14 +8,10 @@ and writes one JSON Lines record per situation:
 
     {"request": <score request of the mj protocol>, "oracle": <raw MahjongFanCalculator answer>}
 
-Run from the repository root:
-
-    tools/oracle/.venv/bin/python tools/oracle/mcr_fixtures.py
-
-See tools/oracle/README.md for the record format and the oracle's conventions.
+Run from the repository root as `tools/oracle/.venv/bin/python tools/oracle/mcr_fixtures.py`;
+tools/oracle/README.md has the record format and the oracle's conventions.
 """
 
-import argparse
 import os
 import random
 import sys
@@ -24,22 +20,8 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from oracle_common import (  # noqa: E402
-    DRAGONS,
-    HONORS,
-    REPO_ROOT,
-    TERMINALS,
-    WINDS,
-    YAOCHU,
-    is_honor,
-    kind,
-    package_versions,
-    parse_tiles,
-    python_version,
-    rank_of,
-    suit_of,
-    tile_str,
-    tiles_str,
-    write_jsonl,
+    DRAGONS, HONORS, TERMINALS, WINDS, YAOCHU, generate_and_write, is_honor, kind, parse_tiles,
+    rank_of, suit_of, tile_str, tiles_str,
 )
 from shapes import Retry, Shape, declare, fill, group_kinds, new_meld  # noqa: E402
 
@@ -753,26 +735,11 @@ def generate(seed, scale=1.0):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--out", default=os.path.join(REPO_ROOT, OUT_REL))
-    ap.add_argument("--scale", type=float, default=1.0, help="multiply every category count (testing only)")
-    args = ap.parse_args()
-    records, cats = generate(args.seed, args.scale)
-    meta = {
-        "generator": GENERATOR,
-        "command": COMMAND,
-        "packages": package_versions(["pymahjonggb"]),
-        "python": python_version(),
-        "seed": args.seed,
-        "count": len(records),
-        "categories": cats,
-    }
-    write_jsonl(args.out, meta, records)
+    out, records = generate_and_write(__doc__, SEED, OUT_REL, GENERATOR, COMMAND, ["pymahjonggb"], generate)
     errs = Counter(str(r["oracle"]["error"]) for r in records)
     below = sum(1 for r in records if r["oracle"].get("below_minimum"))
     print("wrote %d records to %s; oracle errors: %s; below 8 fan: %d"
-          % (len(records), args.out, dict(sorted(errs.items())), below), file=sys.stderr)
+          % (len(records), out, dict(sorted(errs.items())), below), file=sys.stderr)
 
 
 if __name__ == "__main__":

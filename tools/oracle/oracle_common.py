@@ -5,6 +5,7 @@ the same kind index the protocol uses.  A physical tile is a (kind, red) pair; r
 ever true for the three fives (kinds 4, 13, 22).
 """
 
+import argparse
 import json
 import os
 import platform
@@ -109,3 +110,26 @@ def write_jsonl(path, meta, records):
 
 def python_version():
     return platform.python_version()
+
+
+def generate_and_write(doc, seed, out_rel, generator, command, packages, generate):
+    """The command line both fixture scripts share (``--seed``, ``--out``, ``--scale``): runs
+    ``generate(seed, scale) -> (records, categories)``, writes the records under their metadata
+    line and returns ``(path written, records)``."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--out", default=os.path.join(REPO_ROOT, out_rel))
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every category count (testing only)")
+    args = ap.parse_args()
+    records, cats = generate(args.seed, args.scale)
+    meta = {
+        "generator": generator,
+        "command": command,
+        "packages": package_versions(packages),
+        "python": python_version(),
+        "seed": args.seed,
+        "count": len(records),
+        "categories": cats,
+    }
+    write_jsonl(args.out, meta, records)
+    return args.out, records

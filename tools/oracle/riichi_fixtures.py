@@ -7,14 +7,10 @@ mahjong.hand_calculating.hand.HandCalculator and writes one JSON Lines record pe
 
     {"request": <score request of the mj protocol>, "oracle": <raw HandCalculator answer>}
 
-Run from the repository root:
-
-    tools/oracle/.venv/bin/python tools/oracle/riichi_fixtures.py
-
-See tools/oracle/README.md for the record format and the oracle's conventions.
+Run from the repository root as `tools/oracle/.venv/bin/python tools/oracle/riichi_fixtures.py`;
+tools/oracle/README.md has the record format and the oracle's conventions.
 """
 
-import argparse
 import os
 import random
 import sys
@@ -23,37 +19,12 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from oracle_common import (  # noqa: E402
-    DRAGONS,
-    FIVES,
-    HONORS,
-    REPO_ROOT,
-    TERMINALS,
-    WINDS,
-    YAOCHU,
-    is_honor,
-    is_yaochu,
-    kind,
-    package_versions,
-    parse_tiles,
-    python_version,
-    rank_of,
-    suit_of,
-    tile_str,
-    tiles_str,
-    write_jsonl,
+    DRAGONS, FIVES, HONORS, TERMINALS, WINDS, YAOCHU, generate_and_write, is_honor, is_yaochu,
+    kind, parse_tiles, rank_of, suit_of, tile_str, tiles_str,
 )
 
 from shapes import (  # noqa: E402
-    Retry,
-    Shape,
-    add,
-    can_add,
-    declare,
-    fill,
-    group_kinds,
-    new_meld,
-    pick_group,
-    pick_pair,
+    Retry, Shape, add, can_add, declare, fill, group_kinds, new_meld, pick_group, pick_pair,
 )
 
 from mahjong.constants import EAST  # noqa: E402
@@ -1025,24 +996,9 @@ def generate(seed, scale=1.0):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--out", default=os.path.join(REPO_ROOT, OUT_REL))
-    ap.add_argument("--scale", type=float, default=1.0, help="multiply every category count (testing only)")
-    args = ap.parse_args()
-    records, cats = generate(args.seed, args.scale)
-    meta = {
-        "generator": GENERATOR,
-        "command": COMMAND,
-        "packages": package_versions(["mahjong"]),
-        "python": python_version(),
-        "seed": args.seed,
-        "count": len(records),
-        "categories": cats,
-    }
-    write_jsonl(args.out, meta, records)
+    out, records = generate_and_write(__doc__, SEED, OUT_REL, GENERATOR, COMMAND, ["mahjong"], generate)
     errs = Counter(r["oracle"]["error"] for r in records)
-    print("wrote %d records to %s; oracle errors: %s" % (len(records), args.out, dict(sorted((str(k), v) for k, v in errs.items()))),
+    print("wrote %d records to %s; oracle errors: %s" % (len(records), out, dict(sorted((str(k), v) for k, v in errs.items()))),
           file=sys.stderr)
 
 

@@ -146,21 +146,22 @@ impl From<NotationError> for AiError {
     }
 }
 
-/// A validated hand as the analyses need it: a small `Copy` view of an [`mj_hu::Hand`]
-/// (concealed tiles, the real tiles without wildcards, the tiles in declared melds, the
-/// wildcards), cheap to change one tile at a time. Build it from an [`mj_hu::Hand`] (`TryFrom`) or
-/// with [`Hand::new`], which validates through [`mj_hu::check`] (the checks of
+/// A view of an [`mj_hu::Hand`] (the hand; this crate defines no second one) as the analyses
+/// need it: a small `Copy` value (concealed tiles, the real tiles without wildcards, the tiles
+/// in declared melds, the wildcards, the validated tables) that is cheap to change one tile at a
+/// time, which the search over discards and draws does millions of times. Build it from an [`mj_hu::Hand`] (`TryFrom`) or
+/// with [`HandView::new`], which validates through [`mj_hu::check`] (the checks of
 /// [`mj_hu::Hand::new`]).
 ///
 /// ```
-/// use mj_ai::Hand;
-/// let hand = Hand::parse("123m456p789s1122z")?;
+/// use mj_ai::HandView;
+/// let hand = HandView::parse("123m456p789s1122z")?;
 /// assert_eq!(hand.concealed_count(), 13);
 /// assert_eq!(hand.melds_needed(), 4);
 /// # Ok::<(), mj_ai::AiError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Hand {
+pub struct HandView {
     /// The concealed tiles as given (wildcard tiles included under their kind).
     concealed: TileCounts,
     /// The concealed tiles that are not wildcards.
@@ -175,7 +176,7 @@ pub struct Hand {
     tables: Committed,
 }
 
-/// The committed shanten tables, validated: every [`Hand`] holds them, so its analyses read
+/// The committed shanten tables, validated: every [`HandView`] holds them, so its analyses read
 /// tables that checked out. There is one set, so two references are always equal.
 #[derive(Clone, Copy)]
 pub(crate) struct Committed(pub &'static ShantenTables);
@@ -199,15 +200,15 @@ impl core::hash::Hash for Committed {
     fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
 }
 
-impl Hand {
+impl HandView {
     /// A hand of concealed tiles, declared melds and wildcard kinds.
     ///
     /// Errors ([`AiError::Hand`]): the concealed count is not `3k + 1` or `3k + 2` with
     /// `k + melds <= 5`; more than eight wildcards; a fifth copy of a kind across the concealed
     /// tiles and the melds.
-    pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<Hand, AiError> {
+    pub fn new(concealed: TileCounts, melds: &[Meld], wild: TileSet) -> Result<HandView, AiError> {
         let checked = mj_hu::check(&concealed, melds, wild)?;
-        Ok(Hand::of_checked(
+        Ok(HandView::of_checked(
             concealed,
             &checked,
             melds.len(),
@@ -223,13 +224,13 @@ impl Hand {
         declared: usize,
         wild: TileSet,
         tables: Committed,
-    ) -> Hand {
+    ) -> HandView {
         let mut real = concealed;
         for t in wild {
             // Setting a count to zero cannot fail.
             let _ = real.set(t, 0);
         }
-        Hand {
+        HandView {
             concealed,
             real,
             meld_tiles: checked.meld_tiles,
@@ -247,8 +248,8 @@ impl Hand {
     }
 
     /// A concealed hand in mpsz notation, no melds, no wildcards.
-    pub fn parse(text: &str) -> Result<Hand, AiError> {
-        Hand::new(text.parse()?, &[], TileSet::EMPTY)
+    pub fn parse(text: &str) -> Result<HandView, AiError> {
+        HandView::new(text.parse()?, &[], TileSet::EMPTY)
     }
 
     /// The concealed tiles as given (wildcards included under their kind).
@@ -327,16 +328,16 @@ impl Hand {
 
     /// The hand with one more tile of a kind (a wildcard if the kind is wild), if the concealed
     /// tiles and melds do not already hold four of it and the size stays valid.
-    pub fn with_tile(&self, tile: Tile) -> Option<Hand> {
+    pub fn with_tile(&self, tile: Tile) -> Option<HandView> {
         if self.concealed.get(tile) + self.meld_tiles.get(tile) >= 4 {
             return None;
         }
         self.with_tile_ignoring_melds(tile)
     }
 
-    /// [`Hand::with_tile`] where only the concealed tiles limit the copies (the shanten
+    /// [`HandView::with_tile`] where only the concealed tiles limit the copies (the shanten
     /// definition's four-copy rule looks at the concealed tiles only).
-    pub(crate) fn with_tile_ignoring_melds(&self, tile: Tile) -> Option<Hand> {
+    pub(crate) fn with_tile_ignoring_melds(&self, tile: Tile) -> Option<HandView> {
         let mut out = *self;
         out.concealed.add(tile).ok()?;
         let tiles = self.tiles + 1;
@@ -356,7 +357,7 @@ impl Hand {
     }
 
     /// The hand with one tile of a kind removed, if it holds one and the size stays valid.
-    pub fn without_tile(&self, tile: Tile) -> Option<Hand> {
+    pub fn without_tile(&self, tile: Tile) -> Option<HandView> {
         let mut out = *self;
         if !out.concealed.remove(tile) || self.tiles <= 1 || (self.tiles - 1).is_multiple_of(3) {
             return None;
@@ -371,7 +372,7 @@ impl Hand {
     }
 
     /// The same hand with one more declared meld made of `from_hand` concealed tiles (a call).
-    pub(crate) fn with_meld(&self, meld: &Meld, from_hand: &[Tile]) -> Option<Hand> {
+    pub(crate) fn with_meld(&self, meld: &Meld, from_hand: &[Tile]) -> Option<HandView> {
         let mut concealed = self.concealed;
         for &t in from_hand {
             if !concealed.remove(t) {
@@ -382,7 +383,7 @@ impl Hand {
         for t in meld.tiles() {
             meld_tiles.add(t).ok()?;
         }
-        let mut out = Hand::from_parts(
+        let mut out = HandView::from_parts(
             concealed,
             meld_tiles,
             self.wild,
@@ -399,7 +400,7 @@ impl Hand {
         wild: TileSet,
         declared: u8,
         tables: Committed,
-    ) -> Option<Hand> {
+    ) -> Option<HandView> {
         let tiles = concealed.total();
         if tiles == 0
             || tiles.is_multiple_of(3)
@@ -417,7 +418,7 @@ impl Hand {
         if wildcards > 8 {
             return None;
         }
-        Some(Hand {
+        Some(HandView {
             concealed,
             real,
             meld_tiles,
@@ -450,11 +451,11 @@ impl Hand {
     }
 }
 
-impl TryFrom<&mj_hu::Hand> for Hand {
+impl TryFrom<&mj_hu::Hand> for HandView {
     type Error = AiError;
 
     /// The view of a checked hand; the error is only [`AiError::Tables`].
-    fn try_from(hand: &mj_hu::Hand) -> Result<Hand, AiError> {
+    fn try_from(hand: &mj_hu::Hand) -> Result<HandView, AiError> {
         let concealed = *hand.concealed();
         let mut meld_tiles = TileCounts::EMPTY;
         for meld in hand.melds() {
@@ -468,7 +469,7 @@ impl TryFrom<&mj_hu::Hand> for Hand {
             meld_tiles,
             wildcards: hand.eigens().wildcards(),
         };
-        Ok(Hand::of_checked(
+        Ok(HandView::of_checked(
             concealed,
             &checked,
             hand.melds().len(),
@@ -478,9 +479,9 @@ impl TryFrom<&mj_hu::Hand> for Hand {
     }
 }
 
-impl core::fmt::Debug for Hand {
+impl core::fmt::Debug for HandView {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Hand({}", self.concealed)?;
+        write!(f, "HandView({}", self.concealed)?;
         if self.declared > 0 {
             write!(f, " + {} meld(s) [{}]", self.declared, self.meld_tiles)?;
         }
@@ -514,26 +515,26 @@ mod tests {
     #[test]
     fn validates_sizes_wildcards_and_copies() {
         assert!(matches!(
-            Hand::parse("123m"),
+            HandView::parse("123m"),
             Err(AiError::Hand(HuError::WrongTileCount { concealed: 3, .. }))
         ));
         assert!(matches!(
-            Hand::parse(""),
+            HandView::parse(""),
             Err(AiError::Hand(HuError::WrongTileCount { concealed: 0, .. }))
         ));
-        assert!(Hand::parse("11112222333344445m").is_ok());
-        assert!(Hand::parse("11112222333344445555m").is_err());
+        assert!(HandView::parse("11112222333344445m").is_ok());
+        assert!(HandView::parse("11112222333344445555m").is_err());
         let pon = Meld::parse(MeldKind::Pon, "111m", None, None).unwrap();
         assert!(matches!(
-            Hand::new("1m23456789p".parse().unwrap(), &[pon, pon], TileSet::EMPTY),
+            HandView::new("1m23456789p".parse().unwrap(), &[pon, pon], TileSet::EMPTY),
             Err(AiError::Hand(
                 HuError::FifthCopy(_) | HuError::WrongTileCount { .. }
             ))
         ));
         let wild: TileSet = "5z6z7z".parse().unwrap();
-        let err = Hand::new("555666777z1m".parse().unwrap(), &[], wild).unwrap_err();
+        let err = HandView::new("555666777z1m".parse().unwrap(), &[], wild).unwrap_err();
         assert_eq!(err, AiError::Hand(HuError::TooManyWildcards(9)));
-        let h = Hand::new("55z123m".parse().unwrap(), &[], wild).unwrap();
+        let h = HandView::new("55z123m".parse().unwrap(), &[], wild).unwrap();
         assert_eq!((h.wildcards(), h.real().total()), (2, 3));
     }
 }

@@ -4,15 +4,15 @@
 //! **discard recommendation** by two engines; and **call decisions**.
 //!
 //! ```
-//! use mj_ai::{Engine, Hand, ShapeRules};
+//! use mj_ai::{Engine, HandView, ShapeRules};
 //! use mj_tiles::TileCounts;
 //!
-//! let hand = Hand::parse("123m456p789s1122z")?;
+//! let hand = HandView::parse("123m456p789s1122z")?;
 //! assert_eq!(hand.shanten(ShapeRules::RIICHI).shanten, 0); // ready (听牌)
 //! let waits = hand.effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)?;
 //! assert_eq!(waits.tiles.to_string(), "12z");
 //!
-//! let hand = Hand::parse("123m456p789s11234z")?;
+//! let hand = HandView::parse("123m456p789s11234z")?;
 //! let best = hand.recommend(ShapeRules::RIICHI, &TileCounts::EMPTY, &Engine::Efficiency)?;
 //! assert_eq!(best.ranking[0].shanten, 1);
 //! # Ok::<(), mj_ai::AiError>(())
@@ -22,11 +22,11 @@
 //!
 //! * [`shanten`]: counts in, shanten out (no melds, no wildcards; `m` from the tile count): the
 //!   fast path the benchmarks compare with `xiangting` and `riichienv-core`.
-//! * [`Hand::new`] (concealed counts, declared melds, wild kinds; validated) or [`Hand::parse`],
-//!   then [`Hand::shanten`] ([`ShantenReport`], the protocol's `shanten` op),
-//!   [`Hand::effective_tiles`] ([`EffectiveTiles`]), [`Hand::discards`] ([`DiscardOption`] rows,
-//!   the protocol's `discards` op), [`Hand::improvements`], [`Hand::recommend`] and
-//!   [`Hand::decide_call`]. Shape rules are [`ShapeRules`] (`GENERIC`, `RIICHI`, or the three
+//! * [`HandView::new`] (concealed counts, declared melds, wild kinds; validated) or [`HandView::parse`],
+//!   then [`HandView::shanten`] ([`ShantenReport`], the protocol's `shanten` op),
+//!   [`HandView::effective_tiles`] ([`EffectiveTiles`]), [`HandView::discards`] ([`DiscardOption`] rows,
+//!   the protocol's `discards` op), [`HandView::improvements`], [`HandView::recommend`] and
+//!   [`HandView::decide_call`]. Shape rules are [`ShapeRules`] (`GENERIC`, `RIICHI`, or the three
 //!   switches by hand).
 //! * [`reference`](mod@reference): the slow, literal implementations the tests use as oracles.
 //!
@@ -57,22 +57,22 @@
 //! * **Effective tiles** of a `3k + 1` hand: the kinds whose draw lowers the shanten (kinds the
 //!   hand holds four of are never listed). **Live** copies: four minus those in the concealed
 //!   tiles, the melds and a caller-supplied set of visible tiles.
-//! * **Discard table** of a `3k + 2` hand ([`Hand::discards`], the protocol's `discards` op):
+//! * **Discard table** of a `3k + 2` hand ([`HandView::discards`], the protocol's `discards` op):
 //!   per kind held, the shanten after discarding it, the effective tiles then and their live
 //!   count (the discarded copy counts as seen), best first.
-//! * **Improvement tiles** (改良) of a ready or 1-shanten hand ([`Hand::improvements`]): kinds
+//! * **Improvement tiles** (改良) of a ready or 1-shanten hand ([`HandView::improvements`]): kinds
 //!   that do not lower the shanten but, after the best discard, leave more live effective tiles.
 //!
 //! ```
-//! use mj_ai::{Hand, ShapeRules};
+//! use mj_ai::{HandView, ShapeRules};
 //! use mj_tiles::{Meld, MeldKind, TileSet};
 //! // Declared melds: only the standard shape applies.
 //! let pon = Meld::parse(MeldKind::Pon, "777z", Some("7z"), Some(2))?;
-//! let hand = Hand::new("123m456p78s99s".parse()?, &[pon], TileSet::EMPTY)?;
+//! let hand = HandView::new("123m456p78s99s".parse()?, &[pon], TileSet::EMPTY)?;
 //! let report = hand.shanten(ShapeRules::RIICHI);
 //! assert_eq!((report.shanten, report.seven_pairs), (0, None));
 //! // Wildcards: 5z is wild; the two 5z finish 1(2)3m and the pair 8p(8p).
-//! let hand = Hand::new("13m8p123456789s55z".parse()?, &[], "5z".parse()?)?;
+//! let hand = HandView::new("13m8p123456789s55z".parse()?, &[], "5z".parse()?)?;
 //! assert_eq!(hand.shanten(ShapeRules::GENERIC).shanten, -1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -123,13 +123,13 @@
 //!
 //! # Recommendation
 //!
-//! [`Hand::recommend`] with [`Engine::Value`] is the value method of the seed article's
+//! [`HandView::recommend`] with [`Engine::Value`] is the value method of the seed article's
 //! 推荐出牌算法: every full split of the hand into melds, partial melds (two-sided, edge,
 //! closed), pairs and isolated tiles; each tile valued by the groups it takes part in, weighted
 //! by a table ([`ValueWeights`], data to tune) and scaled by the live copies of the missing
 //! tiles; the lowest-valued tile is discarded. [`Engine::Efficiency`] takes the lowest shanten,
 //! then the most live effective tiles, then the highest expected live effective tiles after the
-//! next useful draw. [`Hand::decide_call`] weighs win, kan, pon, chi and pass for an offered
+//! next useful draw. [`HandView::decide_call`] weighs win, kan, pon, chi and pass for an offered
 //! tile by comparing the hand with and without the call.
 //!
 //! # Not covered
@@ -173,7 +173,7 @@ mod ukeire;
 mod value;
 mod wild;
 
-pub use hand::{AiError, Hand, ShapeRules};
+pub use hand::{AiError, HandView, ShapeRules};
 
 pub use recommend::{CallDecision, CallKind, CallOption, Candidate, Engine, Recommendation};
 pub use shanten::{ShantenReport, shanten};

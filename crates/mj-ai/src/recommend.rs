@@ -2,7 +2,7 @@
 
 use mj_tiles::{Meld, MeldKind, Piece, Tile, TileCounts};
 
-use crate::hand::{AiError, Hand, ShapeRules};
+use crate::hand::{AiError, HandView, ShapeRules};
 use crate::ukeire::{DiscardOption, discard_preference};
 use crate::value::{ValueWeights, tile_values};
 
@@ -44,13 +44,13 @@ pub struct Recommendation {
     pub ranking: Vec<Candidate>,
 }
 
-impl Hand {
+impl HandView {
     /// Recommends a discard for a `3k + 2` hand.
     ///
     /// ```
-    /// use mj_ai::{Engine, Hand, ShapeRules, ValueWeights};
+    /// use mj_ai::{Engine, HandView, ShapeRules, ValueWeights};
     /// use mj_tiles::TileCounts;
-    /// let hand = Hand::parse("123m456p789s23555z")?;
+    /// let hand = HandView::parse("123m456p789s23555z")?;
     /// for engine in [Engine::Efficiency, Engine::Value(ValueWeights::DEFAULT)] {
     ///     let r = hand.recommend(ShapeRules::RIICHI, &TileCounts::EMPTY, &engine)?;
     ///     assert_eq!(r.discard.to_string(), "2z", "{engine:?}");
@@ -201,7 +201,7 @@ pub struct CallDecision {
     pub options: Vec<CallOption>,
 }
 
-impl Hand {
+impl HandView {
     /// Decides what to do with `offered`, discarded by the player `from` seats to the left
     /// (1..=3; chi only from 1), for a `3k + 1` hand.
     ///
@@ -212,10 +212,10 @@ impl Hand {
     /// Every option is returned, so a caller with another policy can choose for itself.
     ///
     /// ```
-    /// use mj_ai::{CallKind, Hand, ShapeRules};
+    /// use mj_ai::{CallKind, HandView, ShapeRules};
     /// use mj_tiles::TileCounts;
     /// // 1-shanten; a pon of 6z leaves 123m 456p 78s 99s after discarding 5z: ready.
-    /// let hand = Hand::parse("123m456p78s99s5z66z")?;
+    /// let hand = HandView::parse("123m456p78s99s5z66z")?;
     /// let none = TileCounts::EMPTY;
     /// let d = hand.decide_call("6z".parse()?, 2, ShapeRules::RIICHI, &none)?;
     /// assert_eq!(d.best.call, CallKind::Pon);

@@ -4,7 +4,7 @@ use mj_tiles::TileCounts;
 
 use mj_hu::HuError;
 
-use crate::hand::{AiError, Hand, ShapeRules};
+use crate::hand::{AiError, HandView, ShapeRules};
 use crate::tables::{ShantenTables, base5_three, honor_key_word, validated};
 use crate::wild;
 
@@ -14,8 +14,8 @@ use crate::wild;
 /// declared, not 13 or 14 concealed tiles, or its rule switch off) is `None`.
 ///
 /// ```
-/// use mj_ai::{Hand, ShapeRules};
-/// let report = Hand::parse("19m19p19s1234567z")?.shanten(ShapeRules::GENERIC);
+/// use mj_ai::{HandView, ShapeRules};
+/// let report = HandView::parse("19m19p19s1234567z")?.shanten(ShapeRules::GENERIC);
 /// assert_eq!((report.shanten, report.thirteen_orphans), (0, Some(0)));
 /// assert_eq!((report.standard, report.seven_pairs), (8, Some(6)));
 /// # Ok::<(), mj_ai::AiError>(())
@@ -323,15 +323,15 @@ pub(crate) fn report(
     ShantenReport::of_forms(standard, seven_pairs, thirteen_orphans)
 }
 
-impl Hand {
+impl HandView {
     /// The shanten report under the given shape rules (wildcards included).
     ///
     /// ```
-    /// use mj_ai::{Hand, ShapeRules};
+    /// use mj_ai::{HandView, ShapeRules};
     /// // Four copies of 1z cannot be both a triplet and the pair: one away from ready.
-    /// assert_eq!(Hand::parse("123456789m1111z")?.shanten(ShapeRules::RIICHI).shanten, 1);
+    /// assert_eq!(HandView::parse("123456789m1111z")?.shanten(ShapeRules::RIICHI).shanten, 1);
     /// // Four of a kind is two pairs only when pairs need not be distinct.
-    /// let h = Hand::parse("1122m3344p55s7777z")?;
+    /// let h = HandView::parse("1122m3344p55s7777z")?;
     /// assert_eq!(h.shanten(ShapeRules::GENERIC).seven_pairs, Some(-1));
     /// assert_eq!(h.shanten(ShapeRules::RIICHI).seven_pairs, Some(1));
     /// # Ok::<(), mj_ai::AiError>(())
@@ -447,7 +447,7 @@ mod tests {
             expected,
             "{text}"
         );
-        let hand = Hand::parse(text).unwrap();
+        let hand = HandView::parse(text).unwrap();
         assert_eq!(hand.shanten(ShapeRules::RIICHI).shanten, expected, "{text}");
     }
 
@@ -496,7 +496,7 @@ mod tests {
             let c = mj_tiles::random::Wall::shuffled(&mut rng)
                 .draw_counts(n)
                 .unwrap();
-            let hand = Hand::new(c, &[], mj_tiles::TileSet::EMPTY).unwrap();
+            let hand = HandView::new(c, &[], mj_tiles::TileSet::EMPTY).unwrap();
             for rules in [
                 ShapeRules::GENERIC,
                 ShapeRules::RIICHI,

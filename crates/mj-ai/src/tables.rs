@@ -494,7 +494,7 @@ impl ShantenTables {
     }
 
     /// The committed tables, validated and decoded on first use (about 1 MB; well under a
-    /// millisecond). A [`crate::Hand`] is built only when they check out, and the free
+    /// millisecond). A [`crate::HandView`] is built only when they check out, and the free
     /// [`crate::shanten`] asks here first, so a damaged blob is an error, never a wrong answer.
     pub fn committed() -> Result<&'static ShantenTables, TableError> {
         validated().map_err(Clone::clone)

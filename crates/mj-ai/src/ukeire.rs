@@ -10,7 +10,7 @@
 
 use mj_tiles::{Tile, TileCounts, TileSet};
 
-use crate::hand::{AiError, Hand, ShapeRules};
+use crate::hand::{AiError, HandView, ShapeRules};
 use crate::neighbours::Prepared;
 use crate::shanten::{SpecialCounts, report};
 use crate::special_drops::{SpecialDrops, kinds_by_count};
@@ -18,9 +18,9 @@ use crate::special_drops::{SpecialDrops, kinds_by_count};
 /// The kinds that lower the shanten of a `3k + 1` hand, with their live copies.
 ///
 /// ```
-/// use mj_ai::{Hand, ShapeRules};
+/// use mj_ai::{HandView, ShapeRules};
 /// use mj_tiles::TileCounts;
-/// let hand = Hand::parse("123m456p789s11z23z")?;
+/// let hand = HandView::parse("123m456p789s11z23z")?;
 /// let e = hand.effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)?;
 /// assert_eq!(e.shanten, 1);
 /// assert_eq!(e.tiles.to_string(), "123z");
@@ -87,12 +87,12 @@ fn is_orphan(kind: usize) -> bool {
 
 /// `true` when the incremental evaluator is exact for every neighbour of the hand (one tile
 /// removed, one added): no wildcards can appear, or no real kind can reach four copies.
-fn neighbourhood_is_exact(hand: &Hand) -> bool {
+fn neighbourhood_is_exact(hand: &HandView) -> bool {
     (hand.wildcards() == 0 && hand.wild().is_empty())
         || hand.real().as_array().iter().all(|&c| c <= 2)
 }
 
-impl Hand {
+impl HandView {
     /// Shanten of this hand's neighbour: `remove` then `add` (kinds; wildcard kinds count as
     /// wildcards), by the general path.
     fn neighbour_shanten(&self, remove: Option<Tile>, add: Option<Tile>, rules: ShapeRules) -> i8 {
@@ -140,7 +140,7 @@ impl Hand {
         &self,
         rules: ShapeRules,
         visible: &TileCounts,
-        live_hand: Option<&Hand>,
+        live_hand: Option<&HandView>,
     ) -> EffectiveTiles {
         let live_of = |tile: Tile| live_hand.unwrap_or(self).live(tile, visible);
         let mut tiles = TileSet::EMPTY;
@@ -211,9 +211,9 @@ impl Hand {
     /// live effective tiles, more effective kinds, then [`discard_preference`] order).
     ///
     /// ```
-    /// use mj_ai::{Hand, ShapeRules};
+    /// use mj_ai::{HandView, ShapeRules};
     /// use mj_tiles::TileCounts;
-    /// let hand = Hand::parse("123m456p789s23455z")?;
+    /// let hand = HandView::parse("123m456p789s23455z")?;
     /// let table = hand.discards(ShapeRules::RIICHI, &TileCounts::EMPTY)?;
     /// let best = &table[0];
     /// assert_eq!((best.tile.to_string(), best.shanten), ("2z".to_string(), 1));

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use mj_tiles::{Suit, Tile, TileCounts};
 
-use crate::hand::Hand;
+use crate::hand::HandView;
 
 /// The weight of each kind of group, and the divisor of live counts. Data, so it can be tuned
 /// (or trained, as the article suggests).
@@ -164,9 +164,9 @@ impl SuitValuer<'_> {
 /// never valued here: the recommendation never discards one while a real tile is left).
 ///
 /// ```
-/// use mj_ai::{Hand, ValueWeights, tile_values};
+/// use mj_ai::{HandView, ValueWeights, tile_values};
 /// use mj_tiles::TileCounts;
-/// let hand = Hand::parse("345m 55p 79s 1z")?;
+/// let hand = HandView::parse("345m 55p 79s 1z")?;
 /// let values = tile_values(&hand, &TileCounts::EMPTY, &ValueWeights::DEFAULT);
 /// let lowest = mj_tiles::Tile::ALL
 ///     .into_iter()
@@ -176,7 +176,7 @@ impl SuitValuer<'_> {
 /// assert_eq!(lowest.to_string(), "1z");
 /// # Ok::<(), mj_ai::AiError>(())
 /// ```
-pub fn tile_values(hand: &Hand, visible: &TileCounts, weights: &ValueWeights) -> [f64; 34] {
+pub fn tile_values(hand: &HandView, visible: &TileCounts, weights: &ValueWeights) -> [f64; 34] {
     let mut out = [0.0f64; 34];
     let real = hand.real().as_array();
     for suit in Suit::ALL {
@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn connected_tiles_beat_isolated_ones() {
-        let hand = Hand::parse("2345m1p9s1z").unwrap();
+        let hand = HandView::parse("2345m1p9s1z").unwrap();
         let v = tile_values(&hand, &TileCounts::EMPTY, &ValueWeights::DEFAULT);
         let val = |s: &str| v[s.parse::<Tile>().unwrap().index()];
         assert!(val("3m") > val("1p"));

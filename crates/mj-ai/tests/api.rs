@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use mj_ai::{AiError, CallKind, Engine, Hand, ShapeRules, ValueWeights, shanten};
+use mj_ai::{AiError, CallKind, Engine, HandView, ShapeRules, ValueWeights, shanten};
 use mj_hu::HuError;
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts, TileSet};
 use rstest::rstest;
@@ -28,7 +28,7 @@ fn tile(s: &str) -> Tile {
 #[case::notation("123m4", "hand: digits without a suit at column 5")]
 #[case::fifth("11111m", "hand: fifth copy of 1m at column 5")]
 fn bad_hands_are_errors(#[case] text: &str, #[case] message: &str) {
-    let err = Hand::parse(text).unwrap_err();
+    let err = HandView::parse(text).unwrap_err();
     assert_eq!(err.to_string(), message, "{text}");
 }
 
@@ -37,8 +37,8 @@ fn melds_wildcards_visible_and_sizes_are_checked() {
     let pon = Meld::parse(MeldKind::Pon, "111m", None, None).unwrap();
     // 14 concealed tiles and a meld make the 17-tile hand of 16-tile variants; 17 and a meld
     // is one meld too many.
-    assert!(Hand::new("2345678999p111z".parse().unwrap(), &[pon], TileSet::EMPTY).is_ok());
-    let err = Hand::new(
+    assert!(HandView::new("2345678999p111z".parse().unwrap(), &[pon], TileSet::EMPTY).is_ok());
+    let err = HandView::new(
         "22233344455566677p".parse().unwrap(),
         &[pon],
         TileSet::EMPTY,
@@ -51,17 +51,17 @@ fn melds_wildcards_visible_and_sizes_are_checked() {
             expected: "3k+1 or 3k+2 concealed tiles with k + melds <= 5",
         })
     );
-    let err = Hand::new(
+    let err = HandView::new(
         "1m123456789p1z".parse().unwrap(),
         &[pon, pon],
         TileSet::EMPTY,
     );
     assert!(matches!(err, Err(AiError::Hand(HuError::FifthCopy(_)))));
     let wild: TileSet = "567z".parse().unwrap();
-    let err = Hand::new("5556667771z".parse().unwrap(), &[], wild).unwrap_err();
+    let err = HandView::new("5556667771z".parse().unwrap(), &[], wild).unwrap_err();
     assert_eq!(err, AiError::Hand(HuError::TooManyWildcards(9)));
 
-    let hand = Hand::parse("123m456p789s1122z").unwrap();
+    let hand = HandView::parse("123m456p789s1122z").unwrap();
     let visible: TileCounts = "111z".parse().unwrap();
     assert!(matches!(
         hand.effective_tiles(ShapeRules::RIICHI, &visible),
@@ -71,7 +71,7 @@ fn melds_wildcards_visible_and_sizes_are_checked() {
         hand.discards(ShapeRules::RIICHI, &TileCounts::EMPTY),
         Err(AiError::WrongSizeForQuestion { .. })
     ));
-    let hand14 = Hand::parse("123m456p789s11222z").unwrap();
+    let hand14 = HandView::parse("123m456p789s11222z").unwrap();
     assert!(
         hand14
             .effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)
@@ -98,7 +98,7 @@ fn melds_wildcards_visible_and_sizes_are_checked() {
 #[test]
 fn live_counts_include_melds_visible_and_the_discard() {
     let chi = Meld::parse(MeldKind::Chi, "345m", Some("3m"), Some(1)).unwrap();
-    let hand = Hand::new("23m456p789p55z".parse().unwrap(), &[chi], TileSet::EMPTY).unwrap();
+    let hand = HandView::new("23m456p789p55z".parse().unwrap(), &[chi], TileSet::EMPTY).unwrap();
     let visible: TileCounts = "14m".parse().unwrap();
     let e = hand.effective_tiles(ShapeRules::RIICHI, &visible).unwrap();
     assert_eq!(e.shanten, 0);
@@ -107,7 +107,7 @@ fn live_counts_include_melds_visible_and_the_discard() {
     assert_eq!((e.live.get(tile("1m")), e.live.get(tile("4m"))), (3, 2));
     assert_eq!(e.count, 5);
 
-    let hand = Hand::parse("123m456p789s11z223z").unwrap();
+    let hand = HandView::parse("123m456p789s11z223z").unwrap();
     let table = hand
         .discards(ShapeRules::RIICHI, &TileCounts::EMPTY)
         .unwrap();
@@ -137,7 +137,7 @@ fn call_decisions(
     #[case] from: u8,
     #[case] call: CallKind,
 ) {
-    let hand = Hand::parse(hand).unwrap();
+    let hand = HandView::parse(hand).unwrap();
     let d = hand
         .decide_call(tile(offered), from, ShapeRules::RIICHI, &TileCounts::EMPTY)
         .unwrap();
@@ -148,7 +148,7 @@ fn call_decisions(
 
 #[test]
 fn both_engines_keep_the_shape_and_the_weights_matter() {
-    let hand = Hand::parse("123m456p789s99m1z5z3s").unwrap();
+    let hand = HandView::parse("123m456p789s99m1z5z3s").unwrap();
     for engine in [Engine::Efficiency, Engine::Value(ValueWeights::DEFAULT)] {
         let r = hand
             .recommend(ShapeRules::RIICHI, &TileCounts::EMPTY, &engine)
@@ -187,7 +187,7 @@ fn both_engines_keep_the_shape_and_the_weights_matter() {
 #[test]
 fn wildcards_are_effective_and_never_recommended() {
     let wild: TileSet = "7z".parse().unwrap();
-    let hand = Hand::new("1239m456p789s1z2z77z".parse().unwrap(), &[], wild).unwrap();
+    let hand = HandView::new("1239m456p789s1z2z77z".parse().unwrap(), &[], wild).unwrap();
     let r = hand
         .recommend(
             ShapeRules::RIICHI,
@@ -206,7 +206,7 @@ fn wildcards_are_effective_and_never_recommended() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_uses_the_protocol_field_names() {
-    let hand = Hand::parse("123m456p789s23455z").unwrap();
+    let hand = HandView::parse("123m456p789s23455z").unwrap();
     let report = hand.shanten(ShapeRules::RIICHI);
     assert_eq!(
         serde_json::to_string(&report).unwrap(),
@@ -219,7 +219,7 @@ fn serde_uses_the_protocol_field_names() {
         serde_json::to_string(&table[0]).unwrap(),
         r#"{"tile":"2z","shanten":1,"ukeire":["3z","4z","5z"],"ukeire_count":8}"#
     );
-    let melded = Hand::new(
+    let melded = HandView::new(
         "123m456p78s".parse().unwrap(),
         &[Meld::parse(MeldKind::Pon, "555z", None, None).unwrap()],
         TileSet::EMPTY,

@@ -1,6 +1,6 @@
 //! Shanten against `xiangting` (the independent oracle) on over a million seeded hands, and
 //! against this crate's reference programme where `xiangting` does not go (16/17 tiles, melds
-//! declared through the `Hand` API, wildcards).
+//! declared through the `HandView` API, wildcards).
 //!
 //! `xiangting` 6 takes the concealed counts only (the meld count is inferred from the tile
 //! count, as here), counts seven pairs as seven *distinct* kinds, and applies the four-copy rule
@@ -11,7 +11,7 @@
 mod common;
 
 use common::{mixed_hand, random_hand, random_melds, wild_hand};
-use mj_ai::{Hand, ShapeRules, reference, shanten};
+use mj_ai::{HandView, ShapeRules, reference, shanten};
 use mj_tiles::TileCounts;
 use mj_tiles::random::SplitMix64;
 use xiangting::{PlayerCount, calculate_replacement_number};
@@ -77,7 +77,7 @@ fn hands_with_declared_melds_match_xiangting() {
         if melds.len() != k {
             continue;
         }
-        let hand = Hand::new(concealed, &melds, Default::default()).unwrap();
+        let hand = HandView::new(concealed, &melds, Default::default()).unwrap();
         let report = hand.shanten(ShapeRules::RIICHI);
         assert_eq!(report.seven_pairs, None);
         assert_eq!(report.thirteen_orphans, None);
@@ -93,7 +93,7 @@ fn tables_match_the_reference_programme() {
     for i in 0..6_000u32 {
         let n = [13, 14, 16, 17, 10, 11][(i % 6) as usize];
         let counts = mixed_hand(&mut rng, n, i / 6);
-        let hand = Hand::new(counts, &[], Default::default()).unwrap();
+        let hand = HandView::new(counts, &[], Default::default()).unwrap();
         for rules in [ShapeRules::GENERIC, ShapeRules::RIICHI] {
             let fast = hand.shanten(rules);
             let slow = reference::shanten_report(&counts, hand.special_forms_apply(), rules);
@@ -112,7 +112,7 @@ fn wildcard_shanten_equals_the_substitution_brute_force() {
         let w = [1, 2, 3, 4, 1, 2, 3, 4, 5, 2][(i % 10) as usize];
         let n = [13, 14, 13, 14, 10, 11, 7, 8, 16, 17][(i / 10 % 10) as usize];
         let (counts, wild) = wild_hand(&mut rng, n, w, i / 100 + i);
-        let hand = Hand::new(counts, &[], wild).unwrap();
+        let hand = HandView::new(counts, &[], wild).unwrap();
         assert_eq!(usize::from(hand.wildcards()), w);
         let rules = if i % 2 == 0 {
             ShapeRules::GENERIC
@@ -137,16 +137,16 @@ fn wildcard_shanten_equals_the_substitution_brute_force() {
 fn wildcards_beside_quads_use_the_fifth_copy() {
     let wild = "7z".parse().unwrap();
     // 1111m + one wildcard = 111m + 11m.
-    let hand = Hand::new("1111m123p456p789p7z".parse().unwrap(), &[], wild).unwrap();
+    let hand = HandView::new("1111m123p456p789p7z".parse().unwrap(), &[], wild).unwrap();
     assert_eq!(hand.shanten(ShapeRules::STANDARD_ONLY).standard, -1);
     // Without the wildcard the four 1m are a triplet and a useless tile.
-    let hand = Hand::parse("1111m123p456p789p").unwrap();
+    let hand = HandView::parse("1111m123p456p789p").unwrap();
     assert_eq!(hand.shanten(ShapeRules::STANDARD_ONLY).standard, 1);
     // Dense quads with two wildcards, checked against the brute force.
     let mut rng = SplitMix64::new(44);
     for i in 0..60u32 {
         let (counts, wild) = wild_hand(&mut rng, 14, 2 + (i % 3) as usize, 2);
-        let hand = Hand::new(counts, &[], wild).unwrap();
+        let hand = HandView::new(counts, &[], wild).unwrap();
         let slow = reference::shanten_by_substitution(
             hand.real(),
             hand.wildcards(),
@@ -165,7 +165,7 @@ fn many_wildcards_match_the_brute_force() {
         let w = 6 + (i % 3) as usize;
         let n = if i % 2 == 0 { 13 } else { 14 };
         let (counts, wild) = wild_hand(&mut rng, n, w, i);
-        let hand = Hand::new(counts, &[], wild).unwrap();
+        let hand = HandView::new(counts, &[], wild).unwrap();
         let slow = reference::shanten_by_substitution(
             hand.real(),
             hand.wildcards(),

@@ -6,16 +6,15 @@
 mod common;
 
 use common::{mixed_hand, random_melds, wild_hand};
-use mj_ai::{DiscardOption, Hand, ShapeRules};
+use mj_ai::{DiscardOption, HandView, ShapeRules};
 use mj_tiles::random::SplitMix64;
 use mj_tiles::{Tile, TileCounts, TileSet};
 
-/// Effective tiles by definition: every kind the hand holds fewer than four of, drawn, and the
-/// full shanten recomputed.
-fn brute_effective(hand: &Hand, rules: ShapeRules, visible: &TileCounts) -> (i8, TileSet, u32) {
+/// The shanten of `hand` and the kinds whose draw lowers it, by definition: every kind the hand
+/// holds fewer than four of, drawn, and the full shanten recomputed.
+fn improving_draws(hand: &HandView, rules: ShapeRules) -> (i8, TileSet) {
     let shanten = hand.shanten(rules).shanten;
     let mut tiles = TileSet::EMPTY;
-    let mut count = 0;
     for t in Tile::ALL {
         if hand.count(t) >= 4 {
             continue;
@@ -24,7 +23,7 @@ fn brute_effective(hand: &Hand, rules: ShapeRules, visible: &TileCounts) -> (i8,
         c.add(t).unwrap();
         // The shanten definition looks at the concealed tiles only; with melds declared only
         // the standard shape applies.
-        let drawn = Hand::new(c, &[], hand.wild()).unwrap();
+        let drawn = HandView::new(c, &[], hand.wild()).unwrap();
         let drawn_shanten = if hand.declared_melds() == 0 {
             drawn.shanten(rules).shanten
         } else {
@@ -32,13 +31,26 @@ fn brute_effective(hand: &Hand, rules: ShapeRules, visible: &TileCounts) -> (i8,
         };
         if drawn_shanten < shanten {
             tiles.insert(t);
-            count += u32::from(hand.live(t, visible));
         }
     }
-    (shanten, tiles, count)
+    (shanten, tiles)
 }
 
-fn random_visible(rng: &mut SplitMix64, hand: &Hand, n: usize) -> TileCounts {
+/// Copies of `tiles` unseen from `hand`'s seat.
+fn live_copies(hand: &HandView, tiles: TileSet, visible: &TileCounts) -> u32 {
+    tiles
+        .into_iter()
+        .map(|t| u32::from(hand.live(t, visible)))
+        .sum()
+}
+
+/// Effective tiles by definition: the improving draws and their unseen copies.
+fn brute_effective(hand: &HandView, rules: ShapeRules, visible: &TileCounts) -> (i8, TileSet, u32) {
+    let (shanten, tiles) = improving_draws(hand, rules);
+    (shanten, tiles, live_copies(hand, tiles, visible))
+}
+
+fn random_visible(rng: &mut SplitMix64, hand: &HandView, n: usize) -> TileCounts {
     let mut visible = TileCounts::EMPTY;
     for _ in 0..n {
         let t = Tile::ALL[rng.below(34) as usize];
@@ -55,7 +67,7 @@ fn effective_tiles_equal_try_every_kind() {
     for i in 0..60_000u32 {
         let n = [13, 13, 10, 7, 4, 1, 16][(i % 7) as usize];
         let counts = mixed_hand(&mut rng, n, i / 7);
-        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let hand = HandView::new(counts, &[], TileSet::EMPTY).unwrap();
         let visible = random_visible(&mut rng, &hand, (i % 20) as usize);
         for rules in [ShapeRules::GENERIC, ShapeRules::RIICHI] {
             let e = hand.effective_tiles(rules, &visible).unwrap();
@@ -78,7 +90,7 @@ fn effective_tiles_of_13_tile_hands_match_xiangting_necessary_tiles() {
     let mut rng = SplitMix64::new(0x0EC);
     for i in 0..100_000u32 {
         let counts = mixed_hand(&mut rng, 13, i);
-        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let hand = HandView::new(counts, &[], TileSet::EMPTY).unwrap();
         let e = hand
             .effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)
             .unwrap();
@@ -92,44 +104,26 @@ fn effective_tiles_of_13_tile_hands_match_xiangting_necessary_tiles() {
     }
 }
 
-fn brute_discards(hand: &Hand, rules: ShapeRules, visible: &TileCounts) -> Vec<DiscardOption> {
+fn brute_discards(hand: &HandView, rules: ShapeRules, visible: &TileCounts) -> Vec<DiscardOption> {
     let mut out = Vec::new();
     for d in Tile::ALL {
         if hand.count(d) == 0 {
             continue;
         }
         let after = hand.without_tile(d).unwrap();
-        let shanten = after.shanten(rules).shanten;
-        let mut ukeire = TileSet::EMPTY;
-        let mut count = 0;
-        for t in Tile::ALL {
-            if after.count(t) >= 4 {
-                continue;
-            }
-            let mut c = *after.concealed();
-            c.add(t).unwrap();
-            let drawn = Hand::new(c, &[], hand.wild()).unwrap();
-            let s = if hand.declared_melds() == 0 {
-                drawn.shanten(rules).shanten
-            } else {
-                drawn.shanten(ShapeRules::STANDARD_ONLY).standard
-            };
-            if s < shanten {
-                ukeire.insert(t);
-                count += u32::from(hand.live(t, visible));
-            }
-        }
+        let (shanten, ukeire) = improving_draws(&after, rules);
         out.push(DiscardOption {
             tile: d,
             shanten,
             ukeire,
-            ukeire_count: count,
+            // Unseen as the hand before the discard counts them.
+            ukeire_count: live_copies(hand, ukeire, visible),
         });
     }
     out
 }
 
-fn check_table(hand: &Hand, rules: ShapeRules, visible: &TileCounts) {
+fn check_table(hand: &HandView, rules: ShapeRules, visible: &TileCounts) {
     let mut table = hand.discards(rules, visible).unwrap();
     // Best first: shanten ascending, then ukeire count descending.
     for pair in table.windows(2) {
@@ -150,7 +144,7 @@ fn discard_tables_equal_try_every_kind() {
     for i in 0..25_000u32 {
         let n = [14, 14, 11, 8, 17, 5, 2][(i % 7) as usize];
         let counts = mixed_hand(&mut rng, n, i / 7);
-        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let hand = HandView::new(counts, &[], TileSet::EMPTY).unwrap();
         let visible = random_visible(&mut rng, &hand, (i % 16) as usize);
         let rules = if i % 2 == 0 {
             ShapeRules::GENERIC
@@ -171,14 +165,14 @@ fn discard_tables_with_melds_and_wildcards_equal_try_every_kind() {
         if melds.len() != k {
             continue;
         }
-        let hand = Hand::new(concealed, &melds, TileSet::EMPTY).unwrap();
+        let hand = HandView::new(concealed, &melds, TileSet::EMPTY).unwrap();
         check_table(&hand, ShapeRules::GENERIC, &TileCounts::EMPTY);
     }
     for i in 0..600u32 {
         let w = 1 + (i % 4) as usize;
         let n = if i % 2 == 0 { 14 } else { 11 };
         let (counts, wild) = wild_hand(&mut rng, n, w, i);
-        let hand = Hand::new(counts, &[], wild).unwrap();
+        let hand = HandView::new(counts, &[], wild).unwrap();
         check_table(&hand, ShapeRules::GENERIC, &TileCounts::EMPTY);
         let after = hand.without_tile(Tile::GREEN).unwrap();
         let e = after
@@ -199,7 +193,7 @@ fn improvements_raise_effective_tiles_without_lowering_shanten() {
     let mut seen = 0;
     for i in 0..3_000u32 {
         let counts = mixed_hand(&mut rng, 13, i);
-        let hand = Hand::new(counts, &[], TileSet::EMPTY).unwrap();
+        let hand = HandView::new(counts, &[], TileSet::EMPTY).unwrap();
         let base = hand
             .effective_tiles(ShapeRules::RIICHI, &TileCounts::EMPTY)
             .unwrap();
@@ -227,13 +221,13 @@ fn improvements_raise_effective_tiles_without_lowering_shanten() {
 }
 
 trait SeenFrom {
-    fn effective_tiles_with_seen(&self, before: &Hand, rules: ShapeRules) -> Option<(i8, u32)>;
+    fn effective_tiles_with_seen(&self, before: &HandView, rules: ShapeRules) -> Option<(i8, u32)>;
 }
 
-impl SeenFrom for Hand {
+impl SeenFrom for HandView {
     /// Effective tiles of `self` with live copies counted against `before` (the hand before a
     /// discard, so the discarded copy is seen).
-    fn effective_tiles_with_seen(&self, before: &Hand, rules: ShapeRules) -> Option<(i8, u32)> {
+    fn effective_tiles_with_seen(&self, before: &HandView, rules: ShapeRules) -> Option<(i8, u32)> {
         let e = self.effective_tiles(rules, &TileCounts::EMPTY).ok()?;
         let count = e
             .tiles

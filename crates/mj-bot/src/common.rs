@@ -1,7 +1,7 @@
 //! What the players share: reading the legal actions, choosing a copy of a kind, shanten of
 //! the seat's hand, whether a call keeps a yaku, and the rough value of a hand.
 
-use mj_ai::{Hand, ShapeRules, shanten};
+use mj_ai::{HandView, ShapeRules, shanten};
 use mj_game::view::kind_of;
 use mj_game::{Action, SeatView};
 use mj_tiles::{MeldKind, Tile, TileCounts, TileSet};
@@ -77,9 +77,9 @@ pub(crate) fn first_offered(
 }
 
 /// The seat's hand for `mj-ai`: its concealed tiles and melds.
-pub(crate) fn hand(view: &SeatView<'_>) -> Option<Hand> {
+pub(crate) fn hand(view: &SeatView<'_>) -> Option<HandView> {
     let melds: Vec<_> = view.melds(view.seat()).iter().map(|m| m.meld).collect();
-    Hand::new(view.hand(), &melds, TileSet::EMPTY).ok()
+    HandView::new(view.hand(), &melds, TileSet::EMPTY).ok()
 }
 
 /// Shanten of concealed counts (the melds are implied by the count); `i8::MAX` for a count

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use mj_ai::{Hand, ShapeRules};
+use mj_ai::{HandView, ShapeRules};
 use mj_cli::answer_line;
 use mj_tiles::random::{SplitMix64, Wall};
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts, TileSet};
@@ -121,7 +121,7 @@ fn batch_answers_are_mj_ai_answers() {
     let (mut discard_tables, mut wild_hands, mut meld_hands, mut errors) = (0, 0, 0, 0);
     for _ in 0..4000 {
         let case = random_case(&mut rng);
-        let hand = Hand::new(case.counts, &case.melds, case.wild);
+        let hand = HandView::new(case.counts, &case.melds, case.wild);
         let (line, answer) = ask("shanten", &case, false);
         let hand = match hand {
             Ok(hand) => hand,

@@ -4,19 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn mj(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mj"))
-        .args(args)
-        .output()
-        .expect("the mj binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
+use common::{mj, stdout};
 
 #[test]
 fn game_is_deterministic_and_speaks_mjai() {

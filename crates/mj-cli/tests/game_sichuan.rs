@@ -4,18 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn mj(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mj"))
-        .args(args)
-        .output()
-        .expect("the mj binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
+use common::{mj, stdout};
 
 #[test]
 fn sichuan_games_speak_mjai_with_the_extensions() {

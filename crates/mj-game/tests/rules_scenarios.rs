@@ -200,13 +200,7 @@ fn temporary_furiten_lasts_until_the_own_next_discard() {
     assert!(!r.legal_actions(3).contains(&Action::Ron));
     refuse(&mut r, 3, Action::Ron);
     tsumogiri_until(&mut r, 3);
-    r.play(
-        3,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 3);
     assert!(!r.player(3).is_furiten(), "cleared by its own discard");
     tsumogiri_until(&mut r, 0);
     let t = held(&r, 0, "7p");
@@ -221,13 +215,7 @@ fn temporary_furiten_lasts_until_the_own_next_discard() {
 #[test]
 fn riichi_furiten_lasts_the_round() {
     let mut r = round(furiten_wall());
-    r.play(
-        0,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 3);
     riichi_drawn(&mut r, 3);
     tsumogiri_until(&mut r, 0);
@@ -236,13 +224,7 @@ fn riichi_furiten_lasts_the_round() {
     assert!(r.legal_actions(3).contains(&Action::Ron));
     r.play(3, Action::Pass).unwrap();
     tsumogiri_until(&mut r, 3);
-    r.play(
-        3,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 3);
     assert!(r.player(3).is_furiten(), "still furiten after its discard");
     tsumogiri_until(&mut r, 0);
     let t = held(&r, 0, "7p");
@@ -313,22 +295,10 @@ fn ippatsu_is_broken_by_a_call() {
     };
     for call in [false, true] {
         let mut r = round(w());
-        r.play(
-            0,
-            Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-        )
-        .unwrap();
+        discard_drawn(&mut r, 0);
         tsumogiri_until(&mut r, 1);
         // Not on the first go-around (that would be a double riichi).
-        r.play(
-            1,
-            Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-        )
-        .unwrap();
+        discard_drawn(&mut r, 1);
         tsumogiri_until(&mut r, 1);
         riichi_drawn(&mut r, 1);
         tsumogiri_until(&mut r, 2);
@@ -374,13 +344,7 @@ fn haitei_and_houtei() {
     let mut r = round(w);
     tsumogiri_until(&mut r, 1);
     while r.live_left() > 0 {
-        r.play(
-            1,
-            Action::Discard {
-                tile: r.drawn().unwrap(),
-            },
-        )
-        .unwrap();
+        discard_drawn(&mut r, 1);
         tsumogiri_until(&mut r, 1);
     }
     assert_eq!(r.drawn().map(|d| d / 4), Some(kind("7z")));
@@ -431,10 +395,10 @@ fn rinshan_kaihou() {
     assert!(y.iter().any(|n| n == "rinshan"), "{y:?}");
 }
 
-/// Chankan on a closed kan: only thirteen orphans may rob it (`chankan_ankan_kokushi`).
-#[test]
-fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
-    let w = wall(
+/// Seat 0 (the dealer) holds four 7z for a closed kan; seat 1 waits on 7z with thirteen
+/// orphans.
+fn closed_kan_against_thirteen_orphans() -> Wall {
+    wall(
         [
             "7z7z7z7z2m3m4m4p5p6p6s6s8s",
             "1m9m1p9p1s9s1z2z3z4z5z6z1m",
@@ -444,7 +408,13 @@ fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
         "5z",
         "9p",
         "8s",
-    );
+    )
+}
+
+/// Chankan on a closed kan: only thirteen orphans may rob it (`chankan_ankan_kokushi`).
+#[test]
+fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
+    let w = closed_kan_against_thirteen_orphans();
     let mut r = round(w);
     r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
     assert!(matches!(
@@ -461,17 +431,7 @@ fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
 /// Without `chankan_ankan_kokushi` not even thirteen orphans robs a closed kan.
 #[test]
 fn no_kokushi_chankan_on_a_closed_kan_when_switched_off() {
-    let w = wall(
-        [
-            "7z7z7z7z2m3m4m4p5p6p6s6s8s",
-            "1m9m1p9p1s9s1z2z3z4z5z6z1m",
-            FILLER[2],
-            FILLER[3],
-        ],
-        "5z",
-        "9p",
-        "8s",
-    );
+    let w = closed_kan_against_thirteen_orphans();
     let rules = GameRules {
         chankan_ankan_kokushi: false,
         ..GameRules::tenhou()
@@ -558,25 +518,13 @@ fn four_kans_by_two_seats_abort() {
     let mut r = round(w);
     r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
     r.play(0, Action::Ankan { kind: kind("6z") }).unwrap();
-    r.play(
-        0,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 1);
     r.play(1, Action::Ankan { kind: kind("5z") }).unwrap();
     r.play(1, Action::Ankan { kind: kind("4z") }).unwrap();
     assert_eq!(r.kans(), 4);
     assert!(!r.is_over(), "the abort waits for the discard");
-    r.play(
-        1,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 1);
     tsumogiri_until(&mut r, 2);
     let res = r.result().unwrap();
     assert_eq!(
@@ -613,13 +561,7 @@ fn four_kans_by_one_seat_do_not_abort() {
     let mut won = r.clone();
     won.play(0, Action::Tsumo).unwrap();
     assert!(yaku(&won, 0).iter().any(|n| n == "suukantsu"));
-    r.play(
-        0,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 2);
     assert!(!r.is_over());
 }
@@ -935,17 +877,7 @@ fn final_result_gives_the_sticks_to_the_first() {
 /// 25,000) and the hanchan ends after its first round, the dealer last.
 #[test]
 fn a_match_ends_when_a_seat_busts() {
-    let w = wall(
-        [
-            "7z7z7z7z2m3m4m4p5p6p6s6s8s",
-            "1m9m1p9p1s9s1z2z3z4z5z6z1m",
-            FILLER[2],
-            FILLER[3],
-        ],
-        "5z",
-        "9p",
-        "8s",
-    );
+    let w = closed_kan_against_thirteen_orphans();
     let mut m = Match::new(
         GameRules::tenhou(),
         Length::Hanchan,

@@ -134,13 +134,7 @@ fn furiten_on_own_discards() {
         "",
     );
     let mut r = round(w);
-    r.play(
-        0,
-        Action::Discard {
-            tile: r.drawn().unwrap(),
-        },
-    )
-    .unwrap();
+    discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 1);
     assert!(
         r.legal_actions(1).contains(&Action::Tsumo),

@@ -202,34 +202,37 @@ fn bool_batch<'py>(
     Ok((PyArray1::from_vec(py, out), errors))
 }
 
-/// `hu` of every row: an `(N,)` bool array (each row 3k+2 concealed tiles, no melds) and the
-/// refused rows `[(row, kind, message)]`. `wild`: wildcard kinds (mpsz tiles, as the protocol's
-/// `wild`); `rules`: a preset; `threads`: OS threads (0: one per core; at most 256). The GIL is
-/// released.
-#[pyfunction]
-#[pyo3(signature = (counts, *, wild=None, rules="generic", threads=1))]
-pub(crate) fn hu_batch<'py>(
-    py: Python<'py>,
-    counts: PyReadonlyArray2<'py, u8>,
-    wild: Option<Vec<String>>,
-    rules: &str,
-    threads: usize,
-) -> PyResult<(Bound<'py, PyArray1<bool>>, Errors)> {
-    bool_batch(py, counts, wild, rules, threads, false)
+/// A function of `(N,)` bool answers over [`bool_batch`] (`ready`: is each row ready rather than
+/// won).
+macro_rules! bool_batch_function {
+    ($(#[doc = $doc:literal])* fn $name:ident(ready = $ready:literal);) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (counts, *, wild=None, rules="generic", threads=1))]
+        pub(crate) fn $name<'py>(
+            py: Python<'py>,
+            counts: PyReadonlyArray2<'py, u8>,
+            wild: Option<Vec<String>>,
+            rules: &str,
+            threads: usize,
+        ) -> PyResult<(Bound<'py, PyArray1<bool>>, Errors)> {
+            bool_batch(py, counts, wild, rules, threads, $ready)
+        }
+    };
 }
 
-/// Is every row ready (3k+1 concealed tiles, one tile from a win)? An `(N,)` bool array and the
-/// refused rows; arguments as for `hu_batch`.
-#[pyfunction]
-#[pyo3(signature = (counts, *, wild=None, rules="generic", threads=1))]
-pub(crate) fn ready_batch<'py>(
-    py: Python<'py>,
-    counts: PyReadonlyArray2<'py, u8>,
-    wild: Option<Vec<String>>,
-    rules: &str,
-    threads: usize,
-) -> PyResult<(Bound<'py, PyArray1<bool>>, Errors)> {
-    bool_batch(py, counts, wild, rules, threads, true)
+bool_batch_function! {
+    /// `hu` of every row: an `(N,)` bool array (each row 3k+2 concealed tiles, no melds) and the
+    /// refused rows `[(row, kind, message)]`. `wild`: wildcard kinds (mpsz tiles, as the protocol's
+    /// `wild`); `rules`: a preset; `threads`: OS threads (0: one per core; at most 256). The GIL is
+    /// released.
+    fn hu_batch(ready = false);
+}
+
+bool_batch_function! {
+    /// Is every row ready (3k+1 concealed tiles, one tile from a win)? An `(N,)` bool array and the
+    /// refused rows; arguments as for `hu_batch`.
+    fn ready_batch(ready = true);
 }
 
 /// The waits of every row (3k+1 concealed tiles) as an `(N, 34)` bool array (True at each kind
@@ -306,7 +309,7 @@ pub(crate) fn shanten_batch<'py>(
                 // The fast entry point: no melds, no wildcards.
                 mj_ai::shanten(&counts, shape).map_err(|e| (ai_kind(&e), e.to_string()))?
             } else {
-                mj_ai::Hand::new(counts, &[], wild)
+                mj_ai::HandView::new(counts, &[], wild)
                     .map_err(|e| (ai_kind(&e), e.to_string()))?
                     .shanten(shape)
                     .shanten

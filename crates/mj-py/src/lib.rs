@@ -169,6 +169,18 @@ fn protocol_call<'py>(
     answer_text(py, line.as_bytes())
 }
 
+/// A fast `hu` or `waits`: the rules' checker and the hand, when [`fast_inputs`] has them and
+/// both are valid. None sends the call through the protocol's handler.
+fn fast_checker(
+    hand: &hand::HandArg<'_>,
+    fields: Option<&Bound<'_, PyDict>>,
+) -> Option<(mj_hu::Checker, mj_hu::Hand)> {
+    let (counts, wild, rules) = fast_inputs(hand, fields)?;
+    let checker = mj_hu::Checker::new(rules).ok()?;
+    let h = mj_hu::Hand::new(counts, &[], wild).ok()?;
+    Some((checker, h))
+}
+
 /// The inputs of a fast answer: a concealed hand with only `wild` and `rules` beside it, all
 /// valid as far as reading goes. None sends the call through the protocol's handler.
 fn fast_inputs(
@@ -230,9 +242,7 @@ fn hu<'py>(
     fields: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<HuResult> {
     let hand = hand::HandArg::of(py, hand)?;
-    if let Some((counts, wild, rules)) = fast_inputs(&hand, fields)
-        && let Ok(checker) = mj_hu::Checker::new(rules)
-        && let Ok(h) = mj_hu::Hand::new(counts, &[], wild)
+    if let Some((checker, h)) = fast_checker(&hand, fields)
         && let Ok(won) = checker.is_winning(&h)
     {
         return Ok(HuResult { hu: won });
@@ -251,9 +261,7 @@ fn waits<'py>(
     fields: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<WaitsResult> {
     let hand = hand::HandArg::of(py, hand)?;
-    if let Some((counts, wild, rules)) = fast_inputs(&hand, fields)
-        && let Ok(checker) = mj_hu::Checker::new(rules)
-        && let Ok(h) = mj_hu::Hand::new(counts, &[], wild)
+    if let Some((checker, h)) = fast_checker(&hand, fields)
         && let Ok(set) = checker.waits(&h)
     {
         return Ok(WaitsResult {
@@ -278,7 +286,7 @@ fn shanten<'py>(
     if let Some((counts, wild, rules)) = fast_inputs(&hand, fields)
         && mj_ai::ShapeRules::unmodelled(&rules).is_empty()
         && let Ok(shape) = mj_ai::ShapeRules::try_from(&rules)
-        && let Ok(h) = mj_ai::Hand::new(counts, &[], wild)
+        && let Ok(h) = mj_ai::HandView::new(counts, &[], wild)
     {
         return Ok(ShantenResult::from(h.shanten(shape)));
     }
@@ -286,49 +294,44 @@ fn shanten<'py>(
     ShantenResult::from_answer(&answer)
 }
 
-/// The discard table of `hand` (3k+2 concealed tiles): one row per distinct kind, best first,
-/// each with the shanten after the discard and the effective tiles (`ukeire`) with their live
-/// copies. Keyword arguments as for `hu`, plus `visible` (mpsz tiles seen elsewhere).
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn discards<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    fields: Option<&Bound<'py, PyDict>>,
-) -> PyResult<DiscardsResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    let (answer, text) = protocol_call(py, "discards", &hand, fields)?;
-    DiscardsResult::from_answer(&answer, text)
+/// A Python function that is the `mj batch` op of its name: `hand` positional, the op's other
+/// fields as keyword arguments, the answer (and its JSON text) read by `$read`.
+macro_rules! protocol_function {
+    ($(#[doc = $doc:literal])* fn $name:ident -> $result:ty = $read:expr;) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (hand, **fields))]
+        fn $name<'py>(
+            py: Python<'py>,
+            hand: &Bound<'py, PyAny>,
+            fields: Option<&Bound<'py, PyDict>>,
+        ) -> PyResult<$result> {
+            let hand = hand::HandArg::of(py, hand)?;
+            let (answer, text) = protocol_call(py, stringify!($name), &hand, fields)?;
+            ($read)(&answer, text)
+        }
+    };
 }
 
-/// The riichi decompositions of `hand` (3k+2 concealed tiles): `agari` (is it a win) and each
-/// way of reading it (`pair`, `melds`, `form`). Keyword arguments as for `hu`.
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn agari<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    fields: Option<&Bound<'py, PyDict>>,
-) -> PyResult<AgariResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    let (answer, text) = protocol_call(py, "agari", &hand, fields)?;
-    AgariResult::from_answer(&answer, text)
+protocol_function! {
+    /// The discard table of `hand` (3k+2 concealed tiles): one row per distinct kind, best first,
+    /// each with the shanten after the discard and the effective tiles (`ukeire`) with their live
+    /// copies. Keyword arguments as for `hu`, plus `visible` (mpsz tiles seen elsewhere).
+    fn discards -> DiscardsResult = DiscardsResult::from_answer;
 }
 
-/// The score of a win under `rules` (`"riichi"`, `"sichuan"` or `"mcr"`): `hand` holds the
-/// winning tile, `win_tile` names it; the other keyword arguments are the protocol's score
-/// fields (`tsumo`, `seat_wind`, `round_wind`, `riichi`, `dora`, `honba`, `lack`, `flowers`,
-/// ...). A hand that is no win raises `MjError` (`not_a_win`, `no_yaku`, `below_minimum`).
-#[pyfunction]
-#[pyo3(signature = (hand, **fields))]
-fn score<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    fields: Option<&Bound<'py, PyDict>>,
-) -> PyResult<ScoreResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    let (answer, text) = protocol_call(py, "score", &hand, fields)?;
-    Ok(ScoreResult::from_answer(&answer, text))
+protocol_function! {
+    /// The riichi decompositions of `hand` (3k+2 concealed tiles): `agari` (is it a win) and each
+    /// way of reading it (`pair`, `melds`, `form`). Keyword arguments as for `hu`.
+    fn agari -> AgariResult = AgariResult::from_answer;
+}
+
+protocol_function! {
+    /// The score of a win under `rules` (`"riichi"`, `"sichuan"` or `"mcr"`): `hand` holds the
+    /// winning tile, `win_tile` names it; the other keyword arguments are the protocol's score
+    /// fields (`tsumo`, `seat_wind`, `round_wind`, `riichi`, `dora`, `honba`, `lack`, `flowers`,
+    /// ...). A hand that is no win raises `MjError` (`not_a_win`, `no_yaku`, `below_minimum`).
+    fn score -> ScoreResult = |answer, text| Ok(ScoreResult::from_answer(answer, text));
 }
 
 /// Writes a hand given as an mpsz string, 34 counts or Tenhou 136 ids as an mpsz string (red

@@ -328,64 +328,48 @@ impl ScoreResult {
     }
 }
 
-#[pymethods]
-impl ScoreResult {
-    /// Riichi: the han (0 for a yakuman hand).
-    #[getter]
-    fn han<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "han")
-    }
-    /// Riichi: the fu.
-    #[getter]
-    fn fu<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "fu")
-    }
-    /// Riichi: the fu breakdown, `[{"name", "fu"}]` (None on yakuman).
-    #[getter]
-    fn fu_details<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "fu_details")
-    }
-    /// Riichi: the yaku, `[{"name", "han", "yakuman"?}]`.
-    #[getter]
-    fn yaku<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "yaku")
-    }
-    /// Riichi: the counted yakuman.
-    #[getter]
-    fn yakuman<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "yakuman")
-    }
-    /// Riichi: the limit (`"mangan"` ... `"yakuman"`) or None.
-    #[getter]
-    fn limit<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "limit")
-    }
-    /// Riichi: the payments, `{"total", "ron"}` or `{"total", "dealer"?, "others"}`.
-    #[getter]
-    fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "points")
-    }
-    /// Sichuan and MCR: the total fan.
-    #[getter]
-    fn fan<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "fan")
-    }
-    /// Sichuan and MCR: the fans, `[{"name", "zh", "fan", "count"}]`.
-    #[getter]
-    fn fans<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "fans")
-    }
-    /// Sichuan: 2^fan, capped.
-    #[getter]
-    fn multiplier<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "multiplier")
-    }
-    /// Sichuan with wildcards: what each wildcard stood for, `[{"tile", "as"}]`.
-    #[getter]
-    fn wildcards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.get(py, "wildcards")
-    }
+/// `#[pymethods]` for `ScoreResult`: one getter per answer field named (None when the answer
+/// lacks it), then the methods given.
+macro_rules! score_getters {
+    ($($(#[doc = $doc:literal])* $field:ident,)+ ; $($methods:tt)*) => {
+        #[pymethods]
+        impl ScoreResult {
+            $(
+                $(#[doc = $doc])*
+                #[getter]
+                fn $field<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    self.get(py, stringify!($field))
+                }
+            )+
+            $($methods)*
+        }
+    };
+}
 
+score_getters! {
+    /// Riichi: the han (0 for a yakuman hand).
+    han,
+    /// Riichi: the fu.
+    fu,
+    /// Riichi: the fu breakdown, `[{"name", "fu"}]` (None on yakuman).
+    fu_details,
+    /// Riichi: the yaku, `[{"name", "han", "yakuman"?}]`.
+    yaku,
+    /// Riichi: the counted yakuman.
+    yakuman,
+    /// Riichi: the limit (`"mangan"` ... `"yakuman"`) or None.
+    limit,
+    /// Riichi: the payments, `{"total", "ron"}` or `{"total", "dealer"?, "others"}`.
+    points,
+    /// Sichuan and MCR: the total fan.
+    fan,
+    /// Sichuan and MCR: the fans, `[{"name", "zh", "fan", "count"}]`.
+    fans,
+    /// Sichuan: 2^fan, capped.
+    multiplier,
+    /// Sichuan with wildcards: what each wildcard stood for, `[{"tile", "as"}]`.
+    wildcards,
+    ;
     /// The protocol's answer, a fresh dict.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         fresh_dict(py, &self.text)

@@ -52,30 +52,17 @@ const NONE: Entry = Entry(0x5F);
 impl<'a> Tables<'a> {
     /// Validates a blob and returns its views.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, TableError> {
-        let [
-            suited_needs,
-            wind_needs,
-            dragon_needs,
-            honor_needs,
-            low_rank,
-            high_offset,
-            suited_waits,
-            wind_waits,
-            dragon_waits,
-            wait_classes,
-        ] = blob::parse(bytes)?;
-        let tables = Tables {
-            suited_needs,
-            wind_needs,
-            dragon_needs,
-            honor_needs,
-            low_rank,
-            high_offset,
-            suited_waits,
-            wind_waits,
-            dragon_waits,
-            wait_classes,
-        };
+        // The sections in blob order, named once: the destructuring and the struct share the list.
+        macro_rules! from_sections {
+            ($bytes:expr => $($field:ident),+) => {{
+                let [$($field),+] = blob::parse($bytes)?;
+                Tables { $($field),+ }
+            }};
+        }
+        let tables = from_sections!(bytes =>
+            suited_needs, wind_needs, dragon_needs, honor_needs, low_rank, high_offset,
+            suited_waits, wind_waits, dragon_waits, wait_classes
+        );
         tables.check_references()?;
         Ok(tables)
     }

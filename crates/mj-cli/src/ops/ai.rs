@@ -14,7 +14,7 @@
 //!
 //! # Checks, in order
 //!
-//! 1. The hand for `mj-ai` ([`Hand::new`]): `3k + 1` or `3k + 2` concealed tiles with `k` plus
+//! 1. The hand for `mj-ai` ([`HandView::new`]): `3k + 1` or `3k + 2` concealed tiles with `k` plus
 //!    the melds at most 5 (`hand_size`), at most 8 wildcards (`invalid_wild`).
 //! 2. The rules (`unsupported_rules`).
 //! 3. `discards` only: `3k + 2` tiles (`hand_size`); `visible`, if given, a string of mpsz
@@ -22,13 +22,13 @@
 //!
 //! # Answers
 //!
-//! `shanten` is [`Hand::shanten`]'s [`ShantenReport`] (`null` for a shape that does not apply).
-//! `discards` is [`Hand::discards`]' table in its order: lowest shanten, then highest
+//! `shanten` is [`HandView::shanten`]'s [`ShantenReport`] (`null` for a shape that does not apply).
+//! `discards` is [`HandView::discards`]' table in its order: lowest shanten, then highest
 //! `ukeire_count` (PROTOCOL.md), then the engine's value order (more effective kinds, then
 //! [`mj_ai::discard_preference`]: honors, terminals, then ranks far from the middle, then kind
 //! order).
 
-use mj_ai::{AiError, DiscardOption, EffectiveTiles, Hand, ShantenReport, ShapeRules};
+use mj_ai::{AiError, DiscardOption, EffectiveTiles, HandView, ShantenReport, ShapeRules};
 use mj_tiles::{TileCounts, TileSet};
 use serde_json::{Value, json};
 
@@ -51,8 +51,8 @@ pub(crate) fn ai_error(e: AiError) -> OpError {
 }
 
 /// The request's hand, checked by `mj-ai`.
-pub(crate) fn ai_hand(request: &Request) -> Result<Hand, OpError> {
-    Hand::new(*request.counts(), request.melds(), request.wild()).map_err(ai_error)
+pub(crate) fn ai_hand(request: &Request) -> Result<HandView, OpError> {
+    HandView::new(*request.counts(), request.melds(), request.wild()).map_err(ai_error)
 }
 
 /// The request's rules as `mj-ai`'s [`ShapeRules`], or `unsupported_rules` naming every switch
@@ -87,7 +87,7 @@ pub(crate) fn shape_rules(request: &Request) -> Result<ShapeRules, OpError> {
 
 /// The `visible` field as counts (empty when absent): a string of mpsz tiles, red fives counting
 /// as fives, adding no fifth copy to the hand and its melds. Anything else is `invalid_field`.
-pub(crate) fn visible(request: &Request, hand: &Hand) -> Result<TileCounts, OpError> {
+pub(crate) fn visible(request: &Request, hand: &HandView) -> Result<TileCounts, OpError> {
     let Some(text) = request.extra_as::<String>("visible")? else {
         return Ok(TileCounts::EMPTY);
     };

@@ -30,6 +30,19 @@ pub fn run_mj(args: &[&str], stdin: &[u8]) -> Output {
     output
 }
 
+/// Runs `mj` with `args` and no input, and waits for it.
+pub fn mj(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mj"))
+        .args(args)
+        .output()
+        .expect("the mj binary runs")
+}
+
+/// A run's standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
 /// One answer line, read without losing the `id` as written.
 #[derive(Debug)]
 pub struct Answer {

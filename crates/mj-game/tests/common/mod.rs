@@ -115,6 +115,12 @@ pub fn held(r: &Round, seat: u8, text: &str) -> u8 {
         .unwrap_or_else(|| panic!("seat {seat} holds no {text}"))
 }
 
+/// `seat` discards the tile it just drew (tsumogiri).
+pub fn discard_drawn(r: &mut Round, seat: u8) {
+    let tile = r.drawn().unwrap();
+    r.play(seat, Action::Discard { tile }).unwrap();
+}
+
 /// Discards the drawn tile and passes every claim until `seat` is to act (or the round ends).
 pub fn tsumogiri_until(r: &mut Round, seat: u8) {
     for _ in 0..400 {

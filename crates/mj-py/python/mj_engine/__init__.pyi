@@ -14,6 +14,8 @@ as counts, any other as ids.
 
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from typing_extensions import TypedDict, Unpack
+
 import numpy as np
 import numpy.typing as npt
 
@@ -141,14 +143,22 @@ class ScoreResult:
     def to_dict(self) -> Dict[str, Any]:
         """The protocol's answer, a fresh dict."""
 
-def hu(
-    hand: Hand,
-    *,
-    melds: Optional[Sequence[Mapping[str, Any]]] = None,
-    wild: Optional[Sequence[str]] = None,
-    rules: Optional[str] = None,
-    options: Optional[Mapping[str, Any]] = None,
-) -> HuResult:
+class _HandFields(TypedDict, total=False):
+    """The protocol's hand fields, the keyword arguments of ``hu``, ``waits``, ``shanten``,
+    ``discards`` and ``agari`` (None leaves one out)."""
+
+    melds: Optional[Sequence[Mapping[str, Any]]]
+    wild: Optional[Sequence[str]]
+    rules: Optional[str]
+    options: Optional[Mapping[str, Any]]
+
+class _DiscardsFields(_HandFields, total=False):
+    """The keyword arguments of ``discards``: the hand fields and ``visible`` (mpsz tiles seen
+    elsewhere)."""
+
+    visible: Optional[str]
+
+def hu(hand: Hand, **fields: Unpack[_HandFields]) -> HuResult:
     """Is ``hand`` (3k+2 concealed tiles, winning tile included) a win under the rules?
 
     Keywords are the protocol's fields (None leaves one out): ``melds`` (``{"kind", "tiles",
@@ -156,45 +166,16 @@ def hu(
     ``"sichuan"``, ``"mcr"``), ``options`` (switches). Errors raise ``MjError``.
     """
 
-def waits(
-    hand: Hand,
-    *,
-    melds: Optional[Sequence[Mapping[str, Any]]] = None,
-    wild: Optional[Sequence[str]] = None,
-    rules: Optional[str] = None,
-    options: Optional[Mapping[str, Any]] = None,
-) -> WaitsResult:
+def waits(hand: Hand, **fields: Unpack[_HandFields]) -> WaitsResult:
     """The waits of ``hand`` (3k+1 concealed tiles). Keywords as for ``hu``."""
 
-def shanten(
-    hand: Hand,
-    *,
-    melds: Optional[Sequence[Mapping[str, Any]]] = None,
-    wild: Optional[Sequence[str]] = None,
-    rules: Optional[str] = None,
-    options: Optional[Mapping[str, Any]] = None,
-) -> ShantenResult:
+def shanten(hand: Hand, **fields: Unpack[_HandFields]) -> ShantenResult:
     """The shanten of ``hand`` (3k+1 or 3k+2 concealed tiles). Keywords as for ``hu``."""
 
-def discards(
-    hand: Hand,
-    *,
-    melds: Optional[Sequence[Mapping[str, Any]]] = None,
-    wild: Optional[Sequence[str]] = None,
-    rules: Optional[str] = None,
-    options: Optional[Mapping[str, Any]] = None,
-    visible: Optional[str] = None,
-) -> DiscardsResult:
+def discards(hand: Hand, **fields: Unpack[_DiscardsFields]) -> DiscardsResult:
     """The discard table of ``hand`` (3k+2 tiles). Keywords as for ``hu``, plus ``visible``."""
 
-def agari(
-    hand: Hand,
-    *,
-    melds: Optional[Sequence[Mapping[str, Any]]] = None,
-    wild: Optional[Sequence[str]] = None,
-    rules: Optional[str] = None,
-    options: Optional[Mapping[str, Any]] = None,
-) -> AgariResult:
+def agari(hand: Hand, **fields: Unpack[_HandFields]) -> AgariResult:
     """The riichi decompositions of ``hand`` (3k+2 tiles). Keywords as for ``hu``."""
 
 def score(

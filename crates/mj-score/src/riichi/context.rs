@@ -1,9 +1,10 @@
 //! What the fu, the yaku and the readings of a riichi win share: the win's context ([`Ctx`]),
-//! how a standard reading is laid out in a `mj_tiles::Reading` ([`sets`], [`pair_kind`]), the declared melds' facts ([`Declared`]), what the
-//! yaku read from the sets ([`SetTally`]) and a reading's yaku ([`YakuList`]). Below `fu`,
+//! how a standard reading's groups are laid out ([`FiveGroups`], [`sets`], [`pair_kind`]), the
+//! declared melds' facts ([`Declared`]), what the yaku read from the sets ([`SetTally`]) and a
+//! reading's yaku ([`YakuList`]). Below `fu`,
 //! `yaku` and `reading`, which all read it.
 
-use mj_tiles::{Group, GroupKind, Reading, Tile};
+use mj_tiles::{Group, GroupKind};
 
 use super::points::Payers;
 use super::{RiichiRules, Situation, Win};
@@ -35,35 +36,32 @@ pub(crate) struct Ctx<'a> {
     pub ordinary: YakuList,
 }
 
-// A standard reading as the fu and yaku read it is a `mj_tiles::Reading` of five groups: the pair
-// first (as `mj_agari::Decomposition::reading` orders it), then the declared sets, then the
-// concealed ones; with the `WaitKind` beside it. A set's `concealed` is "concealed for fu and
-// ankou": in the concealed hand or a closed kan, and not completed by ron (the reader clears it
-// for a triplet the winning tile completed by ron); a declared kan is a `GroupKind::Quad`.
+/// The groups of a standard reading as the fu and yaku read them: the five `mj_tiles::Group`s
+/// of a `mj_tiles::Reading` of four sets and a pair (the pair first, as
+/// `mj_agari::Decomposition::reading` orders it, then the declared sets, then the concealed
+/// ones), held as a fixed array so reading them needs no length checks (it is the hot path:
+/// every reading of every win); the `WaitKind` travels beside it. A set's `concealed` is
+/// "concealed for fu and ankou": in the concealed hand or a closed kan, and not completed by ron
+/// (the reader clears it for a triplet the winning tile completed by ron); a declared kan is a
+/// `GroupKind::Quad`.
+pub(crate) type FiveGroups = [Group; 5];
 
 /// The pair's kind index (the first group).
-pub(crate) fn pair_kind(r: &Reading) -> u8 {
-    r.groups().first().map_or(0, |g| g.tile.as_u8())
+pub(crate) fn pair_kind(r: &FiveGroups) -> u8 {
+    let [pair, ..] = r;
+    pair.tile.as_u8()
 }
 
-/// A standard reading's four sets (every group after the pair), as an array so the loops over
-/// them unroll. A reading built by `reading` always holds five groups; anything else reads as
-/// four empty-handed pairs (no fu, no sequence), never a panic.
-pub(crate) fn sets(r: &Reading) -> &[Group; 4] {
-    debug_assert_eq!(r.len(), 5, "a standard reading: the pair and four sets");
-    r.groups()
-        .get(1..5)
-        .and_then(|s| s.try_into().ok())
-        .unwrap_or(&NO_SETS)
+/// A standard reading's four sets (every group after the pair).
+pub(crate) fn sets(r: &FiveGroups) -> &[Group; 4] {
+    let [_, sets @ ..] = r;
+    sets
 }
-
-/// What [`sets`] answers for a reading without four sets.
-static NO_SETS: [Group; 4] = [Group::concealed(GroupKind::Pair, Tile::ALL[0]); 4];
 
 impl Ctx<'_> {
     /// A reading's concealed sets (they come after the declared ones).
-    pub fn concealed_sets<'r>(&self, r: &'r Reading) -> &'r [Group] {
-        r.groups().get(1 + self.declared.count..).unwrap_or(&[])
+    pub fn concealed_sets<'r>(&self, r: &'r FiveGroups) -> &'r [Group] {
+        r.get(1 + self.declared.count..).unwrap_or(&[])
     }
 }
 
@@ -80,8 +78,8 @@ pub(crate) struct YakuList {
 /// What the declared melds (副露 and 暗槓) give every reading, read once per win.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Declared {
-    /// Their groups, in the melds' order ([`Group::of_meld`]).
-    pub groups: Reading,
+    /// Their groups, in the melds' order ([`Group::of_meld`]; the first `count`).
+    pub groups: [Group; 4],
     /// How many melds are declared.
     pub count: usize,
     /// A meld other than a closed kan opens the hand.

@@ -3,9 +3,9 @@
 use mj_agari::WaitKind;
 use smallvec::SmallVec;
 
-use mj_tiles::{GroupKind, Reading};
+use mj_tiles::GroupKind;
 
-use super::context::{Ctx, is_terminal_or_honor, pair_kind, sets};
+use super::context::{Ctx, FiveGroups, is_terminal_or_honor, pair_kind, sets};
 
 /// Where fu come from (see the module docs of [`crate::riichi`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,7 +91,7 @@ pub(crate) fn pair_fu(ctx: &Ctx<'_>, pair: u8) -> u32 {
 #[inline(always)]
 pub(crate) fn standard(
     ctx: &Ctx<'_>,
-    r: &Reading,
+    r: &FiveGroups,
     wait: WaitKind,
     pinfu: bool,
     parts: Option<&mut FuParts>,

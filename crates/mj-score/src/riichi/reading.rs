@@ -7,9 +7,9 @@
 //! a real yakuman beats a counted one, then more han, then more fu.
 
 use mj_agari::{Form, GroupKind, WaitKind, decompositions};
-use mj_tiles::{FifthCopy, Group, Reading, Tile, TileCounts};
+use mj_tiles::{FifthCopy, Group, Tile, TileCounts};
 
-use super::context::{Ctx, Declared, SetTally, YakuList, pair_kind};
+use super::context::{Ctx, Declared, FiveGroups, SetTally, YakuList, pair_kind};
 use super::fu::{self, FuParts};
 use super::points::{self, Limit, Payers, Points};
 use super::yaku;
@@ -19,7 +19,7 @@ impl Declared {
     /// One pass over the melds; their tiles are added to `held` (a fifth copy is an error).
     fn read(win: &Win, held: &mut TileCounts) -> Result<Declared, ScoreError> {
         let mut d = Declared {
-            groups: Reading::new(),
+            groups: [Group::concealed(GroupKind::Pair, Tile::ALL[0]); 4],
             count: 0,
             open: false,
             kan: false,
@@ -28,7 +28,7 @@ impl Declared {
             tally: SetTally::EMPTY,
         };
         let fifth = |e: FifthCopy| ScoreError::FifthCopy(e.tile);
-        for m in win.melds.iter().take(4) {
+        for (slot, m) in d.groups.iter_mut().zip(&win.melds) {
             let kind = m.kind();
             let base = m.base();
             let tile = base.as_u8();
@@ -46,9 +46,7 @@ impl Declared {
             d.red_fives += pieces.iter().filter(|p| p.is_red()).count() as u32;
             let group = Group::of_meld(m);
             debug_assert_eq!(group.concealed, !kind.is_open());
-            if !d.groups.push(group) {
-                break;
-            }
+            *slot = group;
             d.count += 1;
             d.open |= kind.is_open();
             d.kan |= kind.is_kan();
@@ -63,7 +61,7 @@ impl Declared {
 #[derive(Clone, Copy, Debug)]
 enum Shape {
     Standard {
-        reading: Reading,
+        reading: FiveGroups,
         wait: WaitKind,
         pinfu: bool,
     },
@@ -350,7 +348,7 @@ impl<'a> Ctx<'a> {
         });
     }
 
-    fn standard(&self, best: &mut Option<Candidate>, r: &Reading, wait: WaitKind) {
+    fn standard(&self, best: &mut Option<Candidate>, r: &FiveGroups, wait: WaitKind) {
         let pair_fu = fu::pair_fu(self, pair_kind(r));
         let pinfu = yaku::is_pinfu(self, r, wait, pair_fu);
         let list = yaku::standard(self, r, wait, pinfu);
@@ -388,9 +386,14 @@ pub(crate) fn best(
     }
     let w = win.win_tile.as_u8();
     let n_declared = declared.count;
-    let mut declared_first = Reading::new();
-    declared_first.push(Group::concealed(GroupKind::Pair, win.win_tile));
-    declared_first.extend(declared.groups.iter().copied());
+    let mut declared_first: FiveGroups = [Group::concealed(GroupKind::Pair, win.win_tile); 5];
+    for (slot, g) in declared_first
+        .iter_mut()
+        .skip(1)
+        .zip(declared.groups.iter().take(n_declared))
+    {
+        *slot = *g;
+    }
     let mut best: Option<Candidate> = None;
     for d in agari.iter() {
         match d.form {
@@ -411,10 +414,10 @@ pub(crate) fn best(
                 // identical sequences adjacent): only the pair and the concealed sets change
                 // from one decomposition to the next.
                 let mut r = declared_first;
-                if let Some(g) = r.groups_mut().first_mut() {
-                    g.tile = pair;
+                r[0].tile = pair;
+                for (slot, g) in r.iter_mut().skip(1 + n_declared).zip(d.melds()) {
+                    *slot = *g;
                 }
-                r.extend(d.melds().iter().take(4 - n_declared).copied());
                 if pair.as_u8() == w {
                     ctx.standard(&mut best, &r, WaitKind::Single);
                 }
@@ -440,7 +443,7 @@ pub(crate) fn best(
                     };
                     if wait == WaitKind::PairWait && !win.tsumo {
                         let mut placed = r;
-                        if let Some(g) = placed.groups_mut().get_mut(i) {
+                        if let Some(g) = placed.get_mut(i) {
                             g.concealed = false;
                         }
                         ctx.standard(&mut best, &placed, wait);

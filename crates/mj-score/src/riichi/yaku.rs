@@ -4,9 +4,9 @@ use mj_agari::WaitKind;
 use smallvec::SmallVec;
 
 use super::Renhou;
-use mj_tiles::{GroupKind, Reading};
+use mj_tiles::GroupKind;
 
-use super::context::{Ctx, SetTally, YakuList, is_terminal_or_honor, pair_kind, sets};
+use super::context::{Ctx, FiveGroups, SetTally, YakuList, is_terminal_or_honor, pair_kind, sets};
 
 /// Every yaku the engine reports, with its protocol name ([`Yaku::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -460,7 +460,7 @@ pub(crate) fn shared(ctx: &Ctx<'_>) -> (YakuList, YakuList) {
 
 /// `true` when the reading is pinfu (平和): closed, four sequences, a pair worth no fu, a
 /// two-sided wait.
-pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &Reading, wait: WaitKind, pair_fu: u32) -> bool {
+pub(crate) fn is_pinfu(ctx: &Ctx<'_>, r: &FiveGroups, wait: WaitKind, pair_fu: u32) -> bool {
     !ctx.open
         && pair_fu == 0
         && wait == WaitKind::TwoSided
@@ -501,7 +501,7 @@ impl SetTally {
 }
 
 /// A standard reading (四面子一雀頭).
-pub(crate) fn standard(ctx: &Ctx<'_>, r: &Reading, wait: WaitKind, pinfu: bool) -> YakuList {
+pub(crate) fn standard(ctx: &Ctx<'_>, r: &FiveGroups, wait: WaitKind, pinfu: bool) -> YakuList {
     let closed = !ctx.open;
     let mut t = ctx.declared.tally;
     for s in ctx.concealed_sets(r) {

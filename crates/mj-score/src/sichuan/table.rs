@@ -436,44 +436,22 @@ impl Features {
     /// The mask of pattern fans that apply (before absorption).
     #[inline]
     pub(crate) fn present(&self) -> u32 {
-        let mut m = 0u32;
-        if self.qing {
-            m |= Fan::QingYiSe.bit();
-        }
-        if self.seven_pairs {
-            m |= Fan::QiDui.bit();
-            if self.long {
-                m |= Fan::LongQiDui.bit();
-            }
-            if self.qing {
-                m |= Fan::QingQiDui.bit();
-                if self.long {
-                    m |= Fan::QingLongQiDui.bit();
-                }
-            }
+        let on = |applies: bool, fan: Fan| if applies { fan.bit() } else { 0 };
+        let (qing, long) = (self.qing, self.long);
+        let shape = if self.seven_pairs {
+            on(true, Fan::QiDui)
+                | on(long, Fan::LongQiDui)
+                | on(qing, Fan::QingQiDui)
+                | on(qing && long, Fan::QingLongQiDui)
         } else {
-            if self.dui {
-                m |= Fan::DuiDuiHu.bit();
-                if self.qing {
-                    m |= Fan::QingDui.bit();
-                }
-            }
-            if self.yaojiu {
-                m |= Fan::DaiYaoJiu.bit();
-                if self.qing {
-                    m |= Fan::QingYaoJiu.bit();
-                }
-            }
-            if self.jiang {
-                m |= Fan::JiangDui.bit();
-            }
-            if self.jingou {
-                m |= Fan::JinGouDiao.bit();
-            }
-            if self.luohan {
-                m |= Fan::ShiBaLuoHan.bit();
-            }
-        }
-        m
+            on(self.dui, Fan::DuiDuiHu)
+                | on(self.dui && qing, Fan::QingDui)
+                | on(self.yaojiu, Fan::DaiYaoJiu)
+                | on(self.yaojiu && qing, Fan::QingYaoJiu)
+                | on(self.jiang, Fan::JiangDui)
+                | on(self.jingou, Fan::JinGouDiao)
+                | on(self.luohan, Fan::ShiBaLuoHan)
+        };
+        on(qing, Fan::QingYiSe) | shape
     }
 }

@@ -51,10 +51,15 @@ pub fn parse_events(text: &str) -> Result<Vec<Event>, String> {
         .collect()
 }
 
-/// `true` when the events are a game on the Sichuan machinery (a `dingque`, `huansanzhang`,
-/// `settle` or `zhuaniao` event, or a `start_kyoku` without a dora marker).
+/// `true` when the events are a game of Sichuan, 红中血战 or 红中麻将 (a `dingque`,
+/// `huansanzhang`, `settle` or `zhuaniao` event, or a `start_kyoku` without a dora marker) and
+/// not an MCR game (those have `hua` or `chi` events, which these flows never write; see
+/// `mcr_log::is_mcr_log`).
 pub fn is_sichuan_log(events: &[Event]) -> bool {
-    events.iter().any(|e| match e {
+    let mcr = events
+        .iter()
+        .any(|e| matches!(e, Event::Hua { .. } | Event::Chi { .. }));
+    !mcr && events.iter().any(|e| match e {
         Event::Dingque { .. }
         | Event::Huansanzhang { .. }
         | Event::Settle { .. }

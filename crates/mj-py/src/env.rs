@@ -249,7 +249,6 @@ impl Core {
         self.owed = [0.0; 4];
         self.steps = 0;
         self.advance();
-        self.refresh();
     }
 
     /// Recomputes the action table of the seat to act.
@@ -277,7 +276,9 @@ impl Core {
         self.m.is_over()
     }
 
-    /// Plays the bots' decisions until a learner must decide or the match is over.
+    /// Plays the bots' decisions until a learner must decide or the match is over, then fills
+    /// the action table of the seat to act (from the legal list already computed when a
+    /// learner stopped the loop, so a step asks the engine for its legal actions once).
     fn advance(&mut self) {
         // A match has a few thousand decisions; the bound only guards an engine bug.
         for _ in 0..100_000 {
@@ -290,13 +291,17 @@ impl Core {
             }
             let view = self.m.round().view(seat);
             let Some(a) = self.bots[usize::from(seat)].act(&view, &legal) else {
-                break;
+                // A learner's turn: its table from this list.
+                self.cache = self.table_of(seat, &legal);
+                self.cache_seat = Some(seat);
+                return;
             };
             if self.m.play(seat, a).is_err() {
                 break;
             }
             self.accrue();
         }
+        self.refresh();
     }
 
     /// Books what each seat is owed after a play.
@@ -345,11 +350,15 @@ impl Core {
     }
 
     fn compute_table(&self, seat: Seat) -> [Option<Action>; ACTIONS] {
-        let mut t = [None; ACTIONS];
         if usize::from(seat) >= usize::from(self.players()) {
-            return t;
+            return [None; ACTIONS];
         }
-        let legal = self.m.legal_actions(seat);
+        self.table_of(seat, &self.m.legal_actions(seat))
+    }
+
+    /// The table of `seat` from its legal list.
+    fn table_of(&self, seat: Seat, legal: &[Action]) -> [Option<Action>; ACTIONS] {
+        let mut t = [None; ACTIONS];
         let view = self.m.round().view(seat);
         let offer = view.offer().map(|o| o.tile);
         let drawn = view.drawn();
@@ -395,7 +404,6 @@ impl Core {
         self.steps += 1;
         self.accrue();
         self.advance();
-        self.refresh();
         Ok(())
     }
 

@@ -256,6 +256,25 @@ impl Checker {
             concealed: n,
             declared: declared.count,
         };
+        // The special forms, ruled out once for every discard where the whole hand shows they
+        // cannot be reached by taking one tile away: seven pairs needs at most seven kinds
+        // (distinct pairs) or at most `w` odd counts, and one discard changes either by at
+        // most one; thirteen orphans needs no simple left, so at most one in the hand.
+        let r = &self.rules;
+        let kinds: u32 = e.iter().map(|x| x.ranks_at_least(1).count_ones()).sum();
+        let odd: u32 = e.iter().map(|x| x.odd_ranks().count_ones()).sum();
+        let simples: u32 = e[..3]
+            .iter()
+            .map(|x| x.total() - u32::from(x.count(1)) - u32::from(x.count(9)))
+            .sum();
+        let special = r.knitted
+            || (r.thirteen_orphans && simples <= 1)
+            || (r.seven_pairs
+                && if r.distinct_pairs {
+                    kinds <= 8
+                } else {
+                    odd <= w + 1
+                });
         let mut out = 0u64;
         for s in 0..4 {
             let ranks: u8 = if s == 3 { 7 } else { 9 };
@@ -277,7 +296,7 @@ impl Checker {
                 } else {
                     self.tables.suited(x)
                 };
-                if self.wins(&v, &en, w, size) {
+                if self.standard_need(&en) <= w || (special && self.wins_special(&v, w, size)) {
                     out |= 1 << (9 * s + usize::from(rank) - 1);
                 }
             }

@@ -464,25 +464,31 @@ impl Core {
             row(out, 6)[kind(o.tile)] = 1.0;
         }
         let scores = v.scores();
+        // The buffer is all zero: count planes add a quarter per tile (exact in f32, equal to
+        // count / 4) and constant planes are written only when not zero.
         for r in 0..usize::from(n) {
             let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
-            let mut river = [0u8; 34];
+            let river_row = row(out, 7 + r);
             for t in v.river(s) {
-                river[kind(t.tile)] += 1;
+                let k = kind(t.tile);
+                river_row[k] += 0.25;
+                seen[k] += 1;
             }
-            let mut melds = [0u8; 34];
+            let meld_row = row(out, 11 + r);
             for m in v.melds(s) {
                 for &id in m.ids.iter().filter(|&&id| id < 136) {
-                    melds[kind(id)] += 1;
+                    let k = kind(id);
+                    meld_row[k] += 0.25;
+                    seen[k] += 1;
                 }
             }
-            counts_into(row(out, 7 + r), &river);
-            counts_into(row(out, 11 + r), &melds);
-            for k in 0..34 {
-                seen[k] += river[k] + melds[k];
+            if v.in_riichi(s) {
+                row(out, 15 + r).fill(1.0);
             }
-            row(out, 15 + r).fill(f32::from(u8::from(v.in_riichi(s))));
-            row(out, 24 + r).fill(scores[usize::from(s)] as f32 / 100_000.0);
+            let score = scores[usize::from(s)];
+            if score != 0 {
+                row(out, 24 + r).fill(score as f32 / 100_000.0);
+            }
             if let Some(last) = v.river(s).last() {
                 row(out, 32 + r)[kind(last.tile)] = 1.0;
             }
@@ -491,23 +497,30 @@ impl Core {
             }
         }
         // 19 dora (indicated kinds, count / 4), 20 unseen copies / 4.
-        let mut dora = [0u8; 34];
+        let dora_row = row(out, 19);
         for id in v.dora_indicators() {
             let k = kind(id);
-            dora[dora_of(k, n)] += 1;
+            dora_row[dora_of(k, n)] += 0.25;
             seen[k] += 1;
         }
-        counts_into(row(out, 19), &dora);
         let unseen = seen.map(|c| 4u8.saturating_sub(c));
         counts_into(row(out, 20), &unseen);
         // 21 round wind, 22 seat wind.
         row(out, 21)[27 + usize::from(v.round_wind() & 3)] = 1.0;
         row(out, 22)[27 + usize::from(v.seat_wind(seat) & 3)] = 1.0;
         row(out, 23).fill(f32::from(v.live_left()) / 70.0);
-        row(out, 28).fill(v.honba() as f32 / 10.0);
-        row(out, 29).fill(v.sticks() as f32 / 10.0);
-        row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
-        row(out, 31).fill(f32::from(u8::from(v.is_furiten())));
+        if v.honba() != 0 {
+            row(out, 28).fill(v.honba() as f32 / 10.0);
+        }
+        if v.sticks() != 0 {
+            row(out, 29).fill(v.sticks() as f32 / 10.0);
+        }
+        if !v.kita(seat).is_empty() {
+            row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
+        }
+        if v.is_furiten() {
+            row(out, 31).fill(1.0);
+        }
     }
 
     fn raw_json(&self, seat: Seat) -> String {

@@ -394,12 +394,13 @@ impl Core {
         let seat = self
             .current()
             .ok_or_else(|| "the match is over: reset it".to_owned())?;
-        let a = self
-            .table(seat)
-            .get(i)
-            .copied()
-            .flatten()
-            .ok_or_else(|| format!("action {i} is not legal for seat {seat} now"))?;
+        // The cached table is read in place (a copy of the whole table was a memmove a step).
+        let a = if self.cache_seat == Some(seat) {
+            self.cache.get(i).copied().flatten()
+        } else {
+            self.compute_table(seat).get(i).copied().flatten()
+        }
+        .ok_or_else(|| format!("action {i} is not legal for seat {seat} now"))?;
         self.m.play(seat, a).map_err(|e| e.to_string())?;
         self.steps += 1;
         self.accrue();
@@ -415,7 +416,12 @@ impl Core {
         let Some(seat) = self.current() else {
             return true;
         };
-        if let Some(j) = self.table(seat).iter().position(Option::is_some) {
+        let first = if self.cache_seat == Some(seat) {
+            self.cache.iter().position(Option::is_some)
+        } else {
+            self.compute_table(seat).iter().position(Option::is_some)
+        };
+        if let Some(j) = first {
             let _ = self.step(j);
         }
         true

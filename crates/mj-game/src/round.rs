@@ -9,7 +9,7 @@
 //! rules' limit).
 
 use mj_hu::{Checker, Declared, Hand, Rules};
-use mj_tiles::{Eigen, EigenHand, Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
+use mj_tiles::{EigenHand, Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -815,8 +815,50 @@ impl Round {
     }
 
     /// The ids to offer for discards: one per (kind, redness), the drawn tile itself for its
-    /// kind when it is one of them.
+    /// kind when it is one of them; the drawn tile first, then increasing ids. One step per kind
+    /// held (the lowest plain id of a kind is its nibble's lowest bit, the red five its first
+    /// id); debug builds check it against [`Round::discard_choices_by_ids`].
     fn discard_choices(&self, seat: Seat) -> SmallVec<[u8; 14]> {
+        let p = &self.players[usize::from(seat)];
+        let reds = self.rules.red_fives;
+        let mut out: SmallVec<[u8; 14]> = SmallVec::new();
+        // The kind whose plain copies, or whose red five, the drawn id already offers.
+        let (mut drawn_plain, mut drawn_red) = (u8::MAX, u8::MAX);
+        if let Some(d) = self.drawn
+            && p.hand.contains(d)
+        {
+            out.push(d);
+            if reds && is_red_id(d) {
+                drawn_red = d / 4;
+            } else {
+                drawn_plain = d / 4;
+            }
+        }
+        for (w, word) in p.hand.words().into_iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let shift = bits.trailing_zeros() & !3;
+                let mut nibble = (bits >> shift) & 0xF;
+                bits &= !(0xF << shift);
+                let first = (w as u32 * 64 + shift) as u8;
+                let k = first / 4;
+                if reds && nibble & 1 == 1 && is_red_id(first) {
+                    if k != drawn_red {
+                        out.push(first);
+                    }
+                    nibble &= !1;
+                }
+                if nibble != 0 && k != drawn_plain {
+                    out.push(first + nibble.trailing_zeros() as u8);
+                }
+            }
+        }
+        debug_assert_eq!(out, self.discard_choices_by_ids(seat));
+        out
+    }
+
+    /// [`Round::discard_choices`] id by id: the slow twin the debug builds compare with.
+    fn discard_choices_by_ids(&self, seat: Seat) -> SmallVec<[u8; 14]> {
         let p = &self.players[usize::from(seat)];
         let mut out: SmallVec<[u8; 14]> = SmallVec::new();
         let mut seen: u64 = 0;
@@ -904,7 +946,7 @@ impl Round {
         if !after_call && self.riichi_allowed(seat) {
             let ready = self.ready_discards(seat);
             for &id in &choices {
-                if ready >> (id / 4) & 1 == 1 && self.riichi_discard_ok(seat, id) {
+                if ready >> (id / 4) & 1 == 1 && self.ready_discard_has_live_wait(seat, id) {
                     out.push(Action::Riichi { tile: id });
                 }
             }
@@ -952,28 +994,33 @@ impl Round {
         !waits_of(&c, &p.meld_counts()).is_empty()
     }
 
+    /// [`Round::riichi_discard_ok`] for a discard `ready_discards` found ready. A ready hand has
+    /// a wait; `waits_of` drops only kinds held four times between hand and melds, so with no
+    /// melds (closed kans) and no kind held four times the answer is yes without computing the
+    /// waits; otherwise they are computed. Debug builds check the shortcut against the full
+    /// computation.
+    fn ready_discard_has_live_wait(&self, seat: Seat, id: u8) -> bool {
+        let p = &self.players[usize::from(seat)];
+        let mut c = p.counts;
+        c.remove(kind(id));
+        if p.melds.is_empty() && c.kinds_at_least(4).is_empty() && p.hand.contains(id) {
+            debug_assert!(self.riichi_discard_ok(seat, id), "riichi shortcut: {id}");
+            return true;
+        }
+        self.riichi_discard_ok(seat, id)
+    }
+
     /// Kinds whose discard leaves `seat`'s hand ready (a bit per kind index): one eigen
-    /// subtraction and one table lookup per kind held, the hand's eigens computed once.
+    /// subtraction and one table lookup per kind held, the hand's eigens and the other suits'
+    /// entries computed once (`Checker::ready_discards_eigen`).
     fn ready_discards(&self, seat: Seat) -> u64 {
         let Some(c) = checker() else {
             return 0;
         };
         let p = &self.players[usize::from(seat)];
-        let suits = EigenHand::from_counts(&p.counts, TileSet::EMPTY).suits();
         let d = declared(p.counts.total().saturating_sub(1), 13);
-        let mut out = 0u64;
-        for t in p.counts.kinds() {
-            let s = t.suit().index();
-            let Some(e) = Eigen::of_rank(t.rank()).and_then(|u| suits[s].checked_sub(u)) else {
-                continue;
-            };
-            let mut v = suits;
-            v[s] = e;
-            if c.is_ready_eigen(&EigenHand::new(v, 0), d).unwrap_or(false) {
-                out |= 1 << t.index();
-            }
-        }
-        out
+        c.ready_discards_eigen(&EigenHand::from_counts(&p.counts, TileSet::EMPTY), d)
+            .unwrap_or(0)
     }
 
     /// What a closed or added kan on one's own turn needs besides its tiles: not right after a
@@ -1084,6 +1131,9 @@ impl Round {
             let (Some(ka), Some(kb)) = (ka, kb) else {
                 continue;
             };
+            if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
+                continue;
+            }
             let opts = |k: Tile| -> SmallVec<[u8; 2]> {
                 let mut v = SmallVec::new();
                 let mut plain = None;
@@ -1116,6 +1166,68 @@ impl Round {
             }
         }
         out
+    }
+
+    /// `!pon_choices(seat, tile).is_empty()` without building the list: the choices differ only
+    /// in red copies, and whether a call leaves a discard depends on kinds alone.
+    fn pon_possible(&self, seat: Seat, tile: u8) -> bool {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let yes = p.counts.get(t) >= 2 && self.call_leaves_discard_kinds(seat, [t, t], &[t]);
+        debug_assert_eq!(yes, !self.pon_choices(seat, tile).is_empty());
+        yes
+    }
+
+    /// `!chi_choices(seat, tile).is_empty()` without building the list: some sequence whose
+    /// two other kinds are held and whose call leaves a discard kuikae allows (which depends on
+    /// kinds alone).
+    fn chi_possible(&self, seat: Seat, tile: u8) -> bool {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let mut yes = false;
+        if !t.is_honor() {
+            let r = t.rank() as i8;
+            for (a, b, forbid_other) in [(-2i8, -1i8, -3i8), (-1, 1, 0), (1, 2, 3)] {
+                if r + a < 1 || r + b > 9 {
+                    continue;
+                }
+                let ka = Tile::new((t.as_u8() as i8 + a) as u8);
+                let kb = Tile::new((t.as_u8() as i8 + b) as u8);
+                let (Some(ka), Some(kb)) = (ka, kb) else {
+                    continue;
+                };
+                if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
+                    continue;
+                }
+                let other = (forbid_other != 0 && (1..=9).contains(&(r + forbid_other)))
+                    .then(|| Tile::new((t.as_u8() as i8 + forbid_other) as u8))
+                    .flatten();
+                let ok = match other {
+                    Some(k) => self.call_leaves_discard_kinds(seat, [ka, kb], &[t, k]),
+                    None => self.call_leaves_discard_kinds(seat, [ka, kb], &[t]),
+                };
+                if ok {
+                    yes = true;
+                    break;
+                }
+            }
+        }
+        debug_assert_eq!(yes, !self.chi_choices(seat, tile).is_empty());
+        yes
+    }
+
+    /// [`Round::call_leaves_discard`] by kinds.
+    fn call_leaves_discard_kinds(&self, seat: Seat, used: [Tile; 2], forbid: &[Tile]) -> bool {
+        if !self.rules.kuikae_forbidden {
+            return true;
+        }
+        let p = &self.players[usize::from(seat)];
+        let mut c = p.counts;
+        c.remove(used[0]);
+        c.remove(used[1]);
+        Tile::ALL
+            .iter()
+            .any(|&t| c.get(t) > 0 && !forbid.contains(&t))
     }
 
     /// After taking `used` out of the hand, is some tile left that kuikae allows to discard?
@@ -1184,7 +1296,18 @@ impl Round {
 
     fn tsumo_score(&self, seat: Seat, d: u8, rinshan: bool) -> Option<WinScore> {
         let p = &self.players[usize::from(seat)];
-        if !is_winning(&p.counts) {
+        // After a plain draw the seat's waits are those of its 13 tiles before it (kept since
+        // its last discard or the deal; kinds held four times left out, which cannot be drawn),
+        // so the draw wins iff its kind is a wait. A replacement draw (after a kan or kita)
+        // follows a hand change the waits have not seen: check the shape.
+        let wins = if rinshan || self.sc.is_some() {
+            is_winning(&p.counts)
+        } else {
+            let w = p.waits.contains(kind(d));
+            debug_assert_eq!(w, is_winning(&p.counts), "tsumo shortcut: {d}");
+            w
+        };
+        if !wins {
             return None;
         }
         let first = !self.interrupted && p.river.is_empty();
@@ -1557,13 +1680,13 @@ impl Round {
             }
             if calls_ok && !p.riichi {
                 let n = p.counts.get(k);
-                if n >= 2 && !self.pon_choices(seat, tile).is_empty() {
+                if n >= 2 && self.pon_possible(seat, tile) {
                     o |= OFFER_PON;
                 }
                 if n >= 3 && self.kans < 4 {
                     o |= OFFER_KAN;
                 }
-                if d == 1 && self.rules.chi && !self.chi_choices(seat, tile).is_empty() {
+                if d == 1 && self.rules.chi && self.chi_possible(seat, tile) {
                     o |= OFFER_CHI;
                 }
             }

@@ -121,6 +121,12 @@ impl Ids {
             })
         })
     }
+    /// The three words of the set: bit `id & 63` of word `id >> 6`; kind `k`'s four ids are the
+    /// nibble at bit `4k & 63` of word `k >> 4` (a nibble never straddles two words).
+    #[inline]
+    pub(crate) fn words(&self) -> [u64; 3] {
+        self.0
+    }
     /// The ids of one kind held, in increasing order.
     pub(crate) fn of_kind(&self, t: Tile) -> impl Iterator<Item = u8> + '_ {
         let base = t.as_u8() * 4;

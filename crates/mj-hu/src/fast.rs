@@ -237,6 +237,73 @@ impl Checker {
         Ok(self.wins(&e, &self.entries(&e), u32::from(hand.wildcards()) + 1, size))
     }
 
+    /// The kinds (bit `t.index()` of `mj_tiles::Tile`) whose discard leaves this eigen hand
+    /// (3k+2 tiles, wildcards counted) ready: for each real kind held,
+    /// [`Checker::is_ready_eigen`] of the hand less one tile of it, with the table entries of
+    /// the three unchanged suits read once for all discards (a riichi declaration's check).
+    pub fn ready_discards_eigen(
+        &self,
+        hand: &EigenHand,
+        declared: Declared,
+    ) -> Result<u64, SizeError> {
+        let n = Self::check_size(hand, declared, true)?;
+        let e = hand.suits();
+        let entries = self.entries(&e);
+        let seq = self.rules.honor_sequences;
+        // Less one tile, plus the wildcard a ready hand lacks: `n` tiles in all.
+        let w = u32::from(hand.wildcards()) + 1;
+        let size = Size {
+            concealed: n,
+            declared: declared.count,
+        };
+        // The special forms, ruled out once for every discard where the whole hand shows they
+        // cannot be reached by taking one tile away: seven pairs needs at most seven kinds
+        // (distinct pairs) or at most `w` odd counts, and one discard changes either by at
+        // most one; thirteen orphans needs no simple left, so at most one in the hand.
+        let r = &self.rules;
+        let kinds: u32 = e.iter().map(|x| x.ranks_at_least(1).count_ones()).sum();
+        let odd: u32 = e.iter().map(|x| x.odd_ranks().count_ones()).sum();
+        let simples: u32 = e[..3]
+            .iter()
+            .map(|x| x.total() - u32::from(x.count(1)) - u32::from(x.count(9)))
+            .sum();
+        let special = r.knitted
+            || (r.thirteen_orphans && simples <= 1)
+            || (r.seven_pairs
+                && if r.distinct_pairs {
+                    kinds <= 8
+                } else {
+                    odd <= w + 1
+                });
+        let mut out = 0u64;
+        for s in 0..4 {
+            let ranks: u8 = if s == 3 { 7 } else { 9 };
+            for rank in 1..=ranks {
+                if e[s].count(rank) == 0 {
+                    continue;
+                }
+                let Some(x) = Eigen::of_rank(rank).and_then(|u| e[s].checked_sub(u)) else {
+                    continue;
+                };
+                let mut v = e;
+                v[s] = x;
+                if self.rules.lack_one_suit && Self::three_suits(&v, declared) {
+                    continue;
+                }
+                let mut en = entries;
+                en[s] = if s == 3 {
+                    self.tables.honors(x, seq)
+                } else {
+                    self.tables.suited(x)
+                };
+                if self.standard_need(&en) <= w || (special && self.wins_special(&v, w, size)) {
+                    out |= 1 << (9 * s + usize::from(rank) - 1);
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// Is the hand (3k+2 concealed tiles) a winning shape?
     pub fn is_winning(&self, hand: &Hand) -> Result<bool, HuError> {
         hand.require_complete_size()?;

@@ -249,7 +249,6 @@ impl Core {
         self.owed = [0.0; 4];
         self.steps = 0;
         self.advance();
-        self.refresh();
     }
 
     /// Recomputes the action table of the seat to act.
@@ -277,7 +276,9 @@ impl Core {
         self.m.is_over()
     }
 
-    /// Plays the bots' decisions until a learner must decide or the match is over.
+    /// Plays the bots' decisions until a learner must decide or the match is over, then fills
+    /// the action table of the seat to act (from the legal list already computed when a
+    /// learner stopped the loop, so a step asks the engine for its legal actions once).
     fn advance(&mut self) {
         // A match has a few thousand decisions; the bound only guards an engine bug.
         for _ in 0..100_000 {
@@ -290,13 +291,17 @@ impl Core {
             }
             let view = self.m.round().view(seat);
             let Some(a) = self.bots[usize::from(seat)].act(&view, &legal) else {
-                break;
+                // A learner's turn: its table from this list.
+                self.cache = self.table_of(seat, &legal);
+                self.cache_seat = Some(seat);
+                return;
             };
             if self.m.play(seat, a).is_err() {
                 break;
             }
             self.accrue();
         }
+        self.refresh();
     }
 
     /// Books what each seat is owed after a play.
@@ -345,11 +350,15 @@ impl Core {
     }
 
     fn compute_table(&self, seat: Seat) -> [Option<Action>; ACTIONS] {
-        let mut t = [None; ACTIONS];
         if usize::from(seat) >= usize::from(self.players()) {
-            return t;
+            return [None; ACTIONS];
         }
-        let legal = self.m.legal_actions(seat);
+        self.table_of(seat, &self.m.legal_actions(seat))
+    }
+
+    /// The table of `seat` from its legal list.
+    fn table_of(&self, seat: Seat, legal: &[Action]) -> [Option<Action>; ACTIONS] {
+        let mut t = [None; ACTIONS];
         let view = self.m.round().view(seat);
         let offer = view.offer().map(|o| o.tile);
         let drawn = view.drawn();
@@ -385,17 +394,17 @@ impl Core {
         let seat = self
             .current()
             .ok_or_else(|| "the match is over: reset it".to_owned())?;
-        let a = self
-            .table(seat)
-            .get(i)
-            .copied()
-            .flatten()
-            .ok_or_else(|| format!("action {i} is not legal for seat {seat} now"))?;
+        // The cached table is read in place (a copy of the whole table was a memmove a step).
+        let a = if self.cache_seat == Some(seat) {
+            self.cache.get(i).copied().flatten()
+        } else {
+            self.compute_table(seat).get(i).copied().flatten()
+        }
+        .ok_or_else(|| format!("action {i} is not legal for seat {seat} now"))?;
         self.m.play(seat, a).map_err(|e| e.to_string())?;
         self.steps += 1;
         self.accrue();
         self.advance();
-        self.refresh();
         Ok(())
     }
 
@@ -407,7 +416,12 @@ impl Core {
         let Some(seat) = self.current() else {
             return true;
         };
-        if let Some(j) = self.table(seat).iter().position(Option::is_some) {
+        let first = if self.cache_seat == Some(seat) {
+            self.cache.iter().position(Option::is_some)
+        } else {
+            self.compute_table(seat).iter().position(Option::is_some)
+        };
+        if let Some(j) = first {
             let _ = self.step(j);
         }
         true
@@ -456,25 +470,31 @@ impl Core {
             row(out, 6)[kind(o.tile)] = 1.0;
         }
         let scores = v.scores();
+        // The buffer is all zero: count planes add a quarter per tile (exact in f32, equal to
+        // count / 4) and constant planes are written only when not zero.
         for r in 0..usize::from(n) {
             let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
-            let mut river = [0u8; 34];
+            let river_row = row(out, 7 + r);
             for t in v.river(s) {
-                river[kind(t.tile)] += 1;
+                let k = kind(t.tile);
+                river_row[k] += 0.25;
+                seen[k] += 1;
             }
-            let mut melds = [0u8; 34];
+            let meld_row = row(out, 11 + r);
             for m in v.melds(s) {
                 for &id in m.ids.iter().filter(|&&id| id < 136) {
-                    melds[kind(id)] += 1;
+                    let k = kind(id);
+                    meld_row[k] += 0.25;
+                    seen[k] += 1;
                 }
             }
-            counts_into(row(out, 7 + r), &river);
-            counts_into(row(out, 11 + r), &melds);
-            for k in 0..34 {
-                seen[k] += river[k] + melds[k];
+            if v.in_riichi(s) {
+                row(out, 15 + r).fill(1.0);
             }
-            row(out, 15 + r).fill(f32::from(u8::from(v.in_riichi(s))));
-            row(out, 24 + r).fill(scores[usize::from(s)] as f32 / 100_000.0);
+            let score = scores[usize::from(s)];
+            if score != 0 {
+                row(out, 24 + r).fill(score as f32 / 100_000.0);
+            }
             if let Some(last) = v.river(s).last() {
                 row(out, 32 + r)[kind(last.tile)] = 1.0;
             }
@@ -483,23 +503,30 @@ impl Core {
             }
         }
         // 19 dora (indicated kinds, count / 4), 20 unseen copies / 4.
-        let mut dora = [0u8; 34];
+        let dora_row = row(out, 19);
         for id in v.dora_indicators() {
             let k = kind(id);
-            dora[dora_of(k, n)] += 1;
+            dora_row[dora_of(k, n)] += 0.25;
             seen[k] += 1;
         }
-        counts_into(row(out, 19), &dora);
         let unseen = seen.map(|c| 4u8.saturating_sub(c));
         counts_into(row(out, 20), &unseen);
         // 21 round wind, 22 seat wind.
         row(out, 21)[27 + usize::from(v.round_wind() & 3)] = 1.0;
         row(out, 22)[27 + usize::from(v.seat_wind(seat) & 3)] = 1.0;
         row(out, 23).fill(f32::from(v.live_left()) / 70.0);
-        row(out, 28).fill(v.honba() as f32 / 10.0);
-        row(out, 29).fill(v.sticks() as f32 / 10.0);
-        row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
-        row(out, 31).fill(f32::from(u8::from(v.is_furiten())));
+        if v.honba() != 0 {
+            row(out, 28).fill(v.honba() as f32 / 10.0);
+        }
+        if v.sticks() != 0 {
+            row(out, 29).fill(v.sticks() as f32 / 10.0);
+        }
+        if !v.kita(seat).is_empty() {
+            row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
+        }
+        if v.is_furiten() {
+            row(out, 31).fill(1.0);
+        }
     }
 
     fn raw_json(&self, seat: Seat) -> String {

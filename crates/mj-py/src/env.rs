@@ -41,7 +41,7 @@ const EXCHANGE: usize = 115;
 const LACK: usize = 118;
 
 /// Feature planes of 34 kinds each (README has the table).
-pub const PLANES: usize = 36;
+pub const PLANES: usize = 44;
 
 /// Tenhou ids of the red fives (5m, 5p, 5s).
 const REDS: [u8; 3] = [16, 52, 88];
@@ -527,6 +527,25 @@ impl Core {
         if v.is_furiten() {
             row(out, 31).fill(1.0);
         }
+        // The Chinese flows: 36..40 the declared lacking suit (定缺: its nine kinds), 40..44
+        // has won and left the table (血战), per relative seat; all zero in riichi.
+        if self.rules.is_chinese() {
+            for r in 0..usize::from(n) {
+                let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
+                let suit = match v.lack(s) {
+                    Some(mj_tiles::Suit::Man) => Some(0),
+                    Some(mj_tiles::Suit::Pin) => Some(1),
+                    Some(mj_tiles::Suit::Sou) => Some(2),
+                    _ => None,
+                };
+                if let Some(i) = suit {
+                    row(out, 36 + r)[i * 9..i * 9 + 9].fill(1.0);
+                }
+                if v.has_won(s) {
+                    row(out, 40 + r).fill(1.0);
+                }
+            }
+        }
     }
 
     fn raw_json(&self, seat: Seat) -> String {
@@ -584,6 +603,8 @@ pub(crate) fn plane_names() -> Vec<String> {
         .map(str::to_owned),
     );
     v.extend(rel.iter().map(|r| format!("last discard ({r})")));
+    v.extend(rel.iter().map(|r| format!("lacking suit ({r})")));
+    v.extend(rel.iter().map(|r| format!("has won ({r})")));
     v
 }
 

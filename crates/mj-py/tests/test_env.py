@@ -254,3 +254,43 @@ def test_raw_observation_is_the_seat_view():
     # Other seats' hands are not in it.
     assert "hands" not in raw and "wall" not in raw
     assert len(raw["legal"]) >= int(g.mask().sum())
+
+
+def test_sichuan_planes_show_declared_lacks_and_winners():
+    """Planes 36..40 (lacking suit) and 40..44 (has won) against the raw observation."""
+    rng = np.random.default_rng(5)
+    seen_lack = seen_won = False
+    for seed in range(5, 25):
+        g = mj_engine.Game(rules="sichuan", length="one", bots=[None, "efficiency", "efficiency", "efficiency"], seed=seed)
+        while not g.done:
+            raw, obs = g.raw(0), g.obs(0)
+            for r in range(4):
+                lack = raw["lacks"][r]
+                want = np.zeros(34)
+                if lack is not None:
+                    want[lack * 9 : lack * 9 + 9] = 1
+                    seen_lack = True
+                assert np.array_equal(obs[36 + r], want), (seed, r, lack)
+                won = raw["won_with"][r] is not None
+                seen_won |= won
+                assert np.all(obs[40 + r] == float(won)), (seed, r, won)
+            g.step(int(rng.choice(np.flatnonzero(g.mask(0)))))
+        if seen_lack and seen_won:
+            break
+    assert seen_lack and seen_won
+    # Riichi leaves them at zero.
+    assert not mj_engine.Game(seed=1).obs()[36:].any()
+
+
+@pytest.mark.parametrize("rules", ["sichuan_hongzhong", "hongzhong", "mcr"])
+def test_every_chinese_preset_plays_to_the_end_with_a_mask_never_empty(rules):
+    rng = np.random.default_rng(11)
+    for seed in range(3):
+        g = mj_engine.Game(rules=rules, length="one", seed=seed)
+        steps = 0
+        while not g.done:
+            mask = g.mask()
+            assert mask.any(), (rules, seed, steps)
+            g.step(int(rng.choice(np.flatnonzero(mask))))
+            steps += 1
+        assert g.result() is not None

@@ -31,6 +31,7 @@ mod fast;
 mod forms;
 mod hand;
 pub mod reference;
+pub mod registry;
 mod rules;
 #[cfg(feature = "corpus")]
 pub mod sample;

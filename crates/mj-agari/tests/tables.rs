@@ -42,16 +42,17 @@ fn without_the_nine_rank_limit_the_agari_count_is_larger() {
     assert_eq!(counts[&14], 8567);
 }
 
-#[rstest]
-#[case::empty(Vec::new(), "truncated")]
-#[case::magic({ let mut b = COMMITTED_BLOB.to_vec(); b[0] = b'X'; b }, "bad magic")]
-#[case::version({ let mut b = COMMITTED_BLOB.to_vec(); b[8] ^= 1; b }, "format version")]
-#[case::truncated(COMMITTED_BLOB[..COMMITTED_BLOB.len() - 8].to_vec(), "length")]
-#[case::payload({ let mut b = COMMITTED_BLOB.to_vec(); let n = b.len() / 2; b[n] ^= 4; b }, "checksum")]
-#[case::mj_tables_blob(mj_tables::COMMITTED_BLOB.to_vec(), "bad magic")]
-fn damaged_blobs_are_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
-    let err = AgariTables::from_bytes(&bytes).expect_err(expected);
-    assert!(err.to_string().contains(expected), "{err}");
+#[test]
+fn damaged_blobs_are_refused() {
+    let cases = mj_tables::testing::damaged_blobs(COMMITTED_BLOB, mj_tables::COMMITTED_BLOB);
+    for case in cases {
+        let err = AgariTables::from_bytes(&case.bytes).expect_err(case.name);
+        assert!(
+            err.to_string().contains(case.expected),
+            "{}: {err}",
+            case.name
+        );
+    }
 }
 
 #[test]

@@ -31,22 +31,23 @@ fn committed_blob_is_fresh_and_generation_is_reproducible() {
     );
 }
 
-#[rstest]
-#[case::empty(Vec::new(), "truncated")]
-#[case::magic({ let mut b = COMMITTED_BLOB.to_vec(); b[0] = b'X'; b }, "bad magic")]
-#[case::version({ let mut b = COMMITTED_BLOB.to_vec(); b[8] ^= 1; b }, "format version")]
-#[case::truncated(COMMITTED_BLOB[..COMMITTED_BLOB.len() - 8].to_vec(), "length")]
-#[case::payload({ let mut b = COMMITTED_BLOB.to_vec(); let n = b.len() / 2; b[n] ^= 4; b }, "checksum")]
-#[case::other_blob(mj_tables::COMMITTED_BLOB.to_vec(), "bad magic")]
-fn damaged_blobs_are_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
-    let err = ShantenTables::from_bytes(&bytes).expect_err(expected);
-    assert!(err.to_string().contains(expected), "{err}");
-    // What every analysis answers when the committed blob is refused (never regenerated).
-    let refused = mj_ai::AiError::from(err);
-    assert!(
-        refused.to_string().starts_with("shanten tables: "),
-        "{refused}"
-    );
+#[test]
+fn damaged_blobs_are_refused() {
+    let cases = mj_tables::testing::damaged_blobs(COMMITTED_BLOB, mj_tables::COMMITTED_BLOB);
+    for case in cases {
+        let err = ShantenTables::from_bytes(&case.bytes).expect_err(case.name);
+        assert!(
+            err.to_string().contains(case.expected),
+            "{}: {err}",
+            case.name
+        );
+        // What every analysis answers when the committed blob is refused (never regenerated).
+        let refused = mj_ai::AiError::from(err);
+        assert!(
+            refused.to_string().starts_with("shanten tables: "),
+            "{refused}"
+        );
+    }
 }
 
 /// Overwrites section `index` through `edit`, then fixes the checksum, so only the semantic

@@ -102,6 +102,7 @@ mod tests {
             name: "renhou",
             ty: SwitchType::OneOf(&["none", "mangan"]),
             layer: mj_score::rules::Layer::Shapes,
+            on_in: &[],
             doc: "",
         };
         let raw = |t: &'static str| -> &'static RawValue { serde_json::from_str(t).unwrap() };

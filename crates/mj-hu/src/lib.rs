@@ -21,9 +21,10 @@
 //! * Waits leave out kinds the player holds four of, counting concealed tiles (wildcards of a
 //!   wild kind included) and declared melds: a fifth copy cannot be drawn.
 //!
-//! The answers come from `mj-tables` (see `fast`'s docs for the arithmetic); [`reference`] is a
-//! slow backtracking twin, and the tests compare the two exhaustively on every single-group
-//! shape and on a million random hands.
+//! The answers come from `mj-tables` (see `fast`'s docs for the arithmetic);
+//! [`reference`](mod@reference) is a slow backtracking twin, and the tests compare the two
+//! exhaustively on every single-group shape and on a million random hands. [`registry`] is the
+//! workspace's one table of rule presets and switches, from which [`Rules`] is derived.
 //!
 //! No IO; no panics on data: bad input is a [`HuError`].
 
@@ -31,6 +32,7 @@ mod fast;
 mod forms;
 mod hand;
 pub mod reference;
+pub mod registry;
 mod rules;
 #[cfg(feature = "corpus")]
 pub mod sample;

@@ -1,9 +1,18 @@
-//! Rule presets and switches.
+//! The winning-shape rules, built from the shape switches of the one switch table
+//! ([`crate::registry::SWITCHES`]).
 
 use core::fmt;
 
+use crate::registry::{Layer, Preset, SWITCHES};
+
+/// How many shape switches the table declares (a compile-time check holds the table to it).
+const SHAPE_SWITCHES: usize = 8;
+
 /// Which shapes win, and which hands are allowed at all. Build one from a preset
 /// ([`Rules::preset`]) and override switches by name ([`Rules::set`]), as `mj batch` does.
+/// The presets, the switch names and the setter are derived from the shape switches of
+/// [`crate::registry::SWITCHES`] (their order is this type's field order); the table below
+/// restates them, and a test holds it to the registry.
 ///
 /// | switch | generic | riichi | sichuan | mcr | meaning |
 /// |---|---|---|---|---|---|
@@ -54,75 +63,87 @@ impl Rules {
     /// The preset names.
     pub const PRESETS: [&'static str; 4] = ["generic", "riichi", "sichuan", "mcr"];
 
-    /// The switch names, as `options` in the protocol.
-    pub const SWITCHES: [&'static str; 8] = [
-        "seven_pairs",
-        "distinct_pairs",
-        "thirteen_orphans",
-        "honor_sequences",
-        "eyes_258",
-        "knitted",
-        "honors",
-        "lack_one_suit",
-    ];
+    /// The switch names, as `options` in the protocol: the registry's shape switches.
+    pub const SWITCHES: [&'static str; SHAPE_SWITCHES] = shape_names();
 
     /// Standard hands, seven pairs (four of a kind = two pairs) and thirteen orphans.
-    pub const GENERIC: Rules = Rules {
-        seven_pairs: true,
-        distinct_pairs: false,
-        thirteen_orphans: true,
-        honor_sequences: false,
-        eyes_258: false,
-        knitted: false,
-        honors: true,
-        lack_one_suit: false,
-    };
+    pub const GENERIC: Rules = Rules::of_preset(Preset::Generic);
 
     /// Japanese riichi: seven pairs must be distinct.
-    pub const RIICHI: Rules = Rules {
-        distinct_pairs: true,
-        ..Rules::GENERIC
-    };
+    pub const RIICHI: Rules = Rules::of_preset(Preset::Riichi);
 
     /// Sichuan bloody battle (血战到底): no honors, no thirteen orphans, at most two suits.
-    pub const SICHUAN: Rules = Rules {
-        thirteen_orphans: false,
-        honors: false,
-        lack_one_suit: true,
-        ..Rules::GENERIC
-    };
+    pub const SICHUAN: Rules = Rules::of_preset(Preset::Sichuan);
 
     /// Chinese Official (MCR/国标): adds the knitted shapes.
-    pub const MCR: Rules = Rules {
-        knitted: true,
-        ..Rules::GENERIC
-    };
+    pub const MCR: Rules = Rules::of_preset(Preset::Mcr);
+
+    /// The switches on under `preset` by the registry's defaults.
+    pub(crate) const fn of_preset(preset: Preset) -> Rules {
+        let mut flags = [false; SHAPE_SWITCHES];
+        let mut i = 0;
+        let mut k = 0;
+        while i < SWITCHES.len() {
+            if let Layer::Shapes = SWITCHES[i].layer {
+                let on_in = SWITCHES[i].on_in;
+                let mut p = 0;
+                while p < on_in.len() {
+                    if on_in[p] as u8 == preset as u8 {
+                        flags[k] = true;
+                    }
+                    p += 1;
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        Rules::from_flags(flags)
+    }
+
+    /// The rules of the switches' values, in the registry's order.
+    const fn from_flags(f: [bool; SHAPE_SWITCHES]) -> Rules {
+        Rules {
+            seven_pairs: f[0],
+            distinct_pairs: f[1],
+            thirteen_orphans: f[2],
+            honor_sequences: f[3],
+            eyes_258: f[4],
+            knitted: f[5],
+            honors: f[6],
+            lack_one_suit: f[7],
+        }
+    }
+
+    /// The switches' values, in the registry's order.
+    const fn flags(self) -> [bool; SHAPE_SWITCHES] {
+        [
+            self.seven_pairs,
+            self.distinct_pairs,
+            self.thirteen_orphans,
+            self.honor_sequences,
+            self.eyes_258,
+            self.knitted,
+            self.honors,
+            self.lack_one_suit,
+        ]
+    }
 
     /// A preset by name.
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
-        match name {
-            "generic" => Ok(Rules::GENERIC),
-            "riichi" => Ok(Rules::RIICHI),
-            "sichuan" => Ok(Rules::SICHUAN),
-            "mcr" => Ok(Rules::MCR),
+        match Preset::from_name(name) {
+            Some(p) if Rules::PRESETS.contains(&name) => Ok(p.shapes()),
             _ => Err(RulesError::UnknownPreset(name.to_owned())),
         }
     }
 
-    /// Sets a switch by name.
+    /// Sets a switch by name (one of [`Rules::SWITCHES`]).
     pub fn set(&mut self, switch: &str, on: bool) -> Result<(), RulesError> {
-        let field = match switch {
-            "seven_pairs" => &mut self.seven_pairs,
-            "distinct_pairs" => &mut self.distinct_pairs,
-            "thirteen_orphans" => &mut self.thirteen_orphans,
-            "honor_sequences" => &mut self.honor_sequences,
-            "eyes_258" => &mut self.eyes_258,
-            "knitted" => &mut self.knitted,
-            "honors" => &mut self.honors,
-            "lack_one_suit" => &mut self.lack_one_suit,
-            _ => return Err(RulesError::UnknownSwitch(switch.to_owned())),
+        let Some(i) = Rules::SWITCHES.iter().position(|&n| n == switch) else {
+            return Err(RulesError::UnknownSwitch(switch.to_owned()));
         };
-        *field = on;
+        let mut flags = self.flags();
+        flags[i] = on;
+        *self = Rules::from_flags(flags);
         Ok(())
     }
 }
@@ -135,16 +156,7 @@ impl Default for Rules {
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let on = [
-            self.seven_pairs,
-            self.distinct_pairs,
-            self.thirteen_orphans,
-            self.honor_sequences,
-            self.eyes_258,
-            self.knitted,
-            self.honors,
-            self.lack_one_suit,
-        ];
+        let on = self.flags();
         let names: Vec<&str> = Rules::SWITCHES
             .iter()
             .zip(on)
@@ -152,5 +164,106 @@ impl fmt::Display for Rules {
             .map(|(n, _)| *n)
             .collect();
         write!(f, "[{}]", names.join(", "))
+    }
+}
+
+/// The names of the registry's shape switches, in order; a compile error when the table holds
+/// another number of them than [`Rules`] has fields.
+const fn shape_names() -> [&'static str; SHAPE_SWITCHES] {
+    let mut names = [""; SHAPE_SWITCHES];
+    let mut i = 0;
+    let mut k = 0;
+    while i < SWITCHES.len() {
+        if let Layer::Shapes = SWITCHES[i].layer {
+            assert!(k < SHAPE_SWITCHES, "more shape switches than Rules fields");
+            names[k] = SWITCHES[i].name;
+            k += 1;
+        }
+        i += 1;
+    }
+    assert!(
+        k == SHAPE_SWITCHES,
+        "fewer shape switches than Rules fields"
+    );
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The presets as they were written by hand before they were derived from the registry.
+    #[test]
+    fn derived_presets_are_the_former_literals() {
+        let generic = Rules {
+            seven_pairs: true,
+            distinct_pairs: false,
+            thirteen_orphans: true,
+            honor_sequences: false,
+            eyes_258: false,
+            knitted: false,
+            honors: true,
+            lack_one_suit: false,
+        };
+        assert_eq!(Rules::GENERIC, generic);
+        assert_eq!(
+            Rules::RIICHI,
+            Rules {
+                distinct_pairs: true,
+                ..generic
+            }
+        );
+        assert_eq!(
+            Rules::SICHUAN,
+            Rules {
+                thirteen_orphans: false,
+                honors: false,
+                lack_one_suit: true,
+                ..generic
+            }
+        );
+        assert_eq!(
+            Rules::MCR,
+            Rules {
+                knitted: true,
+                ..generic
+            }
+        );
+        assert_eq!(Preset::Sanma.shapes(), Rules::RIICHI);
+    }
+
+    #[test]
+    fn every_switch_sets_its_own_field_only() {
+        for (i, name) in Rules::SWITCHES.iter().enumerate() {
+            let mut r = Rules::GENERIC;
+            r.set(name, !Rules::GENERIC.flags()[i]).unwrap();
+            let changed: Vec<usize> = (0..SHAPE_SWITCHES)
+                .filter(|&k| r.flags()[k] != Rules::GENERIC.flags()[k])
+                .collect();
+            assert_eq!(changed, [i], "{name}");
+        }
+        let mut r = Rules::GENERIC;
+        assert!(r.set("kuitan", true).is_err());
+        assert_eq!(r, Rules::GENERIC);
+        assert!(Rules::preset("sanma").is_err());
+        assert_eq!(Rules::preset("sichuan"), Ok(Rules::SICHUAN));
+    }
+
+    /// The doc table of [`Rules`] restates the registry: every row's name, defaults and
+    /// switch order agree with it.
+    #[test]
+    fn doc_table_matches_the_registry() {
+        let doc = include_str!("rules.rs");
+        let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with("/// | `")).collect();
+        assert_eq!(rows.len(), SHAPE_SWITCHES);
+        for (row, name) in rows.iter().zip(Rules::SWITCHES) {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            assert_eq!(cells[1], format!("`{name}`"));
+            for (cell, preset) in cells[2..6].iter().zip(Rules::PRESETS) {
+                let r = Rules::preset(preset).unwrap();
+                let on = r.flags()[Rules::SWITCHES.iter().position(|n| n == &name).unwrap()];
+                assert_eq!(*cell, if on { "on" } else { "off" }, "{name} {preset}");
+            }
+        }
     }
 }

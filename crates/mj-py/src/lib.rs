@@ -229,6 +229,27 @@ fn fast_inputs(
     Some((counts, wild, rules))
 }
 
+/// `op`'s answer for `hand`: `fast` on `mj_hu`'s checker when the fields allow it (no melds, a
+/// preset and switches `mj_hu::Rules` takes) and it answers, else the protocol's answer read by
+/// `slow` (so errors are raised as `mj batch` answers them).
+fn checked_or_protocol<'py, T>(
+    py: Python<'py>,
+    op: &str,
+    hand: &Bound<'py, PyAny>,
+    fields: Option<&Bound<'py, PyDict>>,
+    fast: impl FnOnce(&mj_hu::Checker, &mj_hu::Hand) -> Option<T>,
+    slow: impl FnOnce(&Bound<'py, PyDict>) -> PyResult<T>,
+) -> PyResult<T> {
+    let hand = hand::HandArg::of(py, hand)?;
+    if let Some((checker, h)) = fast_checker(&hand, fields)
+        && let Some(answer) = fast(&checker, &h)
+    {
+        return Ok(answer);
+    }
+    let (answer, _) = protocol_call(py, op, &hand, fields)?;
+    slow(&answer)
+}
+
 /// Is `hand` (3k+2 concealed tiles, the winning tile included) a win under the rules? Keyword
 /// arguments are the protocol's fields: `melds` (list of `{"kind", "tiles", "called"?,
 /// "from"?}`), `wild` (list of tiles), `rules` (`"generic"`, `"riichi"`, `"sichuan"`, `"mcr"`),
@@ -241,14 +262,10 @@ fn hu<'py>(
     hand: &Bound<'py, PyAny>,
     fields: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<HuResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    if let Some((checker, h)) = fast_checker(&hand, fields)
-        && let Ok(won) = checker.is_winning(&h)
-    {
-        return Ok(HuResult { hu: won });
-    }
-    let (answer, _) = protocol_call(py, "hu", &hand, fields)?;
-    HuResult::from_answer(&answer)
+    let fast = |checker: &mj_hu::Checker, h: &mj_hu::Hand| {
+        checker.is_winning(h).ok().map(|hu| HuResult { hu })
+    };
+    checked_or_protocol(py, "hu", hand, fields, fast, HuResult::from_answer)
 }
 
 /// The waits of `hand` (3k+1 concealed tiles): every kind whose draw wins, as mpsz tiles sorted
@@ -260,16 +277,13 @@ fn waits<'py>(
     hand: &Bound<'py, PyAny>,
     fields: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<WaitsResult> {
-    let hand = hand::HandArg::of(py, hand)?;
-    if let Some((checker, h)) = fast_checker(&hand, fields)
-        && let Ok(set) = checker.waits(&h)
-    {
-        return Ok(WaitsResult {
+    let fast = |checker: &mj_hu::Checker, h: &mj_hu::Hand| {
+        let set = checker.waits(h).ok()?;
+        Some(WaitsResult {
             waits: set.iter().map(|t| t.to_string()).collect(),
-        });
-    }
-    let (answer, _) = protocol_call(py, "waits", &hand, fields)?;
-    WaitsResult::from_answer(&answer)
+        })
+    };
+    checked_or_protocol(py, "waits", hand, fields, fast, WaitsResult::from_answer)
 }
 
 /// The shanten of `hand` (3k+1 or 3k+2 concealed tiles): the minimum over the shapes the rules

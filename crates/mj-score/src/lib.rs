@@ -5,8 +5,8 @@
 //! - [`mcr`]: Chinese Official rules (MCR, 国标麻将), 81 fans (`"rules": "mcr"`).
 //!
 //! [`rules`] is the one vocabulary of rules: the presets ([`rules::Preset`]) and every switch of
-//! every layer ([`rules::SWITCHES`]: name, type, which layer reads it, a doc line), which
-//! `mj batch` parses options from.
+//! every layer ([`rules::SWITCHES`]: name, type, which layer reads it, default per preset, a doc
+//! line), which `mj batch` parses options from (declared in [`mj_hu::registry`], re-exported).
 //!
 //! The Chinese presets answer with a list of [`FanEntry`] rows. Every rule switch a module
 //! supports is named in its docs with its default; a request outside them is an error, never a

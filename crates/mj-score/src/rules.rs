@@ -1,319 +1,32 @@
 //! One rule vocabulary: the presets ([`Preset`]) and every switch of every layer ([`SWITCHES`]),
 //! declared once with its type, the layer (and so the crate and option type) that reads it,
-//! and a doc line. `mj batch`'s option parser, its error messages and its check that a scoring
-//! switch belongs to the request's preset read this table; it keeps no list of its own.
-//!
-//! Each switch's default belongs to the preset: the winning shapes' switches to
-//! [`mj_hu::Rules`]' presets (its table), riichi's to [`RiichiRules::FOUR_PLAYER`] /
-//! [`RiichiRules::THREE_PLAYER`], MCR's to [`McrOptions::default`], Sichuan's fan table to
-//! `common`. The tests below bind the table to those types both ways.
+//! its default per preset and a doc line. The table lives in [`mj_hu::registry`] (the lowest
+//! crate that reads a switch, so that [`mj_hu::Rules`]' presets, names and by-name setter are
+//! derived from it); this module re-exports it, so `mj_score::rules::SWITCHES` and
+//! `mj_hu::registry::SWITCHES` are the same table. `mj batch`'s option parser, its error
+//! messages and its check that a scoring switch belongs to the request's preset read it; it
+//! keeps no list of its own.
 //!
 //! The scorers' option types take switches by name from this table (`RiichiRules::set`,
 //! `McrOptions::set`, `SichuanRules::set`, given a request's options by [`apply`]), so no caller
-//! names a scoring switch. [`mj_hu::Rules`] cannot be generated from it: it lives in mj-hu, below
-//! this crate, and keeps its own `SWITCHES` list and `set`; the test
-//! `shape_switches_are_mj_hus_both_ways` binds the two (names in order, every preset's values).
+//! names a scoring switch. Each scoring switch's default per preset (`on_in`, or a name
+//! switch's first name) is bound by the tests below to [`RiichiRules::FOUR_PLAYER`] /
+//! [`RiichiRules::THREE_PLAYER`], [`McrOptions::OFFICIAL`] and `SichuanRules::COMMON`.
 //!
 //! [`RiichiRules::FOUR_PLAYER`]: crate::riichi::RiichiRules::FOUR_PLAYER
 //! [`RiichiRules::THREE_PLAYER`]: crate::riichi::RiichiRules::THREE_PLAYER
-//! [`McrOptions::default`]: crate::mcr::McrOptions
+//! [`McrOptions::OFFICIAL`]: crate::mcr::McrOptions::OFFICIAL
 
-use core::fmt;
-use core::str::FromStr;
-
-/// A rule preset (`rules` in `mj batch`): which shapes win and, for `score`, which scorer.
-///
-/// ```
-/// use mj_score::rules::Preset;
-/// let p: Preset = "sanma".parse()?;
-/// assert_eq!(p, Preset::Sanma);
-/// assert_eq!(p.to_string(), "sanma");
-/// assert_eq!(p.shapes(), mj_hu::Rules::RIICHI);
-/// # Ok::<(), mj_score::rules::UnknownPreset>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Preset {
-    /// `generic`, the default: every common winning shape, no scorer.
-    #[default]
-    Generic,
-    /// `riichi`: Japanese riichi, four players.
-    Riichi,
-    /// `sichuan`: Sichuan bloody battle (血战到底).
-    Sichuan,
-    /// `mcr`: Mahjong Competition Rules (国标麻将).
-    Mcr,
-    /// `sanma`: three-player riichi (三麻): riichi's shapes, scored for three players.
-    Sanma,
-}
-
-/// A name that is not a preset.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules `{0}` (known: generic, riichi, sichuan, mcr, sanma)")]
-pub struct UnknownPreset(pub String);
-
-impl Preset {
-    /// Every preset, in the order error messages list them.
-    pub const ALL: [Preset; 5] = [
-        Preset::Generic,
-        Preset::Riichi,
-        Preset::Sichuan,
-        Preset::Mcr,
-        Preset::Sanma,
-    ];
-
-    /// The protocol name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Preset::Generic => "generic",
-            Preset::Riichi => "riichi",
-            Preset::Sichuan => "sichuan",
-            Preset::Mcr => "mcr",
-            Preset::Sanma => "sanma",
-        }
-    }
-
-    /// The preset of a protocol name.
-    pub fn from_name(name: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.name() == name)
-    }
-
-    /// The `mj_hu` preset of its winning shapes (three-player riichi has riichi's).
-    pub const fn shape_preset(self) -> &'static str {
-        match self {
-            Preset::Sanma => "riichi",
-            other => other.name(),
-        }
-    }
-
-    /// Its winning shapes.
-    pub const fn shapes(self) -> mj_hu::Rules {
-        match self {
-            Preset::Generic => mj_hu::Rules::GENERIC,
-            Preset::Riichi | Preset::Sanma => mj_hu::Rules::RIICHI,
-            Preset::Sichuan => mj_hu::Rules::SICHUAN,
-            Preset::Mcr => mj_hu::Rules::MCR,
-        }
-    }
-}
-
-impl fmt::Display for Preset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Preset {
-    type Err = UnknownPreset;
-
-    fn from_str(s: &str) -> Result<Preset, UnknownPreset> {
-        Preset::from_name(s).ok_or_else(|| UnknownPreset(s.to_owned()))
-    }
-}
-
-/// The type of a switch's value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwitchType {
-    /// `true` or `false`.
-    Bool,
-    /// One of these names (riichi's `renhou`, `sichuan_table`).
-    OneOf(&'static [&'static str]),
-}
-
-/// The value given to a switch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SwitchValue {
-    /// For [`SwitchType::Bool`].
-    Bool(bool),
-    /// For [`SwitchType::OneOf`]: one of the listed names.
-    Name(&'static str),
-}
-
-/// A switch an option type does not read, or a value of the wrong type for it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{owner} has no switch `{name}` taking {value:?}")]
-pub struct SwitchError {
-    /// The option type (`riichi scoring`, ...).
-    pub owner: &'static str,
-    /// The switch's name.
-    pub name: String,
-    /// The value given.
-    pub value: SwitchValue,
-}
-
-/// Which layer reads a switch, and so which presets accept it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Layer {
-    /// The winning shapes ([`mj_hu::Rules`], read by every op under every preset; `score` takes
-    /// only the preset's own value).
-    Shapes,
-    /// A scorer's option type, read by `score` under these presets.
-    Score(&'static [Preset]),
-}
-
-/// One switch: its name in `options`, its type, the layer that reads it, a doc line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Switch {
-    /// Its name in `options`.
-    pub name: &'static str,
-    /// The type of its value.
-    pub ty: SwitchType,
-    /// Who reads it.
-    pub layer: Layer,
-    /// What it does.
-    pub doc: &'static str,
-}
-
-impl Switch {
-    /// `true` when `score` under `preset` reads this scoring switch (shape switches: never).
-    pub fn scores_under(&self, preset: Preset) -> bool {
-        match self.layer {
-            Layer::Score(presets) => presets.contains(&preset),
-            Layer::Shapes => false,
-        }
-    }
-}
-
-const RIICHI: &[Preset] = &[Preset::Riichi, Preset::Sanma];
-
-const fn shape(name: &'static str, doc: &'static str) -> Switch {
-    Switch {
-        name,
-        ty: SwitchType::Bool,
-        layer: Layer::Shapes,
-        doc,
-    }
-}
-
-const fn score(
-    name: &'static str,
-    ty: SwitchType,
-    presets: &'static [Preset],
-    doc: &'static str,
-) -> Switch {
-    Switch {
-        name,
-        ty,
-        layer: Layer::Score(presets),
-        doc,
-    }
-}
-
-/// Every switch `options` accepts, in the order `mj batch` lists them: the one place to add a
-/// switch (and then to the option type of its layer).
-pub const SWITCHES: &[Switch] = &[
-    shape("seven_pairs", "seven pairs is a winning shape"),
-    shape(
-        "distinct_pairs",
-        "the seven pairs are seven different kinds",
-    ),
-    shape("thirteen_orphans", "thirteen orphans is a winning shape"),
-    shape(
-        "honor_sequences",
-        "three different winds, or the three dragons, form a sequence",
-    ),
-    shape("eyes_258", "the pair of a standard hand is a 2, 5 or 8"),
-    shape("knitted", "MCR knitted shapes win (全不靠, 组合龙)"),
-    shape("honors", "honor tiles exist"),
-    shape(
-        "lack_one_suit",
-        "a win holds at most two numbered suits (缺一门)",
-    ),
-    score("kuitan", SwitchType::Bool, RIICHI, "open tanyao (喰いタン)"),
-    score(
-        "aka",
-        SwitchType::Bool,
-        RIICHI,
-        "red fives are dora (赤ドラ)",
-    ),
-    score(
-        "double_yakuman",
-        SwitchType::Bool,
-        RIICHI,
-        "kokushi_13, suuankou_tanki, junsei_chuuren, daisuushii count 2",
-    ),
-    score(
-        "kazoe_yakuman",
-        SwitchType::Bool,
-        RIICHI,
-        "13+ han is a yakuman (数え役満)",
-    ),
-    score(
-        "kiriage",
-        SwitchType::Bool,
-        RIICHI,
-        "4 han 30 fu and 3 han 60 fu are a mangan (切り上げ満貫)",
-    ),
-    score(
-        "renhou",
-        SwitchType::OneOf(&["none", "mangan", "yakuman"]),
-        RIICHI,
-        "what a ron before the first draw (人和) scores",
-    ),
-    score(
-        "tsumo_loss",
-        SwitchType::Bool,
-        &[Preset::Sanma],
-        "three players: a tsumo is not paid the absent seat's share (ツモ損)",
-    ),
-    score(
-        "ming_an_gang",
-        SwitchType::Bool,
-        &[Preset::Mcr],
-        "one melded and one concealed kong are 明暗杠 (5 fan)",
-    ),
-    score(
-        "sichuan_table",
-        SwitchType::OneOf(&["common", "zimo_jiadi", "classic"]),
-        &[Preset::Sichuan],
-        "which Sichuan fan table",
-    ),
-];
-
-/// The switch of a name.
-pub fn switch(name: &str) -> Option<&'static Switch> {
-    SWITCHES.iter().find(|s| s.name == name)
-}
-
-/// Gives `set` every switch of `options` that `score` under `preset` reads (the registry says
-/// which), leaving out the others (shape switches, other presets' switches): how a scorer's
-/// option type (`RiichiRules::set`, `McrOptions::set`, `SichuanRules::set`) takes a request's
-/// `options` without its caller naming a switch.
-///
-/// ```
-/// use mj_score::mcr::McrOptions;
-/// use mj_score::rules::{Preset, SwitchValue, apply};
-/// let options = [
-///     ("seven_pairs", SwitchValue::Bool(true)),
-///     ("ming_an_gang", SwitchValue::Bool(true)),
-/// ];
-/// let mut o = McrOptions::OFFICIAL;
-/// apply(Preset::Mcr, options, |name, value| o.set(name, value))?;
-/// assert!(o.ming_an_gang);
-/// # Ok::<(), mj_score::rules::SwitchError>(())
-/// ```
-///
-/// # Errors
-/// The first error `set` returns (a switch the registry gives `preset` that the option type
-/// does not read: a registry and type out of step).
-pub fn apply<'a>(
-    preset: Preset,
-    options: impl IntoIterator<Item = (&'a str, SwitchValue)>,
-    mut set: impl FnMut(&str, SwitchValue) -> Result<(), SwitchError>,
-) -> Result<(), SwitchError> {
-    for (name, value) in options {
-        if switch(name).is_some_and(|s| s.scores_under(preset)) {
-            set(name, value)?;
-        }
-    }
-    Ok(())
-}
+pub use mj_hu::registry::{
+    Layer, Preset, SWITCHES, Switch, SwitchError, SwitchType, SwitchValue, UnknownPreset, apply,
+    switch,
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::riichi::RiichiRules;
+    use core::fmt;
 
     #[test]
     fn shape_switches_are_mj_hus_both_ways() {
@@ -330,6 +43,62 @@ mod tests {
                 "{p}"
             );
         }
+    }
+
+    /// Setting a switch to its registry default leaves the preset's option type unchanged.
+    fn check_default<T: Copy + PartialEq + fmt::Debug>(
+        s: &Switch,
+        preset: Preset,
+        start: T,
+        set: fn(&mut T, &str, SwitchValue) -> Result<(), SwitchError>,
+    ) {
+        let default = match s.ty {
+            SwitchType::Bool => SwitchValue::Bool(s.on_in.contains(&preset)),
+            SwitchType::OneOf(names) => SwitchValue::Name(names[0]),
+        };
+        let mut options = start;
+        assert_eq!(set(&mut options, s.name, default), Ok(()), "{}", s.name);
+        assert_eq!(
+            options, start,
+            "{} under {preset}: default {default:?}",
+            s.name
+        );
+    }
+
+    #[test]
+    fn scoring_defaults_are_the_option_types_defaults() {
+        use crate::mcr::McrOptions;
+        use crate::sichuan::SichuanRules;
+        let mut checked = 0;
+        for s in SWITCHES {
+            if s.scores_under(Preset::Riichi) {
+                check_default(
+                    s,
+                    Preset::Riichi,
+                    RiichiRules::FOUR_PLAYER,
+                    RiichiRules::set,
+                );
+                checked += 1;
+            }
+            if s.scores_under(Preset::Sanma) {
+                check_default(
+                    s,
+                    Preset::Sanma,
+                    RiichiRules::THREE_PLAYER,
+                    RiichiRules::set,
+                );
+                checked += 1;
+            }
+            if s.scores_under(Preset::Mcr) {
+                check_default(s, Preset::Mcr, McrOptions::OFFICIAL, McrOptions::set);
+                checked += 1;
+            }
+            if s.scores_under(Preset::Sichuan) {
+                check_default(s, Preset::Sichuan, SichuanRules::COMMON, SichuanRules::set);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 6 + 7 + 1 + 1);
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub mod blob;
 pub mod generate;
 pub mod layout;
 mod reader;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use blob::TableError;
 pub use layout::{Entry, WaitMasks};

@@ -13,7 +13,7 @@
 //! ```
 //!
 //! The container is shared: another crate describes its own blob with a [`Layout`] (its magic,
-//! version and sections) and uses [`write_layout`] / [`parse_layout`]; [`write`] and [`parse`]
+//! version and sections) and uses [`write_layout`] / [`parse_layout`]; [`write()`] and [`parse()`]
 //! are this crate's tables, the same bytes as always.
 
 use crate::layout::{FORMAT_VERSION, MAGIC, Section};

@@ -23,7 +23,7 @@
 //!
 //! Thirteen orphans is handled outside the tables (it has no continuity to speak of), the
 //! thirteen-sided wait included. Seven pairs is in the tables as its own form (seven different
-//! kinds, as riichi wants). [`reference`] is the slow backtracking twin the tests compare with.
+//! kinds, as riichi wants). [`reference`](mod@reference) is the slow backtracking twin the tests compare with.
 //!
 //! No IO; no panics on data: bad input is an [`AgariError`].
 

@@ -1,4 +1,4 @@
-//! Sichuan 血战到底 play shared by `efficiency`, `value` and `defense` (see [`act`]).
+//! Sichuan 血战到底 play shared by `efficiency`, `value` and `defense` (see `act`).
 //!
 //! `mj-ai` refuses the Sichuan rule set (`ShapeRules::try_from(&Rules::SICHUAN)` names
 //! `honors` and `lack_one_suit`): the wall has no honors, and the suit given up (定缺) cannot

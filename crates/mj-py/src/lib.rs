@@ -1,6 +1,6 @@
 //! Python bindings of the mj engine: the wheel `mj-engine`, module `mj_engine`.
 //!
-//! * [`request`](fn@request) answers one `mj batch` request (a dict) in-process, by the same
+//! * `request` answers one `mj batch` request (a dict) in-process, by the same
 //!   line handler as the program ([`mj_cli::answer_line`]), so its answers are the program's
 //!   answers; an error answer raises `MjError` with the answer's `kind`, `message` and extra
 //!   fields as attributes.
@@ -10,7 +10,7 @@
 //!   `rules` beside it) are answered straight from the engine; anything else, and every error, is
 //!   answered by the protocol's handler, so errors carry the program's exact kind and message.
 //! * The batch functions answer an `(N, 34)` array of tile counts with the GIL released, spread
-//!   over `threads` OS threads ([`batch`]).
+//!   over `threads` OS threads (module `batch`).
 //!
 //! The crate is an extension module: it does not link libpython, so it has no Rust tests; the
 //! Python suite in `crates/mj-py/tests` tests it against `mj batch`, `mahjong` and `xiangting`.

@@ -4,6 +4,10 @@
 //!   `crates/mj-agari/data/agari.bin` and `crates/mj-ai/data/shanten.bin`, printing progress,
 //!   the time and each section's size.
 //! * `check-tables`: regenerate in memory and fail if a committed blob differs.
+//! * `check-modules`: fail if the top-level modules of a crate import each other in a cycle
+//!   (see [`modules`]).
+
+mod modules;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -123,7 +127,10 @@ fn main() -> anyhow::Result<()> {
                 eprintln!("{} is up to date", path.display());
             }
         }
-        _ => bail!("usage: cargo xtask <gen-tables|check-tables>"),
+        "check-modules" => {
+            modules::check(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crates"))?;
+        }
+        _ => bail!("usage: cargo xtask <gen-tables|check-tables|check-modules>"),
     }
     Ok(())
 }

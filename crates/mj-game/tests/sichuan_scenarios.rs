@@ -11,6 +11,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::{discard_kind, pass_all, to_move};
 use mj_game::{
     Action, Event, Exchange, GameRules, IllegalAction, Phase, Round, RoundEnd, RoundSetup,
     SettleKind, Wall,
@@ -113,37 +116,11 @@ fn declare(r: &mut Round, lacks: [u8; 4]) {
     }
 }
 
-fn to_move(r: &Round) -> u8 {
-    match r.phase() {
-        Phase::Turn { seat, .. } => *seat,
-        p => panic!("not a turn: {p:?}"),
-    }
-}
-
 /// The seat to move discards the tile it drew.
 fn tsumogiri(r: &mut Round) {
     let s = to_move(r);
     let d = r.drawn().unwrap();
     r.play(s, Action::Discard { tile: d }).unwrap();
-}
-
-/// Every seat with a claim passes.
-fn pass_all(r: &mut Round) {
-    while let Phase::Claims(_) = r.phase() {
-        let s = r.to_act().trailing_zeros() as u8;
-        r.play(s, Action::Pass).unwrap();
-    }
-}
-
-fn discard_kind(r: &mut Round, t: &str) {
-    let s = to_move(r);
-    let k = kinds(t)[0];
-    let id = r
-        .player(s)
-        .hand_ids()
-        .find(|&i| i / 4 == k.as_u8())
-        .unwrap();
-    r.play(s, Action::Discard { tile: id }).unwrap();
 }
 
 fn settle_items(r: &Round) -> Vec<(SettleKind, u8, [i32; 4])> {

@@ -186,41 +186,65 @@ pub fn hz_kinds(s: &str) -> Vec<Tile> {
     out
 }
 
+/// Tile ids handed out per kind in the order tiles are placed in a constructed wall (the first
+/// copy of a kind gets `kind * 4`, the next `kind * 4 + 1`, ...), and which ids are placed.
+#[derive(Debug)]
+pub struct Ids {
+    copies: [u8; 34],
+    /// The ids placed so far.
+    pub used: [bool; 136],
+}
+
+impl Ids {
+    /// No id placed yet.
+    pub const EMPTY: Ids = Ids {
+        copies: [0; 34],
+        used: [false; 136],
+    };
+
+    /// The next id of `t`'s kind; panics (failing the test) on a fifth copy.
+    pub fn take(&mut self, t: Tile) -> u8 {
+        let k = t.as_u8();
+        let c = self.copies[usize::from(k)];
+        assert!(c < 4, "a fifth {t}");
+        self.copies[usize::from(k)] += 1;
+        let id = k * 4 + c;
+        self.used[usize::from(id)] = true;
+        id
+    }
+
+    /// Puts four 13-tile hands (seat 0, the dealer, first) into `pos` as the Chinese flows
+    /// deal them: four tiles to each seat three times, then one each, from position 135 down.
+    pub fn deal(&mut self, pos: &mut [u8; 136], hands: &[Vec<Tile>]) {
+        let mut at = 135;
+        let mut next = [0usize; 4];
+        for pass in 0..4 {
+            for seat in 0..4 {
+                for _ in 0..if pass < 3 { 4 } else { 1 } {
+                    pos[at] = self.take(hands[seat][next[seat]]);
+                    next[seat] += 1;
+                    at -= 1;
+                }
+            }
+        }
+    }
+}
+
 /// A hongzhong wall (108 suited tiles and the four 红中): four 13-tile hands (dealer seat 0
 /// first), the live draws in order and the kong replacement tiles in order; every other place
 /// gets the unused ids.
 pub fn hz_wall(hands: [&str; 4], draws: &str, replacements: &str) -> Wall {
-    let mut copies = [0u8; 34];
-    let mut used = [false; 136];
-    let mut take = |t: Tile| -> u8 {
-        let k = t.as_u8();
-        let c = copies[usize::from(k)];
-        assert!(c < 4, "a fifth {t}");
-        copies[usize::from(k)] += 1;
-        let id = k * 4 + c;
-        used[usize::from(id)] = true;
-        id
-    };
+    let mut ids = Ids::EMPTY;
     let mut pos = [255u8; 136];
     let hands: Vec<Vec<Tile>> = hands.iter().map(|h| hz_kinds(h)).collect();
-    let mut at = 135;
-    let mut next = [0usize; 4];
-    for pass in 0..4 {
-        for seat in 0..4 {
-            for _ in 0..if pass < 3 { 4 } else { 1 } {
-                pos[at] = take(hands[seat][next[seat]]);
-                next[seat] += 1;
-                at -= 1;
-            }
-        }
-    }
+    ids.deal(&mut pos, &hands);
     for (i, d) in hz_kinds(draws).into_iter().enumerate() {
-        pos[83 - i] = take(d);
+        pos[83 - i] = ids.take(d);
     }
     for (i, d) in hz_kinds(replacements).into_iter().enumerate() {
-        pos[24 + i] = take(d);
+        pos[24 + i] = ids.take(d);
     }
-    let mut free = (0..136u8).filter(|&id| !used[usize::from(id)] && !(108..132).contains(&id));
+    let mut free = (0..136u8).filter(|&id| !ids.used[usize::from(id)] && !(108..132).contains(&id));
     for p in pos.iter_mut().skip(24) {
         if *p == 255 {
             *p = free.next().unwrap();

@@ -72,10 +72,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
                             );
                             if mjai {
                                 for h in &hands {
-                                    for e in h.round.events() {
-                                        sichuan_events.push_str(&e.to_json());
-                                        sichuan_events.push('\n');
-                                    }
+                                    push_events(&mut sichuan_events, h.round.events());
                                 }
                             }
                         }
@@ -95,23 +92,17 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
                     // An MCR game as `mj game --rules mcr` prints it.
                     let r = mj_game::mcr_log::replay_mcr(events);
                     sichuan_ok &= r.all_match();
-                    let _ = write!(
-                        sichuan,
-                        "{path}: mcr, {} hands, {} actions, ",
-                        r.rounds, r.actions
+                    summarize(
+                        &mut sichuan,
+                        path,
+                        "mcr",
+                        "hands",
+                        r.rounds,
+                        r.actions,
+                        &r.mismatches,
                     );
-                    match r.mismatches.first() {
-                        None if r.all_match() => sichuan.push_str("all match\n"),
-                        None => sichuan.push_str("no hands\n"),
-                        Some(m) => {
-                            let _ = writeln!(sichuan, "{} mismatches: {m}", r.mismatches.len());
-                        }
-                    }
                     if mjai {
-                        for e in events {
-                            sichuan_events.push_str(&e.to_json());
-                            sichuan_events.push('\n');
-                        }
+                        push_events(&mut sichuan_events, events);
                     }
                     continue;
                 }
@@ -120,23 +111,17 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
                     Some(events) => {
                         let r = mj_game::sichuan_replay::replay_sichuan(&events);
                         sichuan_ok &= r.all_match();
-                        let _ = write!(
-                            sichuan,
-                            "{path}: sichuan, {} rounds, {} actions, ",
-                            r.rounds, r.actions
+                        summarize(
+                            &mut sichuan,
+                            path,
+                            "sichuan",
+                            "rounds",
+                            r.rounds,
+                            r.actions,
+                            &r.mismatches,
                         );
-                        match r.mismatches.first() {
-                            None if r.all_match() => sichuan.push_str("all match\n"),
-                            None => sichuan.push_str("no rounds\n"),
-                            Some(m) => {
-                                let _ = writeln!(sichuan, "{} mismatches: {m}", r.mismatches.len());
-                            }
-                        }
                         if mjai {
-                            for e in &events {
-                                sichuan_events.push_str(&e.to_json());
-                                sichuan_events.push('\n');
-                            }
+                            push_events(&mut sichuan_events, &events);
                         }
                     }
                     None => texts.push((path.clone(), text)),
@@ -162,10 +147,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut events = sichuan_events;
     if mjai {
         for file in &result.files {
-            for e in &file.events {
-                events.push_str(&e.to_json());
-                events.push('\n');
-            }
+            push_events(&mut events, &file.events);
         }
     }
     let mut report = String::new();
@@ -265,11 +247,41 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
         return Ok(out);
     }
     let mut out = String::new();
-    for e in &played.events {
+    push_events(&mut out, &played.events);
+    Ok(out)
+}
+
+/// Appends `events` to `out`, one mjai JSON object per line.
+fn push_events(out: &mut String, events: &[Event]) {
+    for e in events {
         out.push_str(&e.to_json());
         out.push('\n');
     }
-    Ok(out)
+}
+
+/// Appends the line of `mj replay` for one mjai log of a Chinese flow: `{path}: {flow},
+/// {rounds} {unit}, {actions} actions, ` then `all match`, `no {unit}` (nothing replayed) or
+/// the number of mismatches and the first.
+fn summarize(
+    out: &mut String,
+    path: &str,
+    flow: &str,
+    unit: &str,
+    rounds: usize,
+    actions: usize,
+    mismatches: &[String],
+) {
+    let _ = write!(out, "{path}: {flow}, {rounds} {unit}, {actions} actions, ");
+    match mismatches.first() {
+        // `all_match` of both replays: no mismatch and at least one round.
+        None if rounds > 0 => out.push_str("all match\n"),
+        None => {
+            let _ = writeln!(out, "no {unit}");
+        }
+        Some(m) => {
+            let _ = writeln!(out, "{} mismatches: {m}", mismatches.len());
+        }
+    }
 }
 
 /// A Sichuan game's rounds as text: the exchange, the lacking suits, every win with its fans,

@@ -5,18 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn mj(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mj"))
-        .args(args)
-        .output()
-        .expect("the mj binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
+use common::{event_type, final_scores, mj, seeded_game, stdout};
 
 #[test]
 fn mcr_games_play_sixteen_hands_and_replay() {
@@ -25,33 +16,15 @@ fn mcr_games_play_sixteen_hands_and_replay() {
         let args = [
             "game", "--rules", "mcr", "--seed", &s, "--length", "hanchan",
         ];
-        let a = mj(&args);
-        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
-        assert_eq!(
-            stdout(&a),
-            stdout(&mj(&args)),
-            "the same seed, the same game"
-        );
-        let events: Vec<serde_json::Value> = stdout(&a)
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("every line is one JSON object"))
-            .collect();
-        let kind = |e: &serde_json::Value| e["type"].as_str().unwrap_or("").to_string();
-        let count = |k: &str| events.iter().filter(|e| kind(e) == k).count();
+        let (log, events) = seeded_game(&args);
+        let count = |k: &str| events.iter().filter(|e| event_type(e) == k).count();
         assert_eq!(count("start_kyoku"), 16, "seed {seed}: sixteen hands");
         assert!(count("hua") > 16, "flowers are set aside");
-        let last = &events[events.len() - 1];
-        assert_eq!(kind(last), "end_game");
-        let sum: i64 = last["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_i64().unwrap())
-            .sum();
+        let sum: i64 = final_scores(&events).iter().sum();
         assert_eq!(sum, 0, "seed {seed}: zero-sum");
         // The log replays through the engine.
         let path = std::env::temp_dir().join(format!("mj-mcr-{}-{seed}.jsonl", std::process::id()));
-        std::fs::write(&path, stdout(&a)).unwrap();
+        std::fs::write(&path, &log).unwrap();
         let r = mj(&["replay", path.to_str().unwrap()]);
         let _ = std::fs::remove_file(&path);
         let report = stdout(&r) + &String::from_utf8_lossy(&r.stderr);

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{mj, stdout};
+use common::{event_type, final_scores, mj, seeded_game, stdout};
 
 #[test]
 fn sichuan_games_speak_mjai_with_the_extensions() {
@@ -16,36 +16,18 @@ fn sichuan_games_speak_mjai_with_the_extensions() {
         let args = [
             "game", "--rules", "sichuan", "--seed", &s, "--length", "east",
         ];
-        let a = mj(&args);
-        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
-        assert_eq!(
-            stdout(&a),
-            stdout(&mj(&args)),
-            "the same seed plays the same game"
-        );
-        let events: Vec<serde_json::Value> = stdout(&a)
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("every line is one JSON object"))
-            .collect();
-        let kind = |e: &serde_json::Value| e["type"].as_str().unwrap_or("").to_string();
-        let count = |k: &str| events.iter().filter(|e| kind(e) == k).count();
+        let (_, events) = seeded_game(&args);
+        let count = |k: &str| events.iter().filter(|e| event_type(e) == k).count();
         assert_eq!(count("start_kyoku"), 4, "seed {seed}: four rounds");
         assert_eq!(count("end_kyoku"), 4);
         assert_eq!(count("huansanzhang"), 16, "four per round");
         assert_eq!(count("dingque"), 16);
         for (i, e) in events.iter().enumerate() {
-            if kind(e) == "hora" && kind(&events[i + 1]) != "end_kyoku" {
+            if event_type(e) == "hora" && event_type(&events[i + 1]) != "end_kyoku" {
                 horas_not_last += 1;
             }
         }
-        let last = &events[events.len() - 1];
-        assert_eq!(kind(last), "end_game");
-        let scores: Vec<i64> = last["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_i64().unwrap())
-            .collect();
+        let scores = final_scores(&events);
         assert_eq!(
             scores.iter().sum::<i64>(),
             0,

@@ -367,6 +367,7 @@
 
 pub mod action;
 pub mod game;
+mod log_replay;
 pub mod mcr_log;
 pub mod mjai;
 pub mod play;

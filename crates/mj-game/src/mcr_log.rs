@@ -5,9 +5,11 @@
 //! through [`Round`], and the hand's events must equal the log's, fan and payments included.
 //! The `mcr` preset is assumed.
 
-use mj_tiles::Tile;
-
 use crate::action::{Action, Seat};
+use crate::log_replay::{
+    deal_back, decisions, each_round, id_in_hand, ids_in_hand, others_pass, same_events,
+    turn_action,
+};
 use crate::mjai::{Event, MjaiTile};
 use crate::round::mcr::MCR_TILES;
 use crate::round::{Phase, Round, RoundSetup};
@@ -44,25 +46,12 @@ pub fn is_mcr_log(events: &[Event]) -> bool {
 
 /// Replays every hand of an MCR event log.
 pub fn replay_mcr(events: &[Event]) -> McrReplay {
-    let mut out = McrReplay::default();
-    let mut i = 0;
-    while i < events.len() {
-        if !matches!(events[i], Event::StartKyoku { .. }) {
-            i += 1;
-            continue;
-        }
-        let end = events[i..]
-            .iter()
-            .position(|e| matches!(e, Event::EndKyoku))
-            .map_or(events.len(), |p| i + p + 1);
-        out.rounds += 1;
-        match replay_round(&events[i..end]) {
-            Ok(n) => out.actions += n,
-            Err(why) => out.mismatches.push(format!("hand {}: {why}", out.rounds)),
-        }
-        i = end;
+    let (rounds, actions, mismatches) = each_round(events, "hand", replay_round);
+    McrReplay {
+        rounds,
+        actions,
+        mismatches,
     }
-    out
 }
 
 /// The kind index (0..34) of an ordinary tile.
@@ -98,24 +87,7 @@ fn rebuild_sequence(events: &[Event]) -> Result<Vec<u8>, String> {
         Ok(id)
     };
     let mut pos = [255u8; MCR_TILES];
-    let Some(Event::StartKyoku { oya, tehais, .. }) = events.first() else {
-        return Err("no start_kyoku".into());
-    };
-    let mut at = MCR_TILES - 1;
-    let mut next = [0usize; 4];
-    for pass in 0..4 {
-        for k in 0..4u8 {
-            let seat = usize::from((oya + k) & 3);
-            for _ in 0..if pass < 3 { 4 } else { 1 } {
-                let t = *tehais[seat]
-                    .get(next[seat])
-                    .ok_or("a starting hand is short")?;
-                pos[at] = take(t)?;
-                next[seat] += 1;
-                at -= 1;
-            }
-        }
-    }
+    let at = deal_back(events, &mut pos, &mut take)?;
     let (mut live, mut back) = (at, 0usize);
     let mut from_back = false;
     for e in events {
@@ -153,35 +125,19 @@ fn rebuild_sequence(events: &[Event]) -> Result<Vec<u8>, String> {
     Ok(pos.to_vec())
 }
 
-/// An id of kind `k` in `seat`'s hand: the drawn tile when `drawn`, else another copy if any.
-fn id_in_hand(r: &Round, seat: Seat, k: u8, drawn: Option<bool>) -> Result<u8, String> {
-    let d = r.drawn().filter(|&d| d / 4 == k);
-    let ids: Vec<u8> = r.player(seat).hand_ids().filter(|&i| i / 4 == k).collect();
-    let pick = match drawn {
-        Some(true) => d,
-        Some(false) => ids.iter().copied().find(|&i| Some(i) != d).or(d),
-        None => ids.first().copied(),
-    };
-    pick.ok_or_else(|| {
-        format!(
-            "seat {seat} holds no {}",
-            Tile::new(k).map_or('?', |t| t.glyph())
-        )
-    })
-}
-
 /// Two ids of the given kinds from `seat`'s hand (distinct copies).
 fn two_in_hand(r: &Round, seat: Seat, a: u8, b: u8) -> Result<[u8; 2], String> {
-    let mut held: Vec<u8> = r.player(seat).hand_ids().collect();
-    let mut out = [0u8; 2];
-    for (slot, k) in out.iter_mut().zip([a, b]) {
-        let at = held
-            .iter()
-            .position(|&x| x / 4 == k)
-            .ok_or("a called tile is not in hand")?;
-        *slot = held.remove(at);
-    }
-    Ok(out)
+    ids_in_hand(r, seat, [a, b], "a called tile is not in hand")
+}
+
+/// The round wind of a `start_kyoku` (0 East .. 3 North).
+fn round_wind(bakaze: MjaiTile) -> Result<u8, String> {
+    Ok(bakaze
+        .tile_id()
+        .map(|id| id / 4)
+        .filter(|k| (27..31).contains(k))
+        .ok_or("the round wind is not a wind")?
+        - 27)
 }
 
 fn replay_round(events: &[Event]) -> Result<usize, String> {
@@ -194,12 +150,7 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
     else {
         return Err("no start_kyoku".into());
     };
-    let wind = bakaze
-        .tile_id()
-        .map(|id| id / 4)
-        .filter(|k| (27..31).contains(k))
-        .ok_or("the round wind is not a wind")?
-        - 27;
+    let wind = round_wind(*bakaze)?;
     let setup = RoundSetup {
         dealer: oya & 3,
         round_wind: wind,
@@ -209,21 +160,7 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
     let seq = rebuild_sequence(events)?;
     let mut r = Round::try_new_mcr(GameRules::mcr(), setup, &seq, true)
         .map_err(|e| format!("wall: {e}"))?;
-    let log: Vec<&Event> = events
-        .iter()
-        .filter(|e| {
-            matches!(
-                e,
-                Event::Dahai { .. }
-                    | Event::Chi { .. }
-                    | Event::Pon { .. }
-                    | Event::Daiminkan { .. }
-                    | Event::Ankan { .. }
-                    | Event::Kakan { .. }
-                    | Event::Hora { .. }
-            )
-        })
-        .collect();
+    let log = decisions(events, |e| matches!(e, Event::Chi { .. }));
     let mut actions = 0usize;
     let mut i = 0;
     while !r.is_over() {
@@ -231,19 +168,7 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
         let mut step: Vec<(Seat, Action)> = Vec::new();
         match r.phase().clone() {
             Phase::Turn { seat, .. } => {
-                let a = match log.get(i) {
-                    Some(Event::Dahai { pai, tsumogiri, .. }) => Action::Discard {
-                        tile: id_in_hand(&r, seat, kind_of(*pai)?, Some(*tsumogiri))?,
-                    },
-                    Some(Event::Hora { actor, target, .. }) if actor == target => Action::Tsumo,
-                    Some(Event::Ankan { consumed, .. }) => Action::Ankan {
-                        kind: kind_of(consumed[0])?,
-                    },
-                    Some(Event::Kakan { pai, .. }) => Action::Kakan {
-                        tile: id_in_hand(&r, seat, kind_of(*pai)?, None)?,
-                    },
-                    e => return Err(format!("seat {seat} to move, the log has {e:?}")),
-                };
+                let a = turn_action(&r, seat, log.get(i), kind_of)?;
                 i += 1;
                 step.push((seat, a));
             }
@@ -283,11 +208,7 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
                     }
                     _ => {}
                 }
-                for s in 0..4u8 {
-                    if mask >> s & 1 == 1 && !step.iter().any(|&(x, _)| x == s) {
-                        step.push((s, Action::Pass));
-                    }
-                }
+                others_pass(&mut step, mask);
             }
             _ => {}
         }
@@ -307,19 +228,7 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
             actions += 1;
         }
     }
-    let ours = r.events();
-    if ours != events {
-        let at = ours
-            .iter()
-            .zip(events)
-            .position(|(a, b)| a != b)
-            .unwrap_or(ours.len().min(events.len()));
-        return Err(format!(
-            "event {at} differs: engine {:?}, log {:?}",
-            ours.get(at),
-            events.get(at)
-        ));
-    }
+    same_events(r.events(), events)?;
     Ok(actions)
 }
 
@@ -389,12 +298,7 @@ pub fn write_botzone(match_id: &str, events: &[Event]) -> Result<String, String>
     else {
         return Err("no start_kyoku".into());
     };
-    let wind = bakaze
-        .tile_id()
-        .map(|id| id / 4)
-        .filter(|k| (27..31).contains(k))
-        .ok_or("the round wind is not a wind")?
-        - 27;
+    let wind = round_wind(*bakaze)?;
     let p = |s: Seat| (s + 4 - (oya & 3)) & 3;
     let mut out = String::new();
     let _ = writeln!(out, "Match {match_id}");

@@ -13,9 +13,10 @@
 //! (a log of other stakes or tables does not match). Riichi mjai logs are not replayed here
 //! (`replay` reads Tenhou's logs).
 
-use mj_tiles::Tile;
-
 use crate::action::{Action, Seat};
+use crate::log_replay::{
+    deal_back, decisions, each_round, ids_in_hand, others_pass, same_events, turn_action,
+};
 use crate::mjai::{Event, MjaiTile};
 use crate::round::{Phase, Round, RoundSetup};
 use crate::rules::{Exchange, GameRules};
@@ -110,25 +111,13 @@ pub fn replay_sichuan(events: &[Event]) -> SichuanReplay {
 /// Replays every round of an event log under `rules` (a preset of the Sichuan machinery; the
 /// exchange direction and 定缺 taken from each round's events).
 pub fn replay_with(events: &[Event], rules: GameRules) -> SichuanReplay {
-    let mut out = SichuanReplay::default();
-    let mut i = 0;
-    while i < events.len() {
-        if !matches!(events[i], Event::StartKyoku { .. }) {
-            i += 1;
-            continue;
-        }
-        let end = events[i..]
-            .iter()
-            .position(|e| matches!(e, Event::EndKyoku))
-            .map_or(events.len(), |p| i + p + 1);
-        out.rounds += 1;
-        match replay_round(&events[i..end], rules) {
-            Ok(n) => out.actions += n,
-            Err(why) => out.mismatches.push(format!("round {}: {why}", out.rounds)),
-        }
-        i = end;
+    let (rounds, actions, mismatches) =
+        each_round(events, "round", |round| replay_round(round, rules));
+    SichuanReplay {
+        rounds,
+        actions,
+        mismatches,
     }
-    out
 }
 
 /// 红中's kind (7z).
@@ -162,25 +151,8 @@ fn rebuild_wall(events: &[Event], wild: bool) -> Result<Wall, String> {
         Ok(id)
     };
     let mut pos = [255u8; 136];
-    let Some(Event::StartKyoku { oya, tehais, .. }) = events.first() else {
-        return Err("no start_kyoku".into());
-    };
-    let mut at = 135usize;
-    let mut next = [0usize; 4];
-    for pass in 0..4 {
-        for k in 0..4u8 {
-            let seat = usize::from((oya + k) & 3);
-            for _ in 0..if pass < 3 { 4 } else { 1 } {
-                let t = *tehais[seat]
-                    .get(next[seat])
-                    .ok_or("a starting hand is short")?;
-                pos[at] = take(t)?;
-                next[seat] += 1;
-                at -= 1;
-            }
-        }
-    }
-    let (mut live, mut rinshan) = (83usize, parked);
+    let mut live = deal_back(events, &mut pos, &mut take)?;
+    let mut rinshan = parked;
     let mut after_kong = false;
     for e in events {
         match e {
@@ -230,23 +202,6 @@ fn rebuild_wall(events: &[Event], wild: bool) -> Result<Wall, String> {
     }
 }
 
-/// An id of kind `k` in `seat`'s hand: the drawn tile when `drawn`, else another copy if any.
-fn id_in_hand(r: &Round, seat: Seat, k: u8, drawn: Option<bool>) -> Result<u8, String> {
-    let d = r.drawn().filter(|&d| d / 4 == k);
-    let ids: Vec<u8> = r.player(seat).hand_ids().filter(|&i| i / 4 == k).collect();
-    let pick = match drawn {
-        Some(true) => d,
-        Some(false) => ids.iter().copied().find(|&i| Some(i) != d).or(d),
-        None => ids.first().copied(),
-    };
-    pick.ok_or_else(|| {
-        format!(
-            "seat {seat} holds no {}",
-            Tile::new(k).map_or('?', |t| t.glyph())
-        )
-    })
-}
-
 fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
     let Some(Event::StartKyoku { oya, scores, .. }) = events.first() else {
         return Err("no start_kyoku".into());
@@ -279,23 +234,9 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
         true,
     )
     .map_err(|e| format!("rules: {e}"))?;
-    // The logged decisions, in order (the events the engine makes itself left out).
-    let log: Vec<&Event> = events
-        .iter()
-        .filter(|e| {
-            matches!(
-                e,
-                Event::Huansanzhang { .. }
-                    | Event::Dingque { .. }
-                    | Event::Dahai { .. }
-                    | Event::Pon { .. }
-                    | Event::Daiminkan { .. }
-                    | Event::Ankan { .. }
-                    | Event::Kakan { .. }
-                    | Event::Hora { .. }
-            )
-        })
-        .collect();
+    let log = decisions(events, |e| {
+        matches!(e, Event::Huansanzhang { .. } | Event::Dingque { .. })
+    });
     let mut actions = 0usize;
     let mut i = 0;
     while !r.is_over() {
@@ -329,19 +270,7 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
                 }
             }
             Phase::Turn { seat, .. } => {
-                let a = match log.get(i) {
-                    Some(Event::Dahai { pai, tsumogiri, .. }) => Action::Discard {
-                        tile: id_in_hand(&r, seat, kind_of(*pai)?, Some(*tsumogiri))?,
-                    },
-                    Some(Event::Hora { actor, target, .. }) if actor == target => Action::Tsumo,
-                    Some(Event::Ankan { consumed, .. }) => Action::Ankan {
-                        kind: kind_of(consumed[0])?,
-                    },
-                    Some(Event::Kakan { pai, .. }) => Action::Kakan {
-                        tile: id_in_hand(&r, seat, kind_of(*pai)?, None)?,
-                    },
-                    e => return Err(format!("seat {seat} to move, the log has {e:?}")),
-                };
+                let a = turn_action(&r, seat, log.get(i), kind_of)?;
                 i += 1;
                 step.push((seat, a));
             }
@@ -363,21 +292,8 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
                             ..
                         }) if *target == c.from => {
                             let k = kind_of(consumed[0])?;
-                            let ids: Vec<u8> = r
-                                .player(*actor)
-                                .hand_ids()
-                                .filter(|&x| x / 4 == k)
-                                .take(2)
-                                .collect();
-                            if ids.len() < 2 {
-                                return Err("a pon without the pair".into());
-                            }
-                            step.push((
-                                *actor,
-                                Action::Pon {
-                                    tiles: [ids[0], ids[1]],
-                                },
-                            ));
+                            let tiles = ids_in_hand(&r, *actor, [k, k], "a pon without the pair")?;
+                            step.push((*actor, Action::Pon { tiles }));
                             i += 1;
                         }
                         Some(Event::Daiminkan { actor, target, .. }) if *target == c.from => {
@@ -387,11 +303,7 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
                         _ => {}
                     }
                 }
-                for s in 0..4u8 {
-                    if mask >> s & 1 == 1 && !step.iter().any(|&(x, _)| x == s) {
-                        step.push((s, Action::Pass));
-                    }
-                }
+                others_pass(&mut step, mask);
             }
             Phase::Over => {}
         }
@@ -408,18 +320,6 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
             actions += 1;
         }
     }
-    let ours = r.events();
-    if ours != events {
-        let at = ours
-            .iter()
-            .zip(events)
-            .position(|(a, b)| a != b)
-            .unwrap_or(ours.len().min(events.len()));
-        return Err(format!(
-            "event {at} differs: engine {:?}, log {:?}",
-            ours.get(at),
-            events.get(at)
-        ));
-    }
+    same_events(r.events(), events)?;
     Ok(actions)
 }

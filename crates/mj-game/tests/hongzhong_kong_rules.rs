@@ -11,103 +11,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mj_game::{Action, Event, GameRules, Phase, Round, RoundEnd, RoundSetup, SettleKind, Wall};
-use mj_tiles::{MeldKind, Tile};
+mod common;
 
-fn kinds(s: &str) -> Vec<Tile> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for ch in s.chars() {
-        if let Some(d) = ch.to_digit(10) {
-            digits.push(d as u8);
-        } else {
-            for &d in &digits {
-                let k = match ch {
-                    'm' => d - 1,
-                    'p' => 9 + d - 1,
-                    's' => 18 + d - 1,
-                    'z' if d == 7 => 33,
-                    _ => panic!("tile {d}{ch}"),
-                };
-                out.push(Tile::new(k).unwrap());
-            }
-            digits.clear();
-        }
-    }
-    out
-}
-
-/// A hongzhong wall: four 13-tile hands (dealer seat 0 first), the live draws in order and
-/// the kong replacement tiles in order; every other place gets the unused ids.
-fn wall(hands: [&str; 4], draws: &str, replacements: &str) -> Wall {
-    let mut copies = [0u8; 34];
-    let mut used = [false; 136];
-    let mut take = |t: Tile| -> u8 {
-        let k = t.as_u8();
-        let c = copies[usize::from(k)];
-        assert!(c < 4, "a fifth {t}");
-        copies[usize::from(k)] += 1;
-        let id = k * 4 + c;
-        used[usize::from(id)] = true;
-        id
-    };
-    let mut pos = [255u8; 136];
-    let hands: Vec<Vec<Tile>> = hands.iter().map(|h| kinds(h)).collect();
-    let mut at = 135;
-    let mut next = [0usize; 4];
-    for pass in 0..4 {
-        for seat in 0..4 {
-            for _ in 0..if pass < 3 { 4 } else { 1 } {
-                pos[at] = take(hands[seat][next[seat]]);
-                next[seat] += 1;
-                at -= 1;
-            }
-        }
-    }
-    for (i, d) in kinds(draws).into_iter().enumerate() {
-        pos[83 - i] = take(d);
-    }
-    for (i, d) in kinds(replacements).into_iter().enumerate() {
-        pos[24 + i] = take(d);
-    }
-    let mut free = (0..136u8).filter(|&id| !used[usize::from(id)] && !(108..132).contains(&id));
-    for p in pos.iter_mut().skip(24) {
-        if *p == 255 {
-            *p = free.next().unwrap();
-        }
-    }
-    Wall::hongzhong_from_ids(&pos[24..]).unwrap()
-}
-
-fn to_move(r: &Round) -> u8 {
-    match r.phase() {
-        Phase::Turn { seat, .. } => *seat,
-        p => panic!("not a turn: {p:?}"),
-    }
-}
-
-fn discard_kind(r: &mut Round, t: &str) {
-    let s = to_move(r);
-    let k = kinds(t)[0];
-    let id = r
-        .player(s)
-        .hand_ids()
-        .find(|&i| i / 4 == k.as_u8())
-        .unwrap();
-    r.play(s, Action::Discard { tile: id }).unwrap();
-}
-
-fn pass_all(r: &mut Round) {
-    while let Phase::Claims(_) = r.phase() {
-        let s = r.to_act().trailing_zeros() as u8;
-        r.play(s, Action::Pass).unwrap();
-    }
-}
+use common::{discard_kind, hz_wall, pass_all, to_move};
+use mj_game::{Action, Event, GameRules, Phase, Round, RoundEnd, RoundSetup, SettleKind};
+use mj_tiles::MeldKind;
 
 /// Seat 0 pons seat 1's 5m, then draws the fourth 5m and adds it to the pon; seat 1 (34m
 /// 222s333s444s 66p, no 红中) waits on 2m/5m. Returns the round at seat 0's added kong.
 fn robbing_round(rules: GameRules) -> Round {
-    let w = wall(
+    let w = hz_wall(
         [
             "55m123p456p789p1s9s",
             "34m5m222s333s444s6p",
@@ -217,7 +130,7 @@ fn no_robbing_with_a_wildcard_or_with_the_switch_off() {
     assert_eq!(r.settlement()[0].kind, SettleKind::GangAdded);
     assert_eq!(r.settlement()[0].deltas, [3, -1, -1, -1]);
     // The same wall with a 红中 in seat 1's hand in place of the 6p: no robbing either.
-    let w = wall(
+    let w = hz_wall(
         [
             "55m123p456p789p1s9s",
             "34m5m222s333s444s7z",
@@ -258,7 +171,7 @@ fn no_robbing_with_a_wildcard_or_with_the_switch_off() {
 #[test]
 fn a_win_on_the_replacement_tile_is_a_kong_bloom() {
     for bloom in [1, 2] {
-        let w = wall(
+        let w = hz_wall(
             [
                 "2222m123p456p789p",
                 "111m999m777s8s3s5s1s",

@@ -16,103 +16,23 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::{discard_kind, hz_kinds, hz_wall, pass_all, to_move};
 use mj_game::rules::GameRulesError;
 use mj_game::{
     Action, Event, GameRules, Length, Match, Phase, Round, RoundEnd, RoundSetup, SettleKind, Wall,
     WallSource, bird_offset,
 };
-use mj_tiles::Tile;
-
-/// The kinds of an mpsz string (`"123m44p77z"`; `z` only as 7z).
-fn kinds(s: &str) -> Vec<Tile> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for ch in s.chars() {
-        if let Some(d) = ch.to_digit(10) {
-            digits.push(d as u8);
-        } else {
-            for &d in &digits {
-                let k = match ch {
-                    'm' => d - 1,
-                    'p' => 9 + d - 1,
-                    's' => 18 + d - 1,
-                    'z' if d == 7 => 33,
-                    _ => panic!("tile {d}{ch}"),
-                };
-                out.push(Tile::new(k).unwrap());
-            }
-            digits.clear();
-        }
-    }
-    out
-}
 
 /// A hongzhong wall: the four 13-tile hands (dealer seat 0 first) and the live draws in order
 /// (the dealer's first draw first); every other place gets the unused ids.
 fn wall(hands: [&str; 4], draws: &str) -> Wall {
-    let mut copies = [0u8; 34];
-    let mut used = [false; 136];
-    let mut take = |t: Tile| -> u8 {
-        let k = t.as_u8();
-        let c = copies[usize::from(k)];
-        assert!(c < 4, "a fifth {t}");
-        copies[usize::from(k)] += 1;
-        let id = k * 4 + c;
-        used[usize::from(id)] = true;
-        id
-    };
-    let mut pos = [255u8; 136];
-    let hands: Vec<Vec<Tile>> = hands.iter().map(|h| kinds(h)).collect();
-    let mut at = 135;
-    let mut next = [0usize; 4];
-    for pass in 0..4 {
-        for seat in 0..4 {
-            for _ in 0..if pass < 3 { 4 } else { 1 } {
-                pos[at] = take(hands[seat][next[seat]]);
-                next[seat] += 1;
-                at -= 1;
-            }
-        }
-    }
-    for (i, d) in kinds(draws).into_iter().enumerate() {
-        pos[83 - i] = take(d);
-    }
-    let mut free = (0..136u8).filter(|&id| !used[usize::from(id)] && !(108..132).contains(&id));
-    for p in pos.iter_mut().skip(24) {
-        if *p == 255 {
-            *p = free.next().unwrap();
-        }
-    }
-    Wall::hongzhong_from_ids(&pos[24..]).unwrap()
+    hz_wall(hands, draws, "")
 }
 
 fn round(rules: GameRules, w: Wall) -> Round {
     Round::try_new(rules, RoundSetup::first(0), w, true).unwrap()
-}
-
-fn to_move(r: &Round) -> u8 {
-    match r.phase() {
-        Phase::Turn { seat, .. } => *seat,
-        p => panic!("not a turn: {p:?}"),
-    }
-}
-
-fn discard_kind(r: &mut Round, t: &str) {
-    let s = to_move(r);
-    let k = kinds(t)[0];
-    let id = r
-        .player(s)
-        .hand_ids()
-        .find(|&i| i / 4 == k.as_u8())
-        .unwrap();
-    r.play(s, Action::Discard { tile: id }).unwrap();
-}
-
-fn pass_all(r: &mut Round) {
-    while let Phase::Claims(_) = r.phase() {
-        let s = r.to_act().trailing_zeros() as u8;
-        r.play(s, Action::Pass).unwrap();
-    }
 }
 
 /// Hands that are far from ready (three triplets of sou and four singles), for the seats a
@@ -139,10 +59,10 @@ fn birds_point_by_rank_counting_the_winner_as_one() {
         ("4s", 3),
         ("8p", 3),
     ] {
-        assert_eq!(bird_offset(kinds(t)[0], true), Some(want), "{t}");
+        assert_eq!(bird_offset(hz_kinds(t)[0], true), Some(want), "{t}");
     }
-    assert_eq!(bird_offset(kinds("7z")[0], true), Some(0));
-    assert_eq!(bird_offset(kinds("7z")[0], false), None);
+    assert_eq!(bird_offset(hz_kinds("7z")[0], true), Some(0));
+    assert_eq!(bird_offset(hz_kinds("7z")[0], false), None);
 }
 
 /// 红中 are wildcards: 123m 456m 789m 11p 2p and a 红中 (standing for 1p or 4p) win on a drawn

@@ -10,10 +10,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::{Greedy, check_restore, kind_of, next_decision, try_junk_discard};
 use mj_game::sichuan_replay::replay_sichuan;
 use mj_game::{
-    Action, Event, GameRules, Length, Match, Phase, RandomBot, Round, RoundEnd, SettleKind,
-    play::Bot, sichuan_hu_rules,
+    Action, Event, GameRules, Length, Match, Phase, Round, RoundEnd, SettleKind, play::Bot,
+    sichuan_hu_rules,
 };
 use mj_score::Win;
 use mj_score::sichuan::{SichuanRules, Situation};
@@ -21,68 +24,6 @@ use mj_tiles::random::SplitMix64;
 use mj_tiles::{Meld, Tile, TileCounts, TileSet};
 
 const WILD: TileSet = TileSet::single(Tile::RED);
-
-/// Wins whenever it can; keeps its 红中 (wildcards) most of the time; else random.
-#[derive(Debug, Clone)]
-struct Greedy(RandomBot, SplitMix64);
-
-impl Greedy {
-    fn new(seed: u64) -> Greedy {
-        Greedy(RandomBot::new(seed), SplitMix64::new(seed ^ 0x5555))
-    }
-    fn act(&mut self, r: &Round, seat: u8, legal: &[Action]) -> Action {
-        if let Some(a) = legal
-            .iter()
-            .find(|a| matches!(a, Action::Tsumo | Action::Ron))
-        {
-            return *a;
-        }
-        if matches!(legal[0], Action::DeclareLack { .. }) && self.1.below(4) != 0 {
-            return legal[0];
-        }
-        if legal.contains(&Action::Pass) && self.1.below(2) == 0 {
-            return Action::Pass;
-        }
-        if matches!(r.phase(), Phase::Turn { .. }) && self.1.below(8) != 0 {
-            let mut counts = [0i32; 34];
-            for id in r.player(seat).hand_ids() {
-                counts[usize::from(id / 4)] += 1;
-            }
-            let link = |k: usize| -> i32 {
-                if k >= 27 {
-                    return 100; // a wildcard: keep it
-                }
-                let (lo, hi) = (k - k % 9, k - k % 9 + 8);
-                let mut v = 3 * (counts[k] - 1);
-                for d in 1..=2usize {
-                    if k >= lo + d {
-                        v += counts[k - d] * (3 - d as i32);
-                    }
-                    if k + d <= hi {
-                        v += counts[k + d] * (3 - d as i32);
-                    }
-                }
-                v
-            };
-            if let Some(a) = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Discard { tile } => Some((link(usize::from(tile / 4)), *a)),
-                    _ => None,
-                })
-                .min_by_key(|&(v, _)| v)
-                .map(|(_, a)| a)
-            {
-                return a;
-            }
-        }
-        self.0.act(&r.view(seat), legal)
-    }
-}
-
-fn kind_of(id: u8) -> Tile {
-    Tile::new(id / 4).unwrap()
-}
 
 /// The reference's answer: `counts` with `melds` wins under the Sichuan rules with 7z wild and
 /// holds no tile of the suit given up.
@@ -160,15 +101,7 @@ fn run(seed: u64, length: Length, seen: &mut Seen) -> (Vec<Event>, [i32; 4]) {
     let mut rng = SplitMix64::new(seed);
     let mut steps = 0;
     while !m.is_over() {
-        steps += 1;
-        assert!(steps < 20_000, "seed {seed}: the match does not end");
-        let r = m.round().clone();
-        assert_eq!(r.tiles_accounted(), 112, "seed {seed} step {steps}");
-        let mask = m.to_act();
-        assert_ne!(mask, 0, "seed {seed}: nobody to act");
-        let seat = mask.trailing_zeros() as u8;
-        let legal = m.legal_actions(seat);
-        assert!(!legal.is_empty(), "seed {seed}: seat {seat} has no action");
+        let (r, seat, legal) = next_decision(&m, seed, &mut steps, 112);
         for a in &legal {
             match a {
                 Action::Exchange { tiles } => {
@@ -182,15 +115,7 @@ fn run(seed: u64, length: Length, seen: &mut Seen) -> (Vec<Event>, [i32; 4]) {
             assert_ne!(c.tile / 4, 33, "seed {seed}: a discarded 红中 is claimed");
         }
         // A refused action changes nothing.
-        let junk = Action::Discard {
-            tile: rng.below(140) as u8,
-        };
-        if !legal.contains(&junk) {
-            let before = m.clone();
-            if m.play(seat, junk).is_err() {
-                assert_eq!(m, before, "seed {seed}: a refused action changed the match");
-            }
-        }
+        try_junk_discard(&mut m, seat, &legal, &mut rng, seed);
         if *m.round() != r {
             continue;
         }
@@ -287,32 +212,7 @@ fn wildcard_matches_are_deterministic_restore_and_replay() {
         assert_eq!(rep.rounds, 4);
     }
     for seed in 0..200u64 {
-        let rules = GameRules::sichuan_hongzhong();
-        let mut m = Match::seeded(rules, Length::OneRound, seed, true);
-        let mut bots: [Greedy; 4] = core::array::from_fn(|s| Greedy::new(seed * 8 + s as u64));
-        let stop = SplitMix64::new(seed).below(150);
-        let mut i = 0;
-        while !m.is_over() && i < stop {
-            let seat = m.to_act().trailing_zeros() as u8;
-            let legal = m.legal_actions(seat);
-            let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
-            m.play(seat, a).unwrap();
-            i += 1;
-        }
-        let json = serde_json::to_string(&m).unwrap();
-        let mut b: Match = serde_json::from_str(&json).unwrap();
-        assert_eq!(b, m, "seed {seed}: restore at step {i}");
-        let mut bots_b = bots.clone();
-        while !m.is_over() {
-            let seat = m.to_act().trailing_zeros() as u8;
-            let legal = m.legal_actions(seat);
-            assert_eq!(legal, b.legal_actions(seat), "seed {seed}");
-            let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
-            let a2 = bots_b[usize::from(seat)].act(b.round(), seat, &legal);
-            m.play(seat, a).unwrap();
-            b.play(seat, a2).unwrap();
-        }
-        assert_eq!(m, b, "seed {seed}: the restored match ended differently");
+        check_restore(GameRules::sichuan_hongzhong(), Length::OneRound, seed, 150);
     }
 }
 

@@ -7,76 +7,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::{Greedy, check_restore, kind_of, next_decision, try_junk_discard};
 use mj_game::{
-    Action, Event, GameRules, Length, Match, Phase, RandomBot, Round, RoundEnd, SettleKind,
-    play::Bot,
+    Action, Event, GameRules, Length, Match, Phase, Round, RoundEnd, SettleKind, play::Bot,
 };
 use mj_score::Win;
 use mj_score::sichuan::{SichuanRules, Situation};
 use mj_tiles::random::SplitMix64;
-use mj_tiles::{Meld, Tile, TileCounts, TileSet};
-
-/// A player that wins whenever it can, else acts like `RandomBot` (so random games have wins).
-#[derive(Debug, Clone)]
-struct Greedy(RandomBot, SplitMix64);
-
-impl Greedy {
-    fn new(seed: u64) -> Greedy {
-        Greedy(RandomBot::new(seed), SplitMix64::new(seed ^ 0x5555))
-    }
-    fn act(&mut self, r: &Round, seat: u8, legal: &[Action]) -> Action {
-        if let Some(a) = legal
-            .iter()
-            .find(|a| matches!(a, Action::Tsumo | Action::Ron))
-        {
-            return *a;
-        }
-        // Lack: the suit held least (listed first) most of the time.
-        if matches!(legal[0], Action::DeclareLack { .. }) && self.1.below(4) != 0 {
-            return legal[0];
-        }
-        // Calls: pass half of the time.
-        if legal.contains(&Action::Pass) && self.1.below(2) == 0 {
-            return Action::Pass;
-        }
-        // Discards: mostly the least connected tile (so hands get ready and win), else random.
-        if matches!(r.phase(), Phase::Turn { .. }) && self.1.below(8) != 0 {
-            let mut counts = [0i32; 34];
-            for id in r.player(seat).hand_ids() {
-                counts[usize::from(id / 4)] += 1;
-            }
-            let link = |k: usize| -> i32 {
-                let (lo, hi) = (k - k % 9, k - k % 9 + 8);
-                let mut v = 3 * (counts[k] - 1);
-                for d in 1..=2usize {
-                    if k >= lo + d {
-                        v += counts[k - d] * (3 - d as i32);
-                    }
-                    if k + d <= hi {
-                        v += counts[k + d] * (3 - d as i32);
-                    }
-                }
-                v
-            };
-            if let Some(a) = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Discard { tile } => Some((link(usize::from(tile / 4)), *a)),
-                    _ => None,
-                })
-                .min_by_key(|&(v, _)| v)
-                .map(|(_, a)| a)
-            {
-                return a;
-            }
-        }
-        self.0.act(&r.view(seat), legal)
-    }
-}
-
-fn kind_of(id: u8) -> Tile {
-    Tile::new(id / 4).unwrap()
-}
+use mj_tiles::{Meld, TileCounts, TileSet};
 
 /// Checks the wins the last action added, against the round before it.
 fn check_new_wins(before: &Round, after: &Round, seed: u64) {
@@ -151,30 +91,14 @@ fn run(seed: u64, length: Length, greedy: bool) -> (Vec<Event>, [i32; 4]) {
     let mut rng = SplitMix64::new(seed);
     let mut steps = 0;
     while !m.is_over() {
-        steps += 1;
-        assert!(steps < 20_000, "seed {seed}: the match does not end");
-        let r = m.round().clone();
-        assert_eq!(r.tiles_accounted(), 108, "seed {seed} step {steps}");
-        let mask = m.to_act();
-        assert_ne!(mask, 0, "seed {seed}: nobody to act");
-        let seat = mask.trailing_zeros() as u8;
+        let (r, seat, legal) = next_decision(&m, seed, &mut steps, 108);
         for s in 0..4u8 {
             if r.has_won(s) {
                 assert!(m.legal_actions(s).is_empty(), "a winner acts");
             }
         }
-        let legal = m.legal_actions(seat);
-        assert!(!legal.is_empty(), "seed {seed}: seat {seat} has no action");
         // A refused action changes nothing.
-        let junk = Action::Discard {
-            tile: rng.below(140) as u8,
-        };
-        if !legal.contains(&junk) {
-            let before = m.clone();
-            if m.play(seat, junk).is_err() {
-                assert_eq!(m, before, "seed {seed}: a refused action changed the match");
-            }
-        }
+        try_junk_discard(&mut m, seat, &legal, &mut rng, seed);
         if *m.round() != r {
             continue; // the junk discard happened to be legal (a copy of a listed kind)
         }
@@ -302,34 +226,7 @@ fn sichuan_matches_are_deterministic_and_zero_sum() {
 #[test]
 fn a_restored_sichuan_match_continues_identically() {
     for seed in 0..300u64 {
-        let rules = GameRules::sichuan();
-        let mut m = Match::seeded(rules, Length::EastOnly, seed, true);
-        let mut bots: [Greedy; 4] = core::array::from_fn(|s| Greedy::new(seed * 8 + s as u64));
-        let stop = SplitMix64::new(seed).below(400);
-        let mut i = 0;
-        while !m.is_over() && i < stop {
-            let seat = m.to_act().trailing_zeros() as u8;
-            let legal = m.legal_actions(seat);
-            let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
-            m.play(seat, a).unwrap();
-            i += 1;
-        }
-        let json = serde_json::to_string(&m).unwrap();
-        let mut b: Match = serde_json::from_str(&json).unwrap();
-        assert_eq!(b, m, "seed {seed}: restore at step {i}");
-        let mut bots_b = bots.clone();
-        while !m.is_over() {
-            let seat = m.to_act().trailing_zeros() as u8;
-            let legal = m.legal_actions(seat);
-            assert_eq!(legal, b.legal_actions(seat), "seed {seed}");
-            let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
-            let a2 = bots_b[usize::from(seat)].act(b.round(), seat, &legal);
-            assert_eq!(a, a2);
-            m.play(seat, a).unwrap();
-            b.play(seat, a2).unwrap();
-        }
-        assert_eq!(m, b, "seed {seed}: the restored match ended differently");
-        assert_eq!(m.events(), b.events());
+        check_restore(GameRules::sichuan(), Length::EastOnly, seed, 400);
     }
 }
 

@@ -11,6 +11,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::{Ids, discard_kind, pass_all, to_move};
 use mj_game::{
     Action, Event, Exchange, GameRules, IllegalAction, Phase, Round, RoundEnd, RoundSetup,
     SettleKind, Wall,
@@ -46,40 +49,20 @@ fn kinds(s: &str) -> Vec<Tile> {
 /// `i`-th draw of the round, the dealer's first being 0) and replacement tiles in order; every
 /// other place gets the unused ids.
 fn wall(hands: [&str; 4], draws: &[(usize, &str)], rinshan: &[&str]) -> Wall {
-    let mut used = [false; 108];
-    let mut copies = [0u8; 27];
-    let mut take = |t: Tile| -> u8 {
-        let k = t.as_u8();
-        let c = copies[usize::from(k)];
-        assert!(c < 4, "a fifth {t}");
-        copies[usize::from(k)] += 1;
-        let id = k * 4 + c;
-        used[usize::from(id)] = true;
-        id
-    };
+    let mut ids = Ids::EMPTY;
     let mut pos = [255u8; 136];
     let hands: Vec<Vec<Tile>> = hands.iter().map(|h| kinds(h)).collect();
     for h in &hands {
         assert_eq!(h.len(), 13);
     }
-    let mut at = 135;
-    let mut next = [0usize; 4];
-    for pass in 0..4 {
-        for seat in 0..4 {
-            for _ in 0..if pass < 3 { 4 } else { 1 } {
-                pos[at] = take(hands[seat][next[seat]]);
-                next[seat] += 1;
-                at -= 1;
-            }
-        }
-    }
+    ids.deal(&mut pos, &hands);
     for &(i, d) in draws {
-        pos[83 - i] = take(kinds(d)[0]);
+        pos[83 - i] = ids.take(kinds(d)[0]);
     }
     for (i, d) in rinshan.iter().enumerate() {
-        pos[28 + i] = take(kinds(d)[0]);
+        pos[28 + i] = ids.take(kinds(d)[0]);
     }
-    let mut rest = (0..108u8).filter(|&id| !used[usize::from(id)]);
+    let mut rest = (0..108u8).filter(|&id| !ids.used[usize::from(id)]);
     for p in (28..136).rev() {
         if pos[p] == 255 {
             pos[p] = rest.next().unwrap();
@@ -113,37 +96,11 @@ fn declare(r: &mut Round, lacks: [u8; 4]) {
     }
 }
 
-fn to_move(r: &Round) -> u8 {
-    match r.phase() {
-        Phase::Turn { seat, .. } => *seat,
-        p => panic!("not a turn: {p:?}"),
-    }
-}
-
 /// The seat to move discards the tile it drew.
 fn tsumogiri(r: &mut Round) {
     let s = to_move(r);
     let d = r.drawn().unwrap();
     r.play(s, Action::Discard { tile: d }).unwrap();
-}
-
-/// Every seat with a claim passes.
-fn pass_all(r: &mut Round) {
-    while let Phase::Claims(_) = r.phase() {
-        let s = r.to_act().trailing_zeros() as u8;
-        r.play(s, Action::Pass).unwrap();
-    }
-}
-
-fn discard_kind(r: &mut Round, t: &str) {
-    let s = to_move(r);
-    let k = kinds(t)[0];
-    let id = r
-        .player(s)
-        .hand_ids()
-        .find(|&i| i / 4 == k.as_u8())
-        .unwrap();
-    r.play(s, Action::Discard { tile: id }).unwrap();
 }
 
 fn settle_items(r: &Round) -> Vec<(SettleKind, u8, [i32; 4])> {

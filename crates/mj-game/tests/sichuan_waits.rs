@@ -7,15 +7,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::{kind_of, least_connected_discard};
 use mj_game::{
     Action, GameRules, Length, Match, Phase, Round, hongzhong_hu_rules, sichuan_hu_rules,
 };
 use mj_tiles::random::SplitMix64;
 use mj_tiles::{Meld, Tile, TileCounts, TileSet};
-
-fn kind_of(id: u8) -> Tile {
-    Tile::new(id / 4).unwrap()
-}
 
 /// The waits by definition: every kind in the game's wall whose addition wins for the slow
 /// reference.
@@ -74,38 +73,11 @@ fn choose(r: &Round, seat: u8, legal: &[Action], rng: &mut SplitMix64) -> Action
     if legal.contains(&Action::Pass) && rng.below(3) != 0 {
         return Action::Pass;
     }
-    if matches!(r.phase(), Phase::Turn { .. }) && rng.below(6) != 0 {
-        let mut counts = [0i32; 34];
-        for id in r.player(seat).hand_ids() {
-            counts[usize::from(id / 4)] += 1;
-        }
-        let link = |k: usize| -> i32 {
-            if k >= 27 {
-                return if k == 33 { 100 } else { 3 * (counts[k] - 1) };
-            }
-            let (lo, hi) = (k - k % 9, k - k % 9 + 8);
-            let mut v = 3 * (counts[k] - 1);
-            for d in 1..=2usize {
-                if k >= lo + d {
-                    v += counts[k - d] * (3 - d as i32);
-                }
-                if k + d <= hi {
-                    v += counts[k + d] * (3 - d as i32);
-                }
-            }
-            v
-        };
-        if let Some(a) = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Discard { tile } => Some((link(usize::from(tile / 4)), *a)),
-                _ => None,
-            })
-            .min_by_key(|&(v, _)| v)
-            .map(|(_, a)| a)
-        {
-            return a;
-        }
+    if matches!(r.phase(), Phase::Turn { .. })
+        && rng.below(6) != 0
+        && let Some(a) = least_connected_discard(r, seat, legal)
+    {
+        return a;
     }
     legal[rng.below(legal.len() as u32) as usize]
 }

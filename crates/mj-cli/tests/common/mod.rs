@@ -126,3 +126,34 @@ fn shown_str(text: &str) -> String {
         text.to_owned()
     }
 }
+
+/// Runs a seeded `mj game` with `args` twice; checks it succeeds and prints the same game both
+/// times, and returns what it printed and the events, each line one JSON object.
+pub fn seeded_game(args: &[&str]) -> (String, Vec<Value>) {
+    let a = mj(args);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let text = stdout(&a);
+    assert_eq!(text, stdout(&mj(args)), "the same seed plays the same game");
+    let events = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is one JSON object"))
+        .collect();
+    (text, events)
+}
+
+/// An mjai event's `type` (empty when it has none).
+pub fn event_type(e: &Value) -> String {
+    e["type"].as_str().unwrap_or("").to_string()
+}
+
+/// The final scores of a game's events: the `scores` of the last event, an `end_game`.
+pub fn final_scores(events: &[Value]) -> Vec<i64> {
+    let last = &events[events.len() - 1];
+    assert_eq!(event_type(last), "end_game");
+    last["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect()
+}

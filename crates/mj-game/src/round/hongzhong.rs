@@ -180,39 +180,14 @@ impl Round {
             d[usize::from(x)] -= per;
             d[usize::from(seat)] += per;
         }
-        let ws = WinScore {
-            han: 0,
-            fu: 0,
-            yakuman: 0,
-            yaku: [name]
-                .into_iter()
-                .chain(robbed.then_some("qiang_gang_hu"))
-                .chain(bloom.then_some("gang_shang_hua"))
-                .map(|n| (n.to_string(), 0))
-                .collect(),
-            payments: if tsumo {
-                Payments::Tsumo(None, per.max(0) as u32)
-            } else {
-                Payments::Ron(per.max(0) as u32)
-            },
-            total: d[usize::from(seat)].max(0) as u32,
-            pao_yakuman: 0,
-        };
-        self.book(SettleKind::Win, seat, d);
-        let scores = self.scores;
-        self.emit(Event::Hora {
-            actor: seat,
-            target: from,
-            pai: self.mt(tile),
-            uradora_markers: SmallVec::new(),
-            yakus: ws.yaku.iter().cloned().collect(),
-            fu: 0,
-            fan: 0,
-            yakuman: 0,
-            hora_points: ws.total,
-            deltas: d,
-            scores,
-        });
+        let yaku = [name]
+            .into_iter()
+            .chain(robbed.then_some("qiang_gang_hu"))
+            .chain(bloom.then_some("gang_shang_hua"))
+            .map(|n| (n.to_string(), 0))
+            .collect();
+        let ws = fan_win_score(seat, from, 0, yaku, per.max(0) as u32, d);
+        self.announce_win(seat, from, tile, &ws, d);
         let rec = WinRecord {
             seat,
             from,
@@ -269,5 +244,61 @@ impl Round {
             }
         }
         self.sichuan_finish(false);
+    }
+}
+
+/// The score of a win paid in fan alone (红中麻将 and MCR: no fu, no yakuman, no 包): `fan`
+/// (0 for 红中麻将, whose wins are paid per win, not per fan), the wins by name, `each` what a
+/// payer pays (every other seat on a self-draw, the discarder on a discard) and the winner's
+/// gain out of the deltas `d`.
+pub(super) fn fan_win_score(
+    seat: Seat,
+    from: Seat,
+    fan: u32,
+    yaku: SmallVec<[(String, u32); 8]>,
+    each: u32,
+    d: [i32; 4],
+) -> WinScore {
+    WinScore {
+        han: fan,
+        fu: 0,
+        yakuman: 0,
+        yaku,
+        payments: if seat == from {
+            Payments::Tsumo(None, each)
+        } else {
+            Payments::Ron(each)
+        },
+        total: d[usize::from(seat)].max(0) as u32,
+        pao_yakuman: 0,
+    }
+}
+
+impl Round {
+    /// Books a win scored by [`fan_win_score`] in the ledger (deltas `d`) and writes its
+    /// `hora` event (no ura-dora, no fu; the fan is `ws.han`).
+    pub(super) fn announce_win(
+        &mut self,
+        seat: Seat,
+        from: Seat,
+        tile: u8,
+        ws: &WinScore,
+        d: [i32; 4],
+    ) {
+        self.book(SettleKind::Win, seat, d);
+        let scores = self.scores;
+        self.emit(Event::Hora {
+            actor: seat,
+            target: from,
+            pai: self.mt(tile),
+            uradora_markers: SmallVec::new(),
+            yakus: ws.yaku.iter().cloned().collect(),
+            fu: 0,
+            fan: ws.han,
+            yakuman: 0,
+            hora_points: ws.total,
+            deltas: d,
+            scores,
+        });
     }
 }

@@ -28,7 +28,8 @@ use mj_tiles::{Meld, MeldKind, Piece, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::sichuan::{SettleKind, SichuanResult};
+use super::hongzhong::fan_win_score;
+use super::sichuan::SichuanResult;
 use super::{
     ActionList, ClaimSource, Claims, DrawKind, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON, Phase,
     Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
@@ -36,7 +37,6 @@ use super::{
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
 use crate::rules::{GameRules, GameRulesError, Length};
-use crate::settle::{Payments, WinScore};
 use crate::tiles::{END_FLOWER, FIRST_FLOWER, is_flower, kind};
 use crate::wall::{WALL_TILES, Wall};
 
@@ -580,34 +580,8 @@ impl Round {
             .map(|e| (e.name.to_string(), e.fan * e.count))
             .collect();
         let each = base.saturating_add(fan).max(0) as u32;
-        let ws = WinScore {
-            han: s.total,
-            fu: 0,
-            yakuman: 0,
-            yaku,
-            payments: if tsumo {
-                Payments::Tsumo(None, each)
-            } else {
-                Payments::Ron(each)
-            },
-            total: d[usize::from(seat)].max(0) as u32,
-            pao_yakuman: 0,
-        };
-        self.book(SettleKind::Win, seat, d);
-        let scores = self.scores;
-        self.emit(Event::Hora {
-            actor: seat,
-            target: from,
-            pai: self.mt(tile),
-            uradora_markers: SmallVec::new(),
-            yakus: ws.yaku.iter().cloned().collect(),
-            fu: 0,
-            fan: s.total,
-            yakuman: 0,
-            hora_points: ws.total,
-            deltas: d,
-            scores,
-        });
+        let ws = fan_win_score(seat, from, s.total, yaku, each, d);
+        self.announce_win(seat, from, tile, &ws, d);
         if let Some(c) = claims {
             let f = usize::from(c.from);
             if c.source == ClaimSource::Kakan {

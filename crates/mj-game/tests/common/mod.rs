@@ -3,8 +3,11 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mj_game::{Action, GameRules, Phase, Round, RoundSetup, Wall};
+use mj_game::play::Bot;
+use mj_game::{Action, GameRules, Length, Match, Phase, RandomBot, Round, RoundSetup, Wall};
+use mj_tiles::Tile;
 use mj_tiles::notation::parse_pieces;
+use mj_tiles::random::SplitMix64;
 
 /// A wall in Tenhou's layout: the four hands (seat 0 is the dealer), the live draws in order,
 /// the dora indicator and the replacement tiles; every other id fills the rest.
@@ -156,3 +159,278 @@ pub const FILLER: [&str; 4] = [
     "3m6m9m3p6p9p3s6s9s1z2z3z4z",
     "1m4m7m1p4p7p1s4s7s5z6z5z6z",
 ];
+
+// ----- the Sichuan machinery (Sichuan, 红中血战, 红中麻将) -----
+
+/// The kinds of an mpsz string (`"123m44p77z"`; `z` only as 7z, 红中).
+pub fn hz_kinds(s: &str) -> Vec<Tile> {
+    let mut out = Vec::new();
+    let mut digits = Vec::new();
+    for ch in s.chars() {
+        if let Some(d) = ch.to_digit(10) {
+            digits.push(d as u8);
+        } else {
+            for &d in &digits {
+                let k = match ch {
+                    'm' => d - 1,
+                    'p' => 9 + d - 1,
+                    's' => 18 + d - 1,
+                    'z' if d == 7 => 33,
+                    _ => panic!("tile {d}{ch}"),
+                };
+                out.push(Tile::new(k).unwrap());
+            }
+            digits.clear();
+        }
+    }
+    out
+}
+
+/// Tile ids handed out per kind in the order tiles are placed in a constructed wall (the first
+/// copy of a kind gets `kind * 4`, the next `kind * 4 + 1`, ...), and which ids are placed.
+#[derive(Debug)]
+pub struct Ids {
+    copies: [u8; 34],
+    /// The ids placed so far.
+    pub used: [bool; 136],
+}
+
+impl Ids {
+    /// No id placed yet.
+    pub const EMPTY: Ids = Ids {
+        copies: [0; 34],
+        used: [false; 136],
+    };
+
+    /// The next id of `t`'s kind; panics (failing the test) on a fifth copy.
+    pub fn take(&mut self, t: Tile) -> u8 {
+        let k = t.as_u8();
+        let c = self.copies[usize::from(k)];
+        assert!(c < 4, "a fifth {t}");
+        self.copies[usize::from(k)] += 1;
+        let id = k * 4 + c;
+        self.used[usize::from(id)] = true;
+        id
+    }
+
+    /// Puts four 13-tile hands (seat 0, the dealer, first) into `pos` as the Chinese flows
+    /// deal them: four tiles to each seat three times, then one each, from position 135 down.
+    pub fn deal(&mut self, pos: &mut [u8; 136], hands: &[Vec<Tile>]) {
+        let mut at = 135;
+        let mut next = [0usize; 4];
+        for pass in 0..4 {
+            for seat in 0..4 {
+                for _ in 0..if pass < 3 { 4 } else { 1 } {
+                    pos[at] = self.take(hands[seat][next[seat]]);
+                    next[seat] += 1;
+                    at -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// A hongzhong wall (108 suited tiles and the four 红中): four 13-tile hands (dealer seat 0
+/// first), the live draws in order and the kong replacement tiles in order; every other place
+/// gets the unused ids.
+pub fn hz_wall(hands: [&str; 4], draws: &str, replacements: &str) -> Wall {
+    let mut ids = Ids::EMPTY;
+    let mut pos = [255u8; 136];
+    let hands: Vec<Vec<Tile>> = hands.iter().map(|h| hz_kinds(h)).collect();
+    ids.deal(&mut pos, &hands);
+    for (i, d) in hz_kinds(draws).into_iter().enumerate() {
+        pos[83 - i] = ids.take(d);
+    }
+    for (i, d) in hz_kinds(replacements).into_iter().enumerate() {
+        pos[24 + i] = ids.take(d);
+    }
+    let mut free = (0..136u8).filter(|&id| !ids.used[usize::from(id)] && !(108..132).contains(&id));
+    for p in pos.iter_mut().skip(24) {
+        if *p == 255 {
+            *p = free.next().unwrap();
+        }
+    }
+    Wall::hongzhong_from_ids(&pos[24..]).unwrap()
+}
+
+/// The seat whose turn it is; panics (failing the test) outside a turn.
+pub fn to_move(r: &Round) -> u8 {
+    match r.phase() {
+        Phase::Turn { seat, .. } => *seat,
+        p => panic!("not a turn: {p:?}"),
+    }
+}
+
+/// The seat to move discards a tile of kind `t` (mpsz, see [`hz_kinds`]).
+pub fn discard_kind(r: &mut Round, t: &str) {
+    let s = to_move(r);
+    let k = hz_kinds(t)[0];
+    let id = r
+        .player(s)
+        .hand_ids()
+        .find(|&i| i / 4 == k.as_u8())
+        .unwrap();
+    r.play(s, Action::Discard { tile: id }).unwrap();
+}
+
+/// Every seat with a decision on a tile on offer passes.
+pub fn pass_all(r: &mut Round) {
+    while let Phase::Claims(_) = r.phase() {
+        let s = r.to_act().trailing_zeros() as u8;
+        r.play(s, Action::Pass).unwrap();
+    }
+}
+
+/// The kind of a tile id.
+pub fn kind_of(id: u8) -> Tile {
+    Tile::new(id / 4).unwrap()
+}
+
+/// The discard among `legal` of the least connected tile of `seat`'s hand (so random hands get
+/// ready and win): a suited kind counts its copies and its neighbours within two ranks, an
+/// honor its copies, and a 红中 (7z, a wildcard where it is in the wall) is kept. `None`
+/// without a discard.
+pub fn least_connected_discard(r: &Round, seat: u8, legal: &[Action]) -> Option<Action> {
+    let mut counts = [0i32; 34];
+    for id in r.player(seat).hand_ids() {
+        counts[usize::from(id / 4)] += 1;
+    }
+    let link = |k: usize| -> i32 {
+        if k >= 27 {
+            return if k == 33 { 100 } else { 3 * (counts[k] - 1) };
+        }
+        let (lo, hi) = (k - k % 9, k - k % 9 + 8);
+        let mut v = 3 * (counts[k] - 1);
+        for d in 1..=2usize {
+            if k >= lo + d {
+                v += counts[k - d] * (3 - d as i32);
+            }
+            if k + d <= hi {
+                v += counts[k + d] * (3 - d as i32);
+            }
+        }
+        v
+    };
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Discard { tile } => Some((link(usize::from(tile / 4)), *a)),
+            _ => None,
+        })
+        .min_by_key(|&(v, _)| v)
+        .map(|(_, a)| a)
+}
+
+/// A player for random games of the Sichuan machinery that wins whenever it can, else acts
+/// like `RandomBot` with a bias: it declares the suit held least most of the time, passes a
+/// call half of the time and mostly discards by [`least_connected_discard`] (keeping 红中).
+#[derive(Debug, Clone)]
+pub struct Greedy(pub RandomBot, pub SplitMix64);
+
+impl Greedy {
+    pub fn new(seed: u64) -> Greedy {
+        Greedy(RandomBot::new(seed), SplitMix64::new(seed ^ 0x5555))
+    }
+
+    pub fn act(&mut self, r: &Round, seat: u8, legal: &[Action]) -> Action {
+        if let Some(a) = legal
+            .iter()
+            .find(|a| matches!(a, Action::Tsumo | Action::Ron))
+        {
+            return *a;
+        }
+        // Lack: the suit held least (listed first) most of the time.
+        if matches!(legal[0], Action::DeclareLack { .. }) && self.1.below(4) != 0 {
+            return legal[0];
+        }
+        // Calls: pass half of the time.
+        if legal.contains(&Action::Pass) && self.1.below(2) == 0 {
+            return Action::Pass;
+        }
+        if matches!(r.phase(), Phase::Turn { .. })
+            && self.1.below(8) != 0
+            && let Some(a) = least_connected_discard(r, seat, legal)
+        {
+            return a;
+        }
+        self.0.act(&r.view(seat), legal)
+    }
+}
+
+/// Plays a seeded match of `rules` with [`Greedy`] players for a random number of decisions
+/// (below `max_stop`), restores a copy from JSON and checks both continue identically to the
+/// end: the same legal actions, the same choices, the same final match and events.
+pub fn check_restore(rules: GameRules, length: Length, seed: u64, max_stop: u32) {
+    let mut m = Match::seeded(rules, length, seed, true);
+    let mut bots: [Greedy; 4] = core::array::from_fn(|s| Greedy::new(seed * 8 + s as u64));
+    let stop = SplitMix64::new(seed).below(max_stop);
+    let mut i = 0;
+    while !m.is_over() && i < stop {
+        let seat = m.to_act().trailing_zeros() as u8;
+        let legal = m.legal_actions(seat);
+        let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
+        m.play(seat, a).unwrap();
+        i += 1;
+    }
+    let json = serde_json::to_string(&m).unwrap();
+    let mut b: Match = serde_json::from_str(&json).unwrap();
+    assert_eq!(b, m, "seed {seed}: restore at step {i}");
+    let mut bots_b = bots.clone();
+    while !m.is_over() {
+        let seat = m.to_act().trailing_zeros() as u8;
+        let legal = m.legal_actions(seat);
+        assert_eq!(legal, b.legal_actions(seat), "seed {seed}");
+        let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
+        let a2 = bots_b[usize::from(seat)].act(b.round(), seat, &legal);
+        assert_eq!(a, a2);
+        m.play(seat, a).unwrap();
+        b.play(seat, a2).unwrap();
+    }
+    assert_eq!(m, b, "seed {seed}: the restored match ended differently");
+    assert_eq!(m.events(), b.events());
+}
+
+/// The next decision of a checked random match: counts it in `steps` (a match still going
+/// after 20,000 does not end), checks that all `tiles` of the wall are accounted for and that a
+/// seat is to act with a legal action; gives the round as it stands, that seat and its legal
+/// actions.
+pub fn next_decision(
+    m: &Match,
+    seed: u64,
+    steps: &mut u32,
+    tiles: usize,
+) -> (Round, u8, mj_game::ActionList) {
+    *steps += 1;
+    assert!(*steps < 20_000, "seed {seed}: the match does not end");
+    let r = m.round().clone();
+    assert_eq!(r.tiles_accounted(), tiles, "seed {seed} step {steps}");
+    let mask = m.to_act();
+    assert_ne!(mask, 0, "seed {seed}: nobody to act");
+    let seat = mask.trailing_zeros() as u8;
+    let legal = m.legal_actions(seat);
+    assert!(!legal.is_empty(), "seed {seed}: seat {seat} has no action");
+    (r, seat, legal)
+}
+
+/// `seat` tries a random discard not among `legal`; a refused action must leave the match as
+/// it was (the discard may happen to be legal: a copy of a listed kind).
+pub fn try_junk_discard(
+    m: &mut Match,
+    seat: u8,
+    legal: &[Action],
+    rng: &mut SplitMix64,
+    seed: u64,
+) {
+    let junk = Action::Discard {
+        tile: rng.below(140) as u8,
+    };
+    if !legal.contains(&junk) {
+        let before = m.clone();
+        if m.play(seat, junk).is_err() {
+            assert_eq!(
+                *m, before,
+                "seed {seed}: a refused action changed the match"
+            );
+        }
+    }
+}

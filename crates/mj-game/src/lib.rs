@@ -386,6 +386,7 @@ pub mod tenhou6;
 
 pub use action::{Action, IllegalAction, Seat};
 pub use game::{Match, MatchResult, WallSource};
+pub use log_replay::LogReplay;
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};

@@ -11,6 +11,26 @@ use crate::action::{Action, Seat};
 use crate::mjai::{Event, MjaiTile};
 use crate::round::Round;
 
+/// What replaying one of our own logs found: rounds (hands) replayed, decisions played, and
+/// what did not match (`"{label} {round number from 1}: {why}"`). `SichuanReplay` and
+/// `McrReplay` name it for their flows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogReplay {
+    /// Rounds (MCR: hands) replayed.
+    pub rounds: usize,
+    /// Decisions played.
+    pub actions: usize,
+    /// What did not match (round number from 1, and why).
+    pub mismatches: Vec<String>,
+}
+
+impl LogReplay {
+    /// `true` when every round matched.
+    pub fn all_match(&self) -> bool {
+        self.mismatches.is_empty() && self.rounds > 0
+    }
+}
+
 /// Replays each round of `events` (from a `start_kyoku` to its `end_kyoku`, or to the end of
 /// the log) with `replay`; gives the rounds found, the decisions played and the mismatches,
 /// each as `"{label} {round number from 1}: {why}"`.

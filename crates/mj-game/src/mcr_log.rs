@@ -16,23 +16,8 @@ use crate::round::{Phase, Round, RoundSetup};
 use crate::rules::GameRules;
 use crate::tiles::is_flower;
 
-/// What an MCR log's replay found.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct McrReplay {
-    /// Hands replayed.
-    pub rounds: usize,
-    /// Decisions played.
-    pub actions: usize,
-    /// What did not match (hand number from 1, and why).
-    pub mismatches: Vec<String>,
-}
-
-impl McrReplay {
-    /// `true` when every hand matched.
-    pub fn all_match(&self) -> bool {
-        self.mismatches.is_empty() && self.rounds > 0
-    }
-}
+/// The result of replaying an MCR log (see [`LogReplay`](crate::LogReplay)).
+pub type McrReplay = crate::log_replay::LogReplay;
 
 /// `true` when the events are an MCR game: a flower set aside (`hua`), or a chi in a game
 /// without dora (riichi logs show a dora marker, the Sichuan and hongzhong flows have no chi).

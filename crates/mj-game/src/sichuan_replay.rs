@@ -22,23 +22,8 @@ use crate::round::{Phase, Round, RoundSetup};
 use crate::rules::{Exchange, GameRules};
 use crate::wall::Wall;
 
-/// What a Sichuan log's replay found.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SichuanReplay {
-    /// Rounds replayed.
-    pub rounds: usize,
-    /// Decisions played.
-    pub actions: usize,
-    /// What did not match (round number from 1, and why).
-    pub mismatches: Vec<String>,
-}
-
-impl SichuanReplay {
-    /// `true` when every round matched.
-    pub fn all_match(&self) -> bool {
-        self.mismatches.is_empty() && self.rounds > 0
-    }
-}
+/// The result of replaying a Sichuan / 红中 log (see [`LogReplay`](crate::LogReplay)).
+pub type SichuanReplay = crate::log_replay::LogReplay;
 
 /// Reads mjai events, one JSON object per line (blank lines skipped).
 ///

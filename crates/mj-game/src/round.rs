@@ -618,6 +618,9 @@ impl Round {
     /// benchmarks of the update cost and for checks; players read [`Round::waits`].
     pub fn compute_waits(&self, seat: Seat) -> TileSet {
         let seat = seat & 3;
+        if self.mcr.is_some() {
+            return self.mcr_waits(seat);
+        }
         if self.sc.is_some() {
             return self.sichuan_waits(seat);
         }
@@ -1603,18 +1606,11 @@ impl Round {
             }
             p.temp_furiten = false;
             p.kuikae = TileSet::EMPTY;
-            if self.sc.is_none() {
-                p.waits = waits_of(&p.counts, &p.meld_counts());
-            }
             if riichi {
                 p.double_riichi = first;
             }
         }
-        if self.mcr.is_some() {
-            self.players[s].waits = self.mcr_waits(seat);
-        } else if self.sc.is_some() {
-            self.players[s].waits = self.sichuan_waits(seat);
-        }
+        self.players[s].waits = self.compute_waits(seat);
         self.drawn = None;
         self.discards += 1;
         let pai = self.mt(tile);

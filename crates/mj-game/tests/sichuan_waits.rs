@@ -3,7 +3,8 @@
 //! state of random games, for every seat holding 3k+1 tiles that still plays, a kind is a wait
 //! exactly when adding it to the hand makes a win for the reference (and a copy of it can still
 //! be drawn: fewer than four held, hand and melds; Sichuan: no tile of the suit given up).
-//! Presets: `sichuan`, `sichuan_hongzhong` (7z wild) and `hongzhong` (7z wild), and `tenhou`.
+//! Presets: `sichuan`, `sichuan_hongzhong` (7z wild) and `hongzhong` (7z wild), `mcr` (the
+//! MCR shapes of `mj_hu::Rules::MCR`; flowers are never in a hand) and `tenhou`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -44,6 +45,8 @@ fn reference_waits(r: &Round, seat: u8) -> TileSet {
             },
             sichuan_hu_rules(w),
         )
+    } else if rules.is_mcr() {
+        (TileSet::EMPTY, mj_hu::Rules::MCR)
     } else {
         (TileSet::EMPTY, mj_hu::Rules::RIICHI)
     };
@@ -51,7 +54,10 @@ fn reference_waits(r: &Round, seat: u8) -> TileSet {
     let mut out = TileSet::EMPTY;
     for k in 0..34u8 {
         let t = Tile::new(k).unwrap();
-        let in_wall = !rules.is_chinese() || k < 27 || (rules.red_wildcards() && t == Tile::RED);
+        let in_wall = !rules.is_chinese()
+            || rules.is_mcr()
+            || k < 27
+            || (rules.red_wildcards() && t == Tile::RED);
         if !in_wall || held.get(t) >= 4 {
             continue;
         }
@@ -117,6 +123,7 @@ fn waits_match_the_reference_in_every_preset() {
         ("sichuan", 60),
         ("sichuan_hongzhong", 120),
         ("hongzhong", 120),
+        ("mcr", 40),
         ("tenhou", 20),
     ] {
         let (checked, waiting) = check_preset(GameRules::preset(name).unwrap(), games);

@@ -198,12 +198,7 @@ impl Round {
             deltas: d,
         };
         if let Some(c) = claims {
-            if robbed {
-                self.rob_kong(c);
-            } else if let Some(t) = self.players[usize::from(c.from)].river.last_mut() {
-                t.called = true;
-            }
-            self.players[usize::from(seat)].add(c.tile);
+            self.take_won_tile(seat, c);
         }
         // 抓鸟.
         let birds = self.hongzhong_birds();

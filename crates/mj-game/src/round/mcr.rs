@@ -24,7 +24,7 @@ use mj_hu::{Checker, Hand, Rules};
 use mj_score::Win;
 use mj_score::mcr::{McrScore, Situation};
 use mj_tiles::random::SplitMix64;
-use mj_tiles::{Meld, MeldKind, Piece, Tile, TileSet};
+use mj_tiles::{Meld, MeldKind, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -326,7 +326,7 @@ impl Round {
             }
         }
         for s in 0..4u8 {
-            self.players[usize::from(s)].waits = self.mcr_waits(s);
+            self.players[usize::from(s)].waits = self.compute_waits(s);
         }
         self.draw(self.setup.dealer, false);
     }
@@ -583,31 +583,8 @@ impl Round {
         let ws = fan_win_score(seat, from, s.total, yaku, each, d);
         self.announce_win(seat, from, tile, &ws, d);
         if let Some(c) = claims {
-            let f = usize::from(c.from);
-            if c.source == ClaimSource::Kakan {
-                // 抢杠和: the added kong falls back to a pon.
-                let p = &mut self.players[f];
-                if let Some(mi) = p
-                    .melds
-                    .iter()
-                    .position(|m| m.meld.kind() == MeldKind::Kakan && m.meld.base() == kind(c.tile))
-                {
-                    let old = p.melds[mi];
-                    let pieces: SmallVec<[Piece; 3]> =
-                        old.ids[..3].iter().map(|&i| Piece::new(kind(i))).collect();
-                    if let Ok(meld) =
-                        Meld::new(MeldKind::Pon, &pieces, old.meld.called(), old.meld.from())
-                    {
-                        let mut ids = old.ids;
-                        ids[3] = 255;
-                        p.melds[mi] = super::CalledMeld { meld, ids, ..old };
-                    }
-                }
-                self.kans = self.kans.saturating_sub(1);
-            } else if let Some(t) = self.players[f].river.last_mut() {
-                t.called = true;
-            }
-            self.players[usize::from(seat)].add(c.tile);
+            // 抢杠和: the added kong falls back to a pon.
+            self.take_won_tile(seat, c);
         }
         let rec = WinRecord {
             seat,

@@ -314,8 +314,8 @@ impl Round {
     }
 
     fn begin_play(&mut self) {
-        for s in 0..4 {
-            self.players[s].waits = self.sichuan_waits(s as Seat);
+        for s in 0..4u8 {
+            self.players[usize::from(s)].waits = self.compute_waits(s);
         }
         self.draw(self.setup.dealer, false);
     }
@@ -977,16 +977,7 @@ impl Round {
         }
         // The tile: a discard (or a robbed kong's tile) goes to the first winner's hand.
         if let (Some(c), Some((first, _, _))) = (claims, wins.first()) {
-            let f = usize::from(c.from);
-            match c.source {
-                ClaimSource::Kakan => self.rob_kong(c),
-                _ => {
-                    if let Some(t) = self.players[f].river.last_mut() {
-                        t.called = true;
-                    }
-                }
-            }
-            self.players[usize::from(*first)].add(c.tile);
+            self.take_won_tile(*first, c);
         }
         self.interrupted = true;
         self.drawn = None;
@@ -1010,6 +1001,18 @@ impl Round {
         }
     }
 
+    /// The claimed tile of a win goes to `winner`'s hand: a discard is marked called in its
+    /// river, a robbed added kong (抢杠) falls back to a pon ([`Round::rob_kong`]). Shared by
+    /// the Sichuan, 红中 and MCR wins.
+    pub(super) fn take_won_tile(&mut self, winner: Seat, c: &Claims) {
+        if c.source == ClaimSource::Kakan {
+            self.rob_kong(c);
+        } else if let Some(t) = self.players[usize::from(c.from)].river.last_mut() {
+            t.called = true;
+        }
+        self.players[usize::from(winner)].add(c.tile);
+    }
+
     /// 抢杠胡: the robbed added kong falls back to a pon (its tile goes to the winner).
     pub(super) fn rob_kong(&mut self, c: &Claims) {
         let f = usize::from(c.from);
@@ -1030,7 +1033,7 @@ impl Round {
             }
         }
         self.kans = self.kans.saturating_sub(1);
-        self.players[f].waits = self.sichuan_waits(c.from);
+        self.players[f].waits = self.compute_waits(c.from);
     }
 
     // ----- the end -----

@@ -350,6 +350,25 @@ fn declared(concealed: u32, full: u32) -> Declared {
     }
 }
 
+/// The chi shapes of a called kind `t`, the called tile highest, middle, then lowest: the two
+/// other kinds of the sequence and the kind kuikae also forbids discarding after the call (the
+/// far end of a two-sided shape, 筋; none for the middle). None for an honor.
+fn chi_shapes(t: Tile) -> impl Iterator<Item = (Tile, Tile, Option<Tile>)> {
+    let r = t.rank() as i8;
+    let honor = t.is_honor();
+    let at = move |d: i8| {
+        (!honor && (1..=9).contains(&(r + d)))
+            .then(|| Tile::new((t.as_u8() as i8 + d) as u8))
+            .flatten()
+    };
+    [(-2i8, -1i8, -3i8), (-1, 1, 0), (1, 2, 3)]
+        .into_iter()
+        .filter_map(move |(a, b, other)| {
+            let (ka, kb) = (at(a)?, at(b)?);
+            Some((ka, kb, if other == 0 { None } else { at(other) }))
+        })
+}
+
 /// Waits of a 13-tile (3k+1) concealed hand, kinds held four times (hand and melds) left out.
 /// A ready check (a few table lookups) comes first; only ready hands compute their waits.
 pub(crate) fn waits_of(counts: &TileCounts, meld_counts: &TileCounts) -> TileSet {
@@ -1120,20 +1139,8 @@ impl Round {
         let p = &self.players[usize::from(seat)];
         let t = kind(tile);
         let mut out = SmallVec::new();
-        if t.is_honor() {
-            return out;
-        }
-        let r = t.rank() as i8;
         let reds = self.rules.red_fives;
-        for (a, b, forbid_other) in [(-2i8, -1i8, -3i8), (-1, 1, 0), (1, 2, 3)] {
-            if r + a < 1 || r + b > 9 {
-                continue;
-            }
-            let ka = Tile::new((t.as_u8() as i8 + a) as u8);
-            let kb = Tile::new((t.as_u8() as i8 + b) as u8);
-            let (Some(ka), Some(kb)) = (ka, kb) else {
-                continue;
-            };
+        for (ka, kb, other) in chi_shapes(t) {
             if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
                 continue;
             }
@@ -1154,12 +1161,7 @@ impl Round {
             };
             let mut forbid: SmallVec<[Tile; 2]> = SmallVec::new();
             forbid.push(t);
-            if forbid_other != 0
-                && (1..=9).contains(&(r + forbid_other))
-                && let Some(k) = Tile::new((t.as_u8() as i8 + forbid_other) as u8)
-            {
-                forbid.push(k);
-            }
+            forbid.extend(other);
             for x in opts(ka) {
                 for y in opts(kb) {
                     if self.call_leaves_discard(seat, &[x, y], &forbid) {
@@ -1187,34 +1189,14 @@ impl Round {
     fn chi_possible(&self, seat: Seat, tile: u8) -> bool {
         let p = &self.players[usize::from(seat)];
         let t = kind(tile);
-        let mut yes = false;
-        if !t.is_honor() {
-            let r = t.rank() as i8;
-            for (a, b, forbid_other) in [(-2i8, -1i8, -3i8), (-1, 1, 0), (1, 2, 3)] {
-                if r + a < 1 || r + b > 9 {
-                    continue;
-                }
-                let ka = Tile::new((t.as_u8() as i8 + a) as u8);
-                let kb = Tile::new((t.as_u8() as i8 + b) as u8);
-                let (Some(ka), Some(kb)) = (ka, kb) else {
-                    continue;
-                };
-                if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
-                    continue;
-                }
-                let other = (forbid_other != 0 && (1..=9).contains(&(r + forbid_other)))
-                    .then(|| Tile::new((t.as_u8() as i8 + forbid_other) as u8))
-                    .flatten();
-                let ok = match other {
+        let yes = chi_shapes(t).any(|(ka, kb, other)| {
+            p.counts.get(ka) != 0
+                && p.counts.get(kb) != 0
+                && match other {
                     Some(k) => self.call_leaves_discard_kinds(seat, [ka, kb], &[t, k]),
                     None => self.call_leaves_discard_kinds(seat, [ka, kb], &[t]),
-                };
-                if ok {
-                    yes = true;
-                    break;
                 }
-            }
-        }
+        });
         debug_assert_eq!(yes, !self.chi_choices(seat, tile).is_empty());
         yes
     }
@@ -1554,14 +1536,19 @@ impl Round {
             id
         };
         self.players[usize::from(seat)].add(id);
+        self.turn_after_draw(seat, id, rinshan);
+        let pai = self.mt(id);
+        self.emit(Event::Tsumo { actor: seat, pai });
+    }
+
+    /// `seat` drew `id` (already in its hand; `rinshan`: a kong's replacement): its turn.
+    fn turn_after_draw(&mut self, seat: Seat, id: u8, rinshan: bool) {
         self.drawn = Some(id);
         self.phase = Phase::Turn {
             seat,
             after_call: false,
             rinshan,
         };
-        let pai = self.mt(id);
-        self.emit(Event::Tsumo { actor: seat, pai });
     }
 
     fn reveal_dora(&mut self) {

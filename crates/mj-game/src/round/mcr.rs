@@ -29,10 +29,9 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::hongzhong::fan_win_score;
-use super::sichuan::SichuanResult;
 use super::{
-    ActionList, ClaimSource, Claims, DrawKind, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON, Phase,
-    Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
+    ActionList, ClaimSource, Claims, DrawKind, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON, Round,
+    RoundSetup, WinRecord,
 };
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
@@ -265,14 +264,25 @@ impl Round {
     /// replaced from the far end until an ordinary tile comes; `rinshan` marks a kong's
     /// replacement (杠上开花 when it wins).
     pub(super) fn mcr_draw(&mut self, seat: Seat, rinshan: bool) {
-        let mut front = !rinshan;
+        match self.mcr_take_ordinary(seat, !rinshan) {
+            Some(id) => self.turn_after_draw(seat, id, rinshan),
+            // Only flowers were left (never with a well-formed wall): the hand is drawn.
+            None => self.mcr_finish(true),
+        }
+    }
+
+    /// Takes tiles for `seat` until an ordinary one comes (the first from the front when
+    /// `front`, every replacement from the far end): each is shown (`tsumo`), a flower is set
+    /// aside (`hua`) and replaced. The ordinary tile joins the hand; `None` when the wall ran out
+    /// first.
+    fn mcr_take_ordinary(&mut self, seat: Seat, mut front: bool) -> Option<u8> {
         for _ in 0..=8 {
             if self.live_left() == 0 {
-                break;
+                return None;
             }
             let id = self.mcr_take(front);
             if usize::from(id) >= MCR_TILES {
-                break;
+                return None;
             }
             let pai = self.mt(id);
             self.emit(Event::Tsumo { actor: seat, pai });
@@ -283,16 +293,9 @@ impl Round {
                 continue;
             }
             self.players[usize::from(seat)].add(id);
-            self.drawn = Some(id);
-            self.phase = Phase::Turn {
-                seat,
-                after_call: false,
-                rinshan,
-            };
-            return;
+            return Some(id);
         }
-        // Only flowers were left (never with a well-formed wall): the hand is drawn.
-        self.mcr_finish(true);
+        None
     }
 
     /// After the deal: dealt flowers are set aside and replaced, seat by seat from the dealer
@@ -308,21 +311,7 @@ impl Round {
             for f in dealt {
                 let pai = self.mt(f);
                 self.emit(Event::Hua { actor: seat, pai });
-                for _ in 0..=8 {
-                    let id = self.mcr_take(false);
-                    if usize::from(id) >= MCR_TILES {
-                        break;
-                    }
-                    let pai = self.mt(id);
-                    self.emit(Event::Tsumo { actor: seat, pai });
-                    if is_flower(id) {
-                        self.players[usize::from(seat)].kita.push(id);
-                        self.emit(Event::Hua { actor: seat, pai });
-                    } else {
-                        self.players[usize::from(seat)].add(id);
-                        break;
-                    }
-                }
+                self.mcr_take_ordinary(seat, false);
             }
         }
         for s in 0..4u8 {
@@ -619,40 +608,7 @@ impl Round {
             });
         }
         self.emit(Event::EndKyoku);
-        let next_dealer = (self.setup.dealer + 1) & 3;
-        let Some(sc) = self.sc.as_deref() else {
-            return;
-        };
-        let mut deltas = [0i32; 4];
-        for it in &sc.ledger {
-            for (x, v) in deltas.iter_mut().zip(it.deltas) {
-                *x += v;
-            }
-        }
-        let end = if sc.wins.is_empty() {
-            RoundEnd::Draw {
-                kind: DrawKind::Exhaustive,
-                tenpai: ready,
-            }
-        } else {
-            RoundEnd::Wins(sc.wins.clone())
-        };
-        let result = SichuanResult {
-            settlement: sc.ledger.clone(),
-            lacks: [None; 4],
-            won: core::array::from_fn(|s| sc.won >> s & 1 == 1),
-            ready,
-            flower_pigs: [false; 4],
-            next_dealer,
-        };
-        self.result = Some(RoundResult {
-            end,
-            deltas,
-            scores: self.scores,
-            sticks: 0,
-            dealer_keeps: false,
-            sichuan: Some(Box::new(result)),
-        });
-        self.phase = Phase::Over;
+        // The next seat deals whatever happened (no dealer repeat).
+        self.close_chinese_round(ready, [false; 4], (self.setup.dealer + 1) & 3);
     }
 }

@@ -1177,6 +1177,23 @@ impl Round {
             });
         }
         self.emit(Event::EndKyoku);
+        let next_dealer = self
+            .sc
+            .as_deref()
+            .and_then(|sc| sc.next_dealer)
+            .unwrap_or(self.setup.dealer);
+        self.close_chinese_round(ready, pigs, next_dealer);
+    }
+
+    /// The result of a round on the Sichuan machinery (Sichuan, 红中, MCR), once its events are
+    /// out: the deltas summed from the ledger, the end (the wins, or an exhaustive draw with the
+    /// `ready` seats), the settlement, the flower pigs and the next dealer; the round is over.
+    pub(super) fn close_chinese_round(
+        &mut self,
+        ready: [bool; 4],
+        flower_pigs: [bool; 4],
+        next_dealer: Seat,
+    ) {
         let Some(sc) = self.sc.as_deref() else {
             return;
         };
@@ -1186,7 +1203,6 @@ impl Round {
                 *x += v;
             }
         }
-        let next_dealer = sc.next_dealer.unwrap_or(self.setup.dealer);
         let end = if sc.wins.is_empty() {
             RoundEnd::Draw {
                 kind: DrawKind::Exhaustive,
@@ -1195,12 +1211,12 @@ impl Round {
         } else {
             RoundEnd::Wins(sc.wins.clone())
         };
-        let sichuan = SichuanResult {
+        let result = SichuanResult {
             settlement: sc.ledger.clone(),
             lacks: sc.lack,
             won: core::array::from_fn(|s| sc.won >> s & 1 == 1),
             ready,
-            flower_pigs: pigs,
+            flower_pigs,
             next_dealer,
         };
         self.result = Some(RoundResult {
@@ -1209,7 +1225,7 @@ impl Round {
             scores: self.scores,
             sticks: 0,
             dealer_keeps: next_dealer == self.setup.dealer,
-            sichuan: Some(Box::new(sichuan)),
+            sichuan: Some(Box::new(result)),
         });
         self.phase = Phase::Over;
     }

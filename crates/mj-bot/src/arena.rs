@@ -191,10 +191,7 @@ pub struct GameRecord {
 
 /// splitmix64's finaliser of `a + b * golden`: the wall seed of wall `b` of a run seeded `a`.
 pub fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a.wrapping_add(b.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    mj_tiles::rng::mix(a.wrapping_add(b.wrapping_add(1).wrapping_mul(mj_tiles::rng::GOLDEN)))
 }
 
 /// Plays a run, calling `progress(done, total)` after each match.

@@ -107,12 +107,12 @@ impl SeatBot {
     }
 }
 
-/// Mixes a seed (SplitMix64's finaliser) so nearby seeds give unrelated bot streams.
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// The seed of the bot in `seat` of a game seeded `seed` (one splitmix64 step of the seed
+/// mixed with the seat's own), shared by `Game`, `VecGame` and `selfplay_games` so the same seed
+/// gives the same bots everywhere.
+pub(crate) fn bot_seed(seed: u64, seat: usize) -> u64 {
+    let step = |z: u64| mj_tiles::rng::mix(z.wrapping_add(mj_tiles::rng::GOLDEN));
+    step(seed ^ step(seat as u64 + 1))
 }
 
 /// The dora kind an indicator kind points at (three players: 1m points at 9m).
@@ -240,7 +240,7 @@ impl Core {
     pub(crate) fn reset(&mut self, seed: u64) {
         self.m = Match::seeded(self.rules, self.length, seed, false);
         for s in 0..4 {
-            let bot_seed = mix(seed ^ mix(s as u64 + 1));
+            let bot_seed = bot_seed(seed, s);
             self.bots[s] =
                 SeatBot::by_name(self.names[s].as_deref(), bot_seed).unwrap_or(SeatBot::Learner);
         }

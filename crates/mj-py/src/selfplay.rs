@@ -4,7 +4,7 @@
 //!
 //! A game is a function of its seed, the players per seat, the rules preset and the length:
 //! the wall is `Match::seeded(rules, length, seed)` and the bot of seat `s` is seeded
-//! `mix(seed ^ mix(s + 1))`, exactly as `Game(..., bots=players, seed=seed)` seeds them, so a
+//! `env::bot_seed(seed, s)`, exactly as `Game(..., bots=players, seed=seed)` seeds them, so a
 //! seed list splits over processes or machines in any way and gives the same rows.
 //!
 //! The observation is stored as float16 by default (2,448 bytes a decision instead of 4,896):
@@ -23,7 +23,7 @@ use pyo3::types::PyDict;
 
 use mj_game::{GameRules, Length, RoundEnd, Seat};
 
-use crate::env::{ACTIONS, Core, PLANES, SeatBot, index_of, mix};
+use crate::env::{ACTIONS, Core, PLANES, SeatBot, bot_seed, index_of};
 
 /// The most games one call plays (the Python driver calls it per chunk, so memory stays
 /// bounded: a hanchan records about a thousand decisions of 2.5 kB each).
@@ -108,7 +108,7 @@ fn play_one(
     core.reset(seed);
     let mut bots: Vec<SeatBot> = Vec::with_capacity(n);
     for (s, name) in players.iter().enumerate() {
-        let bot_seed = mix(seed ^ mix(s as u64 + 1));
+        let bot_seed = bot_seed(seed, s);
         bots.push(
             SeatBot::by_name(Some(name), bot_seed)
                 .ok_or_else(|| format!("players[{s}]: unknown bot {name:?}"))?,

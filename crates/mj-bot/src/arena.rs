@@ -57,6 +57,72 @@ pub struct GamePlayed {
     pub seats: [SeatStats; 4],
 }
 
+/// Counts what each seat does over one match: [`Tally::after_play`] after every accepted
+/// action reads the rounds as they end (wins, deal-ins with a double ron counted once, their
+/// points, riichi and calls). Decisions, illegal actions and time are the driver's to add.
+/// Used by [`play_game`] and by the Python package's self-play, so both report alike.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Per seat (seat 3 unused with three players).
+    pub seats: [SeatStats; 4],
+    n: usize,
+    rounds_seen: usize,
+    riichi: [bool; 4],
+    called: [bool; 4],
+}
+
+impl Tally {
+    /// A tally for a table of `n` seats (3 or 4).
+    pub fn new(n: usize) -> Tally {
+        Tally {
+            n: n.min(4),
+            ..Tally::default()
+        }
+    }
+
+    /// Reads `m` after an action was played: within a round, who is in riichi and who has
+    /// called; when a round has just ended, its wins and deal-ins.
+    pub fn after_play(&mut self, m: &Match) {
+        let n = self.n;
+        if m.history().len() == self.rounds_seen {
+            for o in 0..n {
+                let p = m.round().player(o as u8);
+                self.riichi[o] |= p.in_riichi();
+                self.called[o] |= p
+                    .melds()
+                    .iter()
+                    .any(|c| c.meld.kind() != mj_tiles::MeldKind::Ankan);
+            }
+            return;
+        }
+        self.rounds_seen = m.history().len();
+        let Some(res) = m.history().last() else {
+            return;
+        };
+        let seats = &mut self.seats;
+        let mut dealt = [0u32; 4];
+        if let RoundEnd::Wins(wins) = &res.end {
+            for w in wins {
+                let (ws, wf) = (usize::from(w.seat & 3), usize::from(w.from & 3));
+                seats[ws].wins += 1;
+                seats[ws].win_points += i64::from(w.deltas[ws]);
+                if wf != ws {
+                    dealt[wf] = 1;
+                    seats[wf].deal_in_points -= i64::from(w.deltas[wf]);
+                }
+            }
+        }
+        for o in 0..n {
+            seats[o].rounds += 1;
+            seats[o].deal_ins += dealt[o];
+            seats[o].riichi += u32::from(self.riichi[o]);
+            seats[o].calls += u32::from(self.called[o]);
+        }
+        self.riichi = [false; 4];
+        self.called = [false; 4];
+    }
+}
+
 /// Plays one seeded match between `bots` (one per seat, 3 or 4 of them as `rules.players`
 /// says; extra ones are ignored) and counts what each seat did.
 pub fn play_game(
@@ -67,9 +133,7 @@ pub fn play_game(
 ) -> GamePlayed {
     let n = usize::from(if rules.players == 3 { 3u8 } else { 4 }).min(bots.len());
     let mut m = Match::seeded(rules, length, seed, false);
-    let mut seats = [SeatStats::default(); 4];
-    let mut riichi = [false; 4];
-    let mut called = [false; 4];
+    let mut tally = Tally::new(n);
     let mut steps = 0u64;
     // A match has a few thousand decisions; the bound only guards against a bug.
     while !m.is_over() && steps < 1_000_000 {
@@ -87,52 +151,18 @@ pub fn play_game(
         }
         let t = Instant::now();
         let mut a = bots[s].act(&m.round().view(seat), &legal);
-        seats[s].nanos += t.elapsed().as_nanos() as u64;
-        seats[s].decisions += 1;
+        tally.seats[s].nanos += t.elapsed().as_nanos() as u64;
+        tally.seats[s].decisions += 1;
         if !legal.contains(&a) {
-            seats[s].illegal += 1;
+            tally.seats[s].illegal += 1;
             a = first;
         }
-        let rounds = m.history().len();
         if m.play(seat, a).is_err() {
             break;
         }
-        if m.history().len() == rounds {
-            for o in 0..n {
-                let p = m.round().player(o as u8);
-                riichi[o] |= p.in_riichi();
-                called[o] |= p
-                    .melds()
-                    .iter()
-                    .any(|c| c.meld.kind() != mj_tiles::MeldKind::Ankan);
-            }
-            continue;
-        }
-        // A round ended.
-        let Some(res) = m.history().last() else {
-            break;
-        };
-        let mut dealt = [0u32; 4];
-        if let RoundEnd::Wins(wins) = &res.end {
-            for w in wins {
-                let (ws, wf) = (usize::from(w.seat & 3), usize::from(w.from & 3));
-                seats[ws].wins += 1;
-                seats[ws].win_points += i64::from(w.deltas[ws]);
-                if wf != ws {
-                    dealt[wf] = 1;
-                    seats[wf].deal_in_points -= i64::from(w.deltas[wf]);
-                }
-            }
-        }
-        for o in 0..n {
-            seats[o].rounds += 1;
-            seats[o].deal_ins += dealt[o];
-            seats[o].riichi += u32::from(riichi[o]);
-            seats[o].calls += u32::from(called[o]);
-        }
-        riichi = [false; 4];
-        called = [false; 4];
+        tally.after_play(&m);
     }
+    let seats = tally.seats;
     let result = m.result().cloned().unwrap_or_else(|| MatchResult {
         scores: m.round().scores(),
         ranks: mj_game::game::ranks_of(&m.round().scores(), rules.players),

@@ -21,7 +21,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use mj_game::{GameRules, Length, RoundEnd, Seat};
+use mj_bot::arena::Tally;
+use mj_game::{GameRules, Length, Seat};
 
 use crate::env::{ACTIONS, Core, PLANES, SeatBot, bot_seed, index_of};
 
@@ -115,6 +116,7 @@ fn play_one(
         );
     }
     let mut stats = GameStats::default();
+    let mut tally = Tally::new(n);
     let mut planes = [0f32; PLANES * 34];
     let mut step = 0i32;
     // A match has a few thousand decisions; the bound only guards an engine bug.
@@ -166,10 +168,11 @@ fn play_one(
         rows.round
             .push(core.m.history().len().min(i16::MAX as usize) as i16);
         rows.action.push(ai as i16);
-        stats.decisions[s] += 1;
+        tally.seats[s].decisions += 1;
         core.m
             .play(seat, a)
             .map_err(|e| format!("seed {seed}: {a} refused: {e}"))?;
+        tally.after_play(&core.m);
         step += 1;
     }
     let r = core
@@ -182,23 +185,13 @@ fn play_one(
         stats.points[s] = f64::from(r.points_tenths[s]) / 10.0;
     }
     stats.rounds = r.rounds as i32;
-    for res in core.m.history() {
-        if let RoundEnd::Wins(wins) = &res.end {
-            let mut dealt = [false; 4];
-            for w in wins {
-                let (ws, wf) = (usize::from(w.seat & 3), usize::from(w.from & 3));
-                stats.wins[ws] += 1;
-                stats.win_points[ws] += i64::from(w.deltas[ws]);
-                if wf != ws {
-                    dealt[wf] = true;
-                    stats.deal_in_points[wf] -= i64::from(w.deltas[wf]);
-                }
-            }
-            // A double ron is one deal-in.
-            for s in 0..4 {
-                stats.deal_ins[s] += i32::from(dealt[s]);
-            }
-        }
+    // The arena's own counting (mj_bot::arena::Tally), so self-play and `mj arena` agree.
+    for (s, t) in tally.seats.iter().enumerate() {
+        stats.wins[s] = t.wins as i32;
+        stats.deal_ins[s] = t.deal_ins as i32;
+        stats.win_points[s] = t.win_points;
+        stats.deal_in_points[s] = t.deal_in_points;
+        stats.decisions[s] = t.decisions as i32;
     }
     Ok(stats)
 }

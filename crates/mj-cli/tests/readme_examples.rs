@@ -18,7 +18,10 @@ fn examples(text: &str) -> Vec<(String, String)> {
         if !line.starts_with("```") {
             continue;
         }
-        let block: Vec<&str> = lines.by_ref().take_while(|l| !l.starts_with("```")).collect();
+        let block: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
         if let Some(cmd) = block.first().and_then(|l| l.strip_prefix("$ mj ")) {
             let mut expected = block[1..].join("\n");
             expected.push('\n');
@@ -33,7 +36,11 @@ fn every_printed_mj_example_is_what_mj_prints() {
     let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
     let text = std::fs::read_to_string(&readme).unwrap();
     let found = examples(&text);
-    assert!(found.len() >= 4, "README's `$ mj` examples: {}", found.len());
+    assert!(
+        found.len() >= 4,
+        "README's `$ mj` examples: {}",
+        found.len()
+    );
     for (cmd, expected) in found {
         let args: Vec<&str> = cmd.split_whitespace().collect();
         let o = mj(&args);

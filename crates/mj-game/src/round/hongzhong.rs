@@ -187,16 +187,7 @@ impl Round {
             .map(|n| (n.to_string(), 0))
             .collect();
         let ws = fan_win_score(seat, from, 0, yaku, per.max(0) as u32, d);
-        self.announce_win(seat, from, tile, &ws, d);
-        let rec = WinRecord {
-            seat,
-            from,
-            tile,
-            score: ws,
-            pao: None,
-            ura: SmallVec::new(),
-            deltas: d,
-        };
+        let rec = self.announce_win(seat, from, tile, ws, d);
         if let Some(c) = claims {
             self.take_won_tile(seat, c);
         }
@@ -270,16 +261,16 @@ pub(super) fn fan_win_score(
 }
 
 impl Round {
-    /// Books a win scored by [`fan_win_score`] in the ledger (deltas `d`) and writes its
-    /// `hora` event (no ura-dora, no fu; the fan is `ws.han`).
+    /// Books a win scored by [`fan_win_score`] in the ledger (deltas `d`), writes its `hora`
+    /// event (no ura-dora, no fu; the fan is `ws.han`) and gives its record.
     pub(super) fn announce_win(
         &mut self,
         seat: Seat,
         from: Seat,
         tile: u8,
-        ws: &WinScore,
+        ws: WinScore,
         d: [i32; 4],
-    ) {
+    ) -> WinRecord {
         self.book(SettleKind::Win, seat, d);
         let scores = self.scores;
         self.emit(Event::Hora {
@@ -295,5 +286,14 @@ impl Round {
             deltas: d,
             scores,
         });
+        WinRecord {
+            seat,
+            from,
+            tile,
+            score: ws,
+            pao: None,
+            ura: SmallVec::new(),
+            deltas: d,
+        }
     }
 }

@@ -31,7 +31,7 @@ use smallvec::SmallVec;
 use super::hongzhong::fan_win_score;
 use super::{
     ActionList, ClaimSource, Claims, DrawKind, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON, Round,
-    RoundSetup, WinRecord,
+    RoundSetup,
 };
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
@@ -570,20 +570,11 @@ impl Round {
             .collect();
         let each = base.saturating_add(fan).max(0) as u32;
         let ws = fan_win_score(seat, from, s.total, yaku, each, d);
-        self.announce_win(seat, from, tile, &ws, d);
+        let rec = self.announce_win(seat, from, tile, ws, d);
         if let Some(c) = claims {
             // 抢杠和: the added kong falls back to a pon.
             self.take_won_tile(seat, c);
         }
-        let rec = WinRecord {
-            seat,
-            from,
-            tile,
-            score: ws,
-            pao: None,
-            ura: SmallVec::new(),
-            deltas: d,
-        };
         self.drawn = None;
         if let Some(sc) = self.sc.as_deref_mut() {
             sc.wins.push(rec);

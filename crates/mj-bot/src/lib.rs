@@ -32,13 +32,16 @@
 //! rates, the average win and deal-in values and the cost of a decision. `mj arena` is its
 //! command line.
 //!
-//! Sichuan 血战到底 (`GameRules::sichuan()`): `efficiency`, `value` and `defense` all play the
-//! same Sichuan strategy ([`sichuan`]): pass the three weakest tiles of the suit held least,
-//! give up the suit that leaves the lowest Sichuan shanten, throw that suit first, take every
-//! win, pon only to lower the shanten, kong only when the hand keeps its shanten, never call
-//! the suit given up, and play on after other seats have won. The value table is tuned on
-//! riichi and the deal-in risk model reads riichi declarations, so neither is used there.
-//! `random` and `tsumogiri` play Sichuan as they play riichi (legal, aimless).
+//! Sichuan 血战到底 (`GameRules::sichuan()`), 红中血战 (`sichuan_hongzhong`) and 红中麻将
+//! (`hongzhong`): `efficiency`, `value` and `defense` all play the same Chinese strategy
+//! ([`sichuan`]): pass the three weakest tiles of the suit held least, give up the suit that
+//! leaves the lowest shanten, throw that suit first, take every win, pon only to lower the
+//! shanten, kong only when the hand keeps its shanten, never call the suit given up, and play
+//! on after other seats have won; with 红中 wild, the shanten counts every 红中 held as any
+//! tile (so a 红中 is the last tile it would discard). The value table is tuned on riichi and
+//! the deal-in risk model reads riichi declarations, so neither is used there. `random` and
+//! `tsumogiri` play these flows as they play riichi (legal, aimless). MCR (`mcr`) is played by
+//! the riichi players' shanten and effective tiles (no 8-fan planning).
 
 pub mod arena;
 mod common;

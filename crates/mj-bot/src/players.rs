@@ -54,9 +54,16 @@ fn rank(view: &SeatView<'_>, ranker: Ranker) -> Vec<Tile> {
     }
 }
 
+/// `true` in the flows the Chinese play ([`crate::sichuan`]) serves: Sichuan 血战到底, 红中血战
+/// and 红中麻将 (no riichi, no yaku: the riichi players' call and value rules do not apply).
+fn plays_chinese(view: &SeatView<'_>) -> bool {
+    let rules = view.rules();
+    rules.is_sichuan() || rules.is_hongzhong()
+}
+
 /// One decision of the plain (non-defending) players.
 fn attack(view: &SeatView<'_>, legal: &[Action], ranker: Ranker) -> Action {
-    if view.rules().is_sichuan() {
+    if plays_chinese(view) {
         return crate::sichuan::act(view, legal);
     }
     if let Some(a) = win(legal) {
@@ -149,7 +156,7 @@ pub struct Defense;
 
 impl Bot for Defense {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
-        if view.rules().is_sichuan() {
+        if plays_chinese(view) {
             return crate::sichuan::act(view, legal);
         }
         let threats = Threats::of(view);

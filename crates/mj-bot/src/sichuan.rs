@@ -1,15 +1,19 @@
-//! Sichuan 血战到底 play shared by `efficiency`, `value` and `defense` (see `act`).
+//! The Chinese flows' play shared by `efficiency`, `value` and `defense` (see `act`): Sichuan
+//! 血战到底, 红中血战 and 红中麻将.
 //!
 //! `mj-ai` refuses the Sichuan rule set (`ShapeRules::try_from(&Rules::SICHUAN)` names
 //! `honors` and `lack_one_suit`): the wall has no honors, and the suit given up (定缺) cannot
 //! be in a winning hand. [`shanten`] handles both: the standard shape and seven pairs (four of
 //! a kind counting as two pairs, as Sichuan's 龙七对 needs) over the hand with every tile of the
 //! suit given up made a dead single, and never fewer steps than those tiles need to leave.
+//! With 红中 wild (`sichuan_hongzhong`, `hongzhong`) every 红中 held stands for any tile: the
+//! standard shape through `mj-ai`'s wildcard shanten, seven pairs with each 红中 pairing a
+//! single (or another 红中).
 
-use mj_ai::ShapeRules;
+use mj_ai::{HandView, ShapeRules};
 use mj_game::view::kind_of;
 use mj_game::{Action, SeatView};
-use mj_tiles::{Suit, Tile, TileCounts};
+use mj_tiles::{Suit, Tile, TileCounts, TileSet};
 
 use crate::common::{discard_of, pass_or_first, win};
 
@@ -32,69 +36,124 @@ fn suit_of_index(i: u8) -> Option<Suit> {
     }
 }
 
-/// The Sichuan shanten of concealed `counts` (3k + 1 or 3k + 2 tiles; the declared melds are
-/// implied by the count) with `lack` the suit given up, `seven` when seven pairs may still be
-/// made (no melds): the least of the standard shape's shanten, where each tile of `lack` is a
-/// dead single (moved to its own honor kind or an isolated rank, which no group can use), and
-/// of seven pairs over the other kinds; at least the number of `lack` tiles (less one with a
-/// discard to make), since each must be discarded before the hand can win. A heuristic close
-/// to the truth, not an exact count: a dead single may still stand as a tanki wait in the
-/// standard shape when the hand has no pair. `i8::MAX` when the count is not a hand's.
-pub fn shanten(counts: &TileCounts, lack: Option<u8>, seven: bool) -> i8 {
+/// What a Chinese hand's shanten depends on besides its tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The suit given up (定缺: 0 `m`, 1 `p`, 2 `s`), if declared.
+    pub lack: Option<u8>,
+    /// Seven pairs may still be made (the rules have it and the hand has no melds).
+    pub seven_pairs: bool,
+    /// 红中 (7z) is wild (`sichuan_hongzhong`, `hongzhong`).
+    pub red_wild: bool,
+}
+
+impl Shape {
+    /// The shape of a seat's own hand: its declared lack, seven pairs while it has no melds
+    /// (Sichuan always has them; 红中麻将 per `hz_seven_pairs`), 红中 wild per the rules.
+    pub fn of_seat(view: &SeatView<'_>) -> Shape {
+        let me = view.seat();
+        let rules = view.rules();
+        Shape {
+            lack: view.lack(me).and_then(suit_index_of),
+            seven_pairs: view.melds(me).is_empty()
+                && (!rules.is_hongzhong() || rules.hz_seven_pairs),
+            red_wild: rules.red_wildcards(),
+        }
+    }
+
+    /// The same shape once the hand has a meld (no seven pairs).
+    fn open(self) -> Shape {
+        Shape {
+            seven_pairs: false,
+            ..self
+        }
+    }
+}
+
+/// The shanten of concealed `counts` (3k + 1 or 3k + 2 tiles; the declared melds are implied
+/// by the count) under `shape`: the least of the standard shape's shanten, where each tile of
+/// the suit given up is a dead single (moved to its own honor kind or an isolated rank, which
+/// no group can use), and of seven pairs over the other kinds; at least the number of tiles of
+/// the suit given up (less one with a discard to make), since each must be discarded before
+/// the hand can win. With `red_wild`, each 红中 stands for any tile. A heuristic close to the
+/// truth, not an exact count: a dead single may still stand as a tanki wait in the standard
+/// shape when the hand has no pair. `i8::MAX` when the count is not a hand's.
+pub fn shanten(counts: &TileCounts, shape: Shape) -> i8 {
     let total = counts.total();
     if total == 0 || total.is_multiple_of(3) || total > 17 {
         return i8::MAX;
     }
-    let mut c = [0u8; 34];
-    let mut dead = 0u32;
-    for t in Tile::ALL {
-        let n = counts.get(t);
-        if lack.is_some() && suit_index(t) == lack {
-            dead += u32::from(n);
-        } else {
-            c[t.index()] = n;
+    let red = Tile::RED.index();
+    let mut c = *counts.as_array();
+    let wilds = if shape.red_wild {
+        std::mem::take(&mut c[red])
+    } else {
+        0
+    };
+    let mut dead = 0u8;
+    if let Some(l) = shape.lack {
+        let first = usize::from(l.min(2)) * 9;
+        for n in &mut c[first..first + 9] {
+            dead += std::mem::take(n);
         }
     }
-    // Isolated slots for dead tiles: the seven honors, then ranks 1, 4, 7 of the lack suit
-    // (three apart: no sequence, no partial sequence).
-    let mut slots: Vec<usize> = (27..34).collect();
-    if let Some(l) = lack {
-        slots.extend([0usize, 3, 6].map(|r| usize::from(l) * 9 + r));
+    // Seven pairs over the live kinds: quads are two pairs, triples a pair and a single; a
+    // wildcard pairs a single, two wildcards left over make a pair.
+    let seven = (shape.seven_pairs && total >= 13).then(|| {
+        let (mut pairs, mut singles) = (0i8, 0i8);
+        for &n in &c {
+            pairs += (n / 2) as i8;
+            singles += (n % 2) as i8;
+        }
+        let mut w = wilds as i8;
+        let fill = w.min(singles);
+        pairs += fill;
+        singles -= fill;
+        w -= fill;
+        pairs += w / 2;
+        singles += w % 2;
+        let full = pairs.min(7);
+        13 - 2 * full - singles.min(7 - full)
+    });
+    // Isolated slots for dead tiles: the honors (not 红中 when it is wild), then ranks 1, 4, 7
+    // of the lack suit (three apart: no sequence, no partial sequence).
+    let lack_ranks = shape
+        .lack
+        .map(|l| usize::from(l.min(2)) * 9)
+        .into_iter()
+        .flat_map(|first| [first, first + 3, first + 6]);
+    let mut left = dead;
+    for slot in (27..34).chain(lack_ranks) {
+        if left == 0 {
+            break;
+        }
+        if shape.red_wild && slot == red {
+            continue;
+        }
+        c[slot] = 1;
+        left -= 1;
     }
-    if dead as usize > slots.len() {
+    if left > 0 {
         return 14;
     }
-    for &s in slots.iter().take(dead as usize) {
-        c[s] = 1;
-    }
+    c[red] += wilds;
     let Ok(mapped) = TileCounts::new(c) else {
         return i8::MAX;
     };
-    let standard = mj_ai::shanten(&mapped, ShapeRules::STANDARD_ONLY).unwrap_or(i8::MAX);
-    let mut best = standard;
-    if seven && total >= 13 {
-        // Seven pairs over the live kinds: quads are two pairs, triples a pair and a single.
-        let (mut pairs, mut singles) = (0i8, 0i8);
-        for t in Tile::ALL {
-            if lack.is_some() && suit_index(t) == lack {
-                continue;
-            }
-            let n = counts.get(t) as i8;
-            pairs += n / 2;
-            singles += n % 2;
-        }
-        let full = pairs.min(7);
-        best = best.min(13 - 2 * full - singles.min(7 - full));
-    }
+    let standard = if wilds == 0 {
+        mj_ai::shanten(&mapped, ShapeRules::STANDARD_ONLY).unwrap_or(i8::MAX)
+    } else {
+        HandView::new(mapped, &[], TileSet::single(Tile::RED))
+            .map_or(i8::MAX, |h| h.shanten(ShapeRules::STANDARD_ONLY).shanten)
+    };
+    let best = seven.map_or(standard, |s| standard.min(s));
     let need = dead as i8 - i8::from(total % 3 == 2);
     best.max(need)
 }
 
-/// Sichuan shanten of the seat's own hand.
+/// The shanten of the seat's own hand.
 fn own_shanten(view: &SeatView<'_>, counts: &TileCounts) -> i8 {
-    let me = view.seat();
-    let lack = view.lack(me).and_then(suit_index_of);
-    shanten(counts, lack, view.melds(me).is_empty())
+    shanten(counts, Shape::of_seat(view))
 }
 
 fn suit_index_of(s: Suit) -> Option<u8> {
@@ -119,60 +178,63 @@ fn plus(c: &TileCounts, t: Tile) -> Option<TileCounts> {
     TileCounts::new(a).ok()
 }
 
-/// A discard's sort key: not of the suit given up, shanten after, minus live improving
-/// tiles, closeness to the middle, the kind.
-type DiscardKey = (bool, i8, i32, u8, u8);
+/// A discard's sort key: not of the suit given up, a wildcard, shanten after, minus live
+/// improving tiles, closeness to the middle, the kind.
+type DiscardKey = (bool, bool, i8, i32, u8, u8);
 
-/// The kinds on offer to discard, best first: the suit given up first (dead tiles), then the
-/// lowest Sichuan shanten after the discard, then the most live tiles that would lower it
-/// (copies counted from what the seat sees), then terminals before middle ranks.
-pub(crate) fn discard_order(view: &SeatView<'_>, legal: &[Action]) -> Vec<Tile> {
+/// The best kind on offer to discard: the suit given up first (dead tiles), a wild 红中 last
+/// (it can stand for whatever tile would be kept instead, so keeping it never costs a step),
+/// then the lowest shanten after the discard, then the most live tiles that would lower it
+/// (copies counted from what the seat sees), then terminals before middle ranks. The
+/// improving tiles, the costly part (a shanten per kind drawn), are counted only for the kinds
+/// tied on the keys before them, since no other kind can come first.
+pub(crate) fn best_discard(view: &SeatView<'_>, legal: &[Action]) -> Option<Tile> {
     let hand = view.hand();
-    let me = view.seat();
-    let lack = view.lack(me).and_then(suit_index_of);
-    let seen = view.visible_counts();
-    let mut kinds: Vec<Tile> = Vec::new();
+    let shape = Shape::of_seat(view);
+    let lack = shape.lack;
+    let mut scored: Vec<(DiscardKey, Tile)> = Vec::new();
     for a in legal {
         if let Action::Discard { tile } = a {
             let k = kind_of(*tile);
-            if !kinds.contains(&k) {
-                kinds.push(k);
+            if scored.iter().any(|x| x.1 == k) {
+                continue;
             }
-        }
-    }
-    let mut scored: Vec<(DiscardKey, Tile)> = kinds
-        .into_iter()
-        .map(|k| {
             let is_lack = lack.is_some() && suit_index(k) == lack;
-            let (s, uke) = match minus(&hand, k, 1) {
-                Some(after) => {
-                    let s = own_shanten(view, &after);
-                    let mut uke = 0i32;
-                    for d in Tile::ALL.iter().take(27) {
-                        if lack.is_some() && suit_index(*d) == lack {
-                            continue;
-                        }
-                        let live = 4i32 - i32::from(seen.get(*d));
-                        if live <= 0 {
-                            continue;
-                        }
-                        if let Some(next) = plus(&after, *d)
-                            && own_shanten(view, &next) < s
-                        {
-                            uke += live;
-                        }
-                    }
-                    (s, uke)
-                }
-                None => (i8::MAX, 0),
-            };
+            let s = minus(&hand, k, 1).map_or(i8::MAX, |after| own_shanten(view, &after));
             let rank = k.as_u8() % 9;
             let middle = 4u8.abs_diff(rank);
-            ((!is_lack, s, -uke, 4 - middle, k.as_u8()), k)
-        })
-        .collect();
-    scored.sort_by_key(|x| x.0);
-    scored.into_iter().map(|x| x.1).collect()
+            let wild = shape.red_wild && k == Tile::RED;
+            scored.push(((!is_lack, wild, s, 0, 4 - middle, k.as_u8()), k));
+        }
+    }
+    let lead = scored.iter().map(|x| (x.0.0, x.0.1, x.0.2)).min()?;
+    let seen = view.visible_counts();
+    let red = shape.red_wild.then_some(&Tile::RED);
+    for (key, k) in &mut scored {
+        if (key.0, key.1, key.2) != lead {
+            continue;
+        }
+        let Some(after) = minus(&hand, *k, 1) else {
+            continue;
+        };
+        let mut uke = 0i32;
+        for d in Tile::ALL.iter().take(27).chain(red) {
+            if lack.is_some() && suit_index(*d) == lack {
+                continue;
+            }
+            let live = 4i32 - i32::from(seen.get(*d));
+            if live <= 0 {
+                continue;
+            }
+            if let Some(next) = plus(&after, *d)
+                && own_shanten(view, &next) < key.2
+            {
+                uke += live;
+            }
+        }
+        key.3 = -uke;
+    }
+    scored.iter().min_by_key(|x| x.0).map(|x| x.1)
 }
 
 /// The exchange (换三张): the suit with the fewest tiles among those with three or more (ties
@@ -197,7 +259,11 @@ fn exchange(view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
                     after = minus(&after, kind_of(id), 1)?;
                 }
                 let s = suit_index(kind_of(tiles[0]))?;
-                Some(((count(s), shanten(&after, None, true), *tiles), *a))
+                let shape = Shape {
+                    lack: None,
+                    ..Shape::of_seat(view)
+                };
+                Some(((count(s), shanten(&after, shape), *tiles), *a))
             }
             _ => None,
         })
@@ -219,7 +285,11 @@ fn declare(view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
                     .filter(|t| t.suit() == s)
                     .map(|&t| u32::from(hand.get(t)))
                     .sum();
-                Some(((shanten(&hand, Some(*suit), true), n, *suit), *a))
+                let shape = Shape {
+                    lack: Some(*suit),
+                    ..Shape::of_seat(view)
+                };
+                Some(((shanten(&hand, shape), n, *suit), *a))
             }
             _ => None,
         })
@@ -232,7 +302,7 @@ fn declare(view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
 /// hand keeps its shanten without the triplet (never of the suit given up: `mj-game` offers
 /// none, and the player checks again when `lack_first` is off); a concealed or added kong
 /// when the hand without those tiles is no worse than after its best discard; else the first
-/// kind of [`discard_order`], the drawn copy when it is of that kind. It plays on after other
+/// kind of [`best_discard`], the drawn copy when it is of that kind. It plays on after other
 /// seats have won: their leaving changes nothing but the tiles still live.
 pub(crate) fn act(view: &SeatView<'_>, legal: &[Action]) -> Action {
     if let Some(a) = exchange(view, legal).or_else(|| declare(view, legal)) {
@@ -241,8 +311,8 @@ pub(crate) fn act(view: &SeatView<'_>, legal: &[Action]) -> Action {
     if let Some(a) = win(legal) {
         return a;
     }
-    let me = view.seat();
-    let lack = view.lack(me).and_then(suit_index_of);
+    let shape = Shape::of_seat(view);
+    let lack = shape.lack;
     let hand = view.hand();
     let is_lack = |t: Tile| lack.is_some() && suit_index(t) == lack;
     if let Some(offer) = view.offer() {
@@ -252,7 +322,7 @@ pub(crate) fn act(view: &SeatView<'_>, legal: &[Action]) -> Action {
         }
         let now = own_shanten(view, &hand);
         // The hand after a call has melds: seven pairs is gone.
-        let open = |c: &TileCounts| shanten(c, lack, false);
+        let open = |c: &TileCounts| shanten(c, shape.open());
         if legal.contains(&Action::Minkan)
             && let Some(after) = minus(&hand, k, 3)
             && open(&after) <= now
@@ -276,10 +346,9 @@ pub(crate) fn act(view: &SeatView<'_>, legal: &[Action]) -> Action {
         }
         return pass_or_first(legal);
     }
-    let order = discard_order(view, legal);
-    let best_discard = order
-        .first()
-        .and_then(|&k| minus(&hand, k, 1))
+    let best = best_discard(view, legal);
+    let best_discard = best
+        .and_then(|k| minus(&hand, k, 1))
         .map_or(i8::MAX, |c| own_shanten(view, &c));
     for a in legal {
         let kong = match *a {
@@ -288,15 +357,13 @@ pub(crate) fn act(view: &SeatView<'_>, legal: &[Action]) -> Action {
             _ => None,
         };
         if let Some(after) = kong
-            && shanten(&after, lack, false) <= best_discard
+            && shanten(&after, shape.open()) <= best_discard
         {
             return *a;
         }
     }
     let drawn = view.drawn();
-    order
-        .iter()
-        .find_map(|&k| discard_of(legal, k, false, drawn))
+    best.and_then(|k| discard_of(legal, k, false, drawn))
         .unwrap_or_else(|| pass_or_first(legal))
 }
 
@@ -308,18 +375,27 @@ mod tests {
         s.parse().unwrap_or(TileCounts::EMPTY)
     }
 
+    /// Sichuan without melds: seven pairs possible, `lack` given up, no wildcard.
+    fn lacking(lack: u8) -> Shape {
+        Shape {
+            lack: Some(lack),
+            seven_pairs: true,
+            red_wild: false,
+        }
+    }
+
     #[test]
     fn shanten_counts_the_lack_suit_as_dead() {
         // Complete without the lack suit in play.
-        assert_eq!(shanten(&c("123456789m11p234p"), Some(2), true), -1);
+        assert_eq!(shanten(&c("123456789m11p234p"), lacking(2)), -1);
         // One tile of the suit given up: it must go first (13 tiles: at least one step).
-        assert_eq!(shanten(&c("123456789m119p5s"), Some(2), true), 1);
+        assert_eq!(shanten(&c("123456789m119p5s"), lacking(2)), 1);
         // Seven pairs with four of a kind as two pairs (龙七对).
-        assert_eq!(shanten(&c("11112233m445566p"), Some(2), true), -1);
+        assert_eq!(shanten(&c("11112233m445566p"), lacking(2)), -1);
         // The same tiles in the lack suit are all dead.
-        assert!(shanten(&c("11112233m445566p"), Some(0), true) >= 7);
+        assert!(shanten(&c("11112233m445566p"), lacking(0)) >= 7);
         // Not a hand's count.
-        assert_eq!(shanten(&c("123m"), None, true), i8::MAX);
+        assert_eq!(shanten(&c("123m"), Shape::default()), i8::MAX);
     }
 
     /// Against `mj-hu`'s slow reference over seeded 14-tile hands built from random groups of
@@ -362,11 +438,112 @@ mod tests {
                 .any(|&t| suit_index(t) == Some(lack) && counts.get(t) > 0);
             let want = !holds
                 && mj_hu::reference::is_winning(&hand, &mj_hu::Rules::SICHUAN).unwrap_or(false);
-            let got = shanten(&counts, Some(lack), true) == -1;
+            let got = shanten(&counts, lacking(lack)) == -1;
             assert_eq!(got, want, "{counts:?} lack {lack}");
             wins += usize::from(want);
             checked += 1;
         }
         assert!(wins > 100, "only {wins} complete hands");
+    }
+
+    /// A seeded hand of 14 tiles from random groups of the three suits, with up to four of its
+    /// tiles turned into 红中; `None` when a kind would pass four copies.
+    fn hand_with_reds(rng: &mut mj_tiles::random::SplitMix64) -> Option<TileCounts> {
+        let mut a = [0u8; 34];
+        let mut tiles = Vec::new();
+        while tiles.len() < 14 {
+            let s = rng.below(3) as usize;
+            let r = rng.below(9) as usize;
+            let group: &[usize] = match rng.below(4) {
+                0 if r <= 6 && tiles.len() + 3 <= 14 => &[0, 1, 2],
+                1 if tiles.len() + 3 <= 14 => &[0, 0, 0],
+                2 if tiles.len() + 2 <= 14 => &[0, 0],
+                _ => &[0],
+            };
+            tiles.extend(group.iter().map(|d| s * 9 + r + d));
+        }
+        for _ in 0..rng.below(5) {
+            let i = rng.below(14) as usize;
+            tiles[i] = Tile::RED.index();
+        }
+        for t in tiles {
+            a[t] += 1;
+        }
+        TileCounts::new(a).ok()
+    }
+
+    /// With 红中 wild, against `mj-hu`'s slow reference under the rules the games use
+    /// (`mj_game::hongzhong_hu_rules`, `mj_game::sichuan_hu_rules(true)` with a suit given up):
+    /// a 14-tile hand is at -1 exactly when it wins, and a 13-tile hand (the 14 less one tile)
+    /// is at 0 exactly when some drawn kind makes it win.
+    #[test]
+    fn wild_red_complete_and_ready_exactly_when_the_reference_says_so() {
+        let mut rng = mj_tiles::random::SplitMix64::new(23);
+        let wild = TileSet::single(Tile::RED);
+        let wins_with = |counts: &TileCounts, rules: &mj_hu::Rules| {
+            mj_hu::Hand::new(*counts, &[], wild)
+                .ok()
+                .and_then(|h| mj_hu::reference::is_winning(&h, rules).ok())
+                .unwrap_or(false)
+        };
+        let (mut wins, mut ready, mut checked, mut with_reds) = (0, 0, 0, 0);
+        while checked < 3_000 {
+            let Some(counts) = hand_with_reds(&mut rng) else {
+                continue;
+            };
+            let sichuan = rng.below(2) == 0;
+            let (rules, shape) = if sichuan {
+                let lack = rng.below(3) as u8;
+                let holds = Tile::ALL
+                    .iter()
+                    .any(|&t| suit_index(t) == Some(lack) && counts.get(t) > 0);
+                let rules = mj_game::sichuan_hu_rules(true);
+                let shape = Shape {
+                    lack: Some(lack),
+                    seven_pairs: true,
+                    red_wild: true,
+                };
+                (rules, (shape, holds))
+            } else {
+                let shape = Shape {
+                    lack: None,
+                    seven_pairs: true,
+                    red_wild: true,
+                };
+                (mj_game::hongzhong_hu_rules(true), (shape, false))
+            };
+            let (shape, holds_lack) = shape;
+            let want = !holds_lack && wins_with(&counts, &rules);
+            assert_eq!(shanten(&counts, shape) == -1, want, "{counts:?} {shape:?}");
+            wins += usize::from(want);
+            with_reds += usize::from(counts.get(Tile::RED) > 0);
+            // The 13 tiles left after taking out the first kind held.
+            if let Some(t) = Tile::ALL.iter().find(|&&t| counts.get(t) > 0)
+                && let Some(thirteen) = minus(&counts, *t, 1)
+            {
+                let holds = |c: &TileCounts| {
+                    shape.lack.is_some_and(|l| {
+                        Tile::ALL
+                            .iter()
+                            .any(|&k| suit_index(k) == Some(l) && c.get(k) > 0)
+                    })
+                };
+                let want = Tile::ALL.iter().take(27).chain([&Tile::RED]).any(|&d| {
+                    plus(&thirteen, d)
+                        .is_some_and(|c| c.get(d) <= 4 && !holds(&c) && wins_with(&c, &rules))
+                });
+                assert_eq!(
+                    shanten(&thirteen, shape) == 0,
+                    want,
+                    "{thirteen:?} {shape:?}"
+                );
+                ready += usize::from(want);
+            }
+            checked += 1;
+        }
+        assert!(
+            wins > 200 && ready > 200 && with_reds > 1_000,
+            "{wins} wins, {ready} ready, {with_reds} with 红中"
+        );
     }
 }

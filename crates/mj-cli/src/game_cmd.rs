@@ -114,7 +114,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
                         summarize(
                             &mut sichuan,
                             path,
-                            "sichuan",
+                            r.preset,
                             "rounds",
                             r.rounds,
                             r.actions,

@@ -106,7 +106,8 @@ enum Command {
         /// value_untuned, defense (three names with three-player rules).
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
-        /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul.
+        /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
+        /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标).
         #[arg(long, default_value = "tenhou")]
         rules: String,
         /// Match length: one (round), east, hanchan.

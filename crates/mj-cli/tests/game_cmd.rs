@@ -114,8 +114,8 @@ fn game_summary_and_bad_arguments() {
     assert!(o.status.success());
     let s = stdout(&o);
     assert!(s.starts_with("seed 1 (hongzhong, one, "), "{s}");
-    assert!(s.contains("  win: seat 0 on C self-draw"), "{s}");
-    assert!(s.contains("  birds (抓鸟) for seat 0: "), "{s}");
+    assert!(s.contains("  win: seat 3 on 3s self-draw"), "{s}");
+    assert!(s.contains("  birds (抓鸟) for seat 3: "), "{s}");
     for (args, says) in [
         (
             &["game", "--players", "bogus"][..],

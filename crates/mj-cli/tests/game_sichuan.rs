@@ -109,7 +109,8 @@ fn replay_reads_sichuan_event_logs() {
 }
 
 /// `mj game --rules sichuan_hongzhong|hongzhong` logs replay through `mj replay` (the
-/// wildcard presets are found from the log) and a changed payment does not.
+/// wildcard presets are found from the log, and named on the report's line) and a changed
+/// payment does not.
 #[test]
 fn replay_reads_wildcard_event_logs() {
     let dir = std::env::temp_dir().join(format!("mj-wild-replay-{}", std::process::id()));
@@ -133,6 +134,8 @@ fn replay_reads_wildcard_event_logs() {
         let report = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
         assert_eq!(o.status.code(), Some(0), "{preset}: {report}");
         assert!(report.contains("all match"), "{preset}: {report}");
+        // The line names the preset the log replayed under.
+        assert!(report.contains(&format!(": {preset}, ")), "{report}");
         let at = log.find("\"deltas\":[").unwrap() + "\"deltas\":[".len();
         let len = log[at..].find(',').unwrap();
         let v: i64 = log[at..at + len].parse().unwrap();

@@ -16,6 +16,10 @@ use crate::round::Round;
 /// `McrReplay` name it for their flows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LogReplay {
+    /// The preset the log replayed under (`sichuan`, `sichuan_hongzhong`, `hongzhong`, `mcr`;
+    /// `custom` for rules that are no preset); with no preset matching every round, the
+    /// first one tried.
+    pub preset: &'static str,
     /// Rounds (MCR: hands) replayed.
     pub rounds: usize,
     /// Decisions played.

@@ -33,6 +33,7 @@ pub fn is_mcr_log(events: &[Event]) -> bool {
 pub fn replay_mcr(events: &[Event]) -> McrReplay {
     let (rounds, actions, mismatches) = each_round(events, "hand", replay_round);
     McrReplay {
+        preset: "mcr",
         rounds,
         actions,
         mismatches,

@@ -593,6 +593,22 @@ impl GameRules {
         }
     }
 
+    /// The name in [`GameRules::PRESETS`] of the preset these rules equal, if any (a preset
+    /// with one switch changed has none).
+    ///
+    /// ```
+    /// use mj_game::GameRules;
+    /// assert_eq!(GameRules::sichuan_hongzhong().preset_name(), Some("sichuan_hongzhong"));
+    /// let custom = GameRules { hz_birds: 6, ..GameRules::hongzhong() };
+    /// assert_eq!(custom.preset_name(), None);
+    /// ```
+    pub fn preset_name(&self) -> Option<&'static str> {
+        GameRules::PRESETS
+            .iter()
+            .copied()
+            .find(|name| GameRules::preset(name).as_ref() == Some(self))
+    }
+
     /// Checks what a preset cannot get wrong but a hand-built value can: `players` is 3 or 4,
     /// `kita` only with three players, the Sichuan flow with four. `Round::try_new` and
     /// `Match::try_new` refuse rules that fail this; callers that take rules from outside (a

@@ -99,6 +99,7 @@ pub fn replay_with(events: &[Event], rules: GameRules) -> SichuanReplay {
     let (rounds, actions, mismatches) =
         each_round(events, "round", |round| replay_round(round, rules));
     SichuanReplay {
+        preset: rules.preset_name().unwrap_or("custom"),
         rounds,
         actions,
         mismatches,

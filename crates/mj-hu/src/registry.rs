@@ -149,8 +149,8 @@ pub struct Switch {
     pub layer: Layer,
     /// A [`SwitchType::Bool`] switch: the presets under which it is on by default (off under
     /// the others). A [`SwitchType::OneOf`] switch defaults to its first name and lists none.
-    /// [`crate::Rules`]' presets are built from the shape switches' lists; the scorers' option
-    /// types are bound to theirs by mj-score's tests.
+    /// [`crate::Rules`]' presets are built from the shape switches' lists, and the scorers'
+    /// option types' constants from theirs ([`default_on`], at compile time).
     pub on_in: &'static [Preset],
     /// What it does.
     pub doc: &'static str,
@@ -310,6 +310,92 @@ pub const SWITCHES: &[Switch] = &[
 /// The switch of a name.
 pub fn switch(name: &str) -> Option<&'static Switch> {
     SWITCHES.iter().find(|s| s.name == name)
+}
+
+/// `a == b`, usable in constants.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The switch of a name, usable in constants.
+const fn find(name: &str) -> Option<&'static Switch> {
+    let mut i = 0;
+    while i < SWITCHES.len() {
+        if same(SWITCHES[i].name, name) {
+            return Some(&SWITCHES[i]);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The default of the boolean switch `name` under `preset` (on when its `on_in` lists the
+/// preset); `None` for a name the table lacks or a switch that is not boolean. A `const fn`,
+/// so the scorers' option types build their preset constants from the table at compile time
+/// (`RiichiRules::FOUR_PLAYER`, `McrOptions::OFFICIAL` in mj-score).
+///
+/// ```
+/// use mj_hu::registry::{Preset, default_on};
+/// const KUITAN: Option<bool> = default_on("kuitan", Preset::Riichi);
+/// assert_eq!(KUITAN, Some(true));
+/// assert_eq!(default_on("kiriage", Preset::Riichi), Some(false));
+/// assert_eq!(default_on("renhou", Preset::Riichi), None); // a name switch
+/// assert_eq!(default_on("nope", Preset::Riichi), None);
+/// ```
+pub const fn default_on(name: &str, preset: Preset) -> Option<bool> {
+    let Some(s) = find(name) else {
+        return None;
+    };
+    if !matches!(s.ty, SwitchType::Bool) {
+        return None;
+    }
+    let mut i = 0;
+    while i < s.on_in.len() {
+        if s.on_in[i] as u8 == preset as u8 {
+            return Some(true);
+        }
+        i += 1;
+    }
+    Some(false)
+}
+
+/// The default of the name switch `name` (its first name); `None` for a name the table lacks
+/// or a boolean switch. A `const fn`, like [`default_on`].
+///
+/// ```
+/// use mj_hu::registry::default_name;
+/// assert_eq!(default_name("renhou"), Some("none"));
+/// assert_eq!(default_name("sichuan_table"), Some("common"));
+/// assert_eq!(default_name("kuitan"), None);
+/// ```
+pub const fn default_name(name: &str) -> Option<&'static str> {
+    match find(name) {
+        Some(Switch {
+            ty: SwitchType::OneOf([first, ..]),
+            ..
+        }) => Some(first),
+        _ => None,
+    }
+}
+
+/// `a == b` for a name from the table, usable in constants (the option types' binding of a
+/// name switch's default, see [`default_name`]).
+pub const fn is_name(a: Option<&str>, b: &str) -> bool {
+    match a {
+        Some(a) => same(a, b),
+        None => false,
+    }
 }
 
 /// Gives `set` every switch of `options` that `score` under `preset` reads (the registry says

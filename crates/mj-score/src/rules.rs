@@ -10,8 +10,11 @@
 //! The scorers' option types take switches by name from this table (`RiichiRules::set`,
 //! `McrOptions::set`, `SichuanRules::set`, given a request's options by [`apply`]), so no caller
 //! names a scoring switch. Each scoring switch's default per preset (`on_in`, or a name
-//! switch's first name) is bound by the tests below to [`RiichiRules::FOUR_PLAYER`] /
-//! [`RiichiRules::THREE_PLAYER`], [`McrOptions::OFFICIAL`] and `SichuanRules::COMMON`.
+//! switch's first name) is where [`RiichiRules::FOUR_PLAYER`] / [`RiichiRules::THREE_PLAYER`]
+//! and [`McrOptions::OFFICIAL`] take their boolean fields from, at compile time
+//! ([`mj_hu::registry::default_on`]); the name switches' defaults (`renhou` `none`,
+//! `sichuan_table` `common`) are asserted at compile time beside the types, and the tests below
+//! check every default once more through the types' by-name setters.
 //!
 //! [`RiichiRules::FOUR_PLAYER`]: crate::riichi::RiichiRules::FOUR_PLAYER
 //! [`RiichiRules::THREE_PLAYER`]: crate::riichi::RiichiRules::THREE_PLAYER
@@ -21,6 +24,17 @@ pub use mj_hu::registry::{
     Layer, Preset, SWITCHES, Switch, SwitchError, SwitchType, SwitchValue, UnknownPreset, apply,
     switch,
 };
+
+/// A boolean switch's registry default under `preset`, for the option types' constants: a
+/// name the table lacks, or a switch that is not boolean, stops the build (the panic runs in
+/// constant evaluation only).
+#[allow(clippy::panic)]
+pub(crate) const fn registry_on(name: &str, preset: Preset) -> bool {
+    match mj_hu::registry::default_on(name, preset) {
+        Some(on) => on,
+        None => panic!("not a boolean switch of mj_hu::registry::SWITCHES"),
+    }
+}
 
 #[cfg(test)]
 mod tests {

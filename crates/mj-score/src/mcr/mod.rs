@@ -390,9 +390,10 @@ pub struct McrOptions {
 }
 
 impl McrOptions {
-    /// The official rules (every switch off).
+    /// The official rules (every switch off): the registry's `mcr` defaults
+    /// ([`crate::rules::SWITCHES`]).
     pub const OFFICIAL: McrOptions = McrOptions {
-        ming_an_gang: false,
+        ming_an_gang: crate::rules::registry_on("ming_an_gang", crate::rules::Preset::Mcr),
     };
 
     /// These options with 明暗杠 on or off.

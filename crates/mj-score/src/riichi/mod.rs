@@ -112,7 +112,7 @@ mod yaku;
 use mj_tiles::Tile;
 use smallvec::SmallVec;
 
-use crate::rules::{SwitchError, SwitchValue};
+use crate::rules::{Preset, SwitchError, SwitchValue, registry_on};
 
 pub use crate::Win;
 
@@ -186,24 +186,42 @@ pub struct RiichiRules {
     pub tsumo_loss: bool,
 }
 
+// `renhou`'s default in the registry is `none`, as the constants below have it.
+const _: () = assert!(mj_hu::registry::is_name(
+    mj_hu::registry::default_name("renhou"),
+    "none"
+));
+
 impl RiichiRules {
-    /// PROTOCOL.md's defaults, four players.
+    /// PROTOCOL.md's defaults, four players: each boolean switch as the registry
+    /// ([`crate::rules::SWITCHES`]) sets it under `riichi`, and `tsumo_loss` as under `sanma`
+    /// (ignored with four players).
     pub const FOUR_PLAYER: RiichiRules = RiichiRules {
-        kuitan: true,
-        aka: true,
-        double_yakuman: true,
-        kazoe_yakuman: true,
-        kiriage: false,
-        renhou: Renhou::None,
         players: Players::Four,
-        tsumo_loss: true,
+        tsumo_loss: registry_on("tsumo_loss", Preset::Sanma),
+        ..RiichiRules::of_registry(Preset::Riichi)
     };
 
-    /// The same switches for three players (三麻, with tsumo loss).
+    /// The same switches for three players (三麻, with tsumo loss): the registry's `sanma`
+    /// defaults.
     pub const THREE_PLAYER: RiichiRules = RiichiRules {
         players: Players::Three,
-        ..RiichiRules::FOUR_PLAYER
+        ..RiichiRules::of_registry(Preset::Sanma)
     };
+
+    /// The registry's defaults under `preset` (four players).
+    const fn of_registry(preset: Preset) -> RiichiRules {
+        RiichiRules {
+            kuitan: registry_on("kuitan", preset),
+            aka: registry_on("aka", preset),
+            double_yakuman: registry_on("double_yakuman", preset),
+            kazoe_yakuman: registry_on("kazoe_yakuman", preset),
+            kiriage: registry_on("kiriage", preset),
+            renhou: Renhou::None,
+            players: Players::Four,
+            tsumo_loss: registry_on("tsumo_loss", preset),
+        }
+    }
 }
 
 impl RiichiRules {

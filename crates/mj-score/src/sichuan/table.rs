@@ -400,6 +400,12 @@ impl SichuanRules {
     }
 }
 
+// `sichuan_table`'s default in the registry is `common`, the table `Default` gives.
+const _: () = assert!(mj_hu::registry::is_name(
+    mj_hu::registry::default_name("sichuan_table"),
+    "common"
+));
+
 impl Default for SichuanRules {
     fn default() -> SichuanRules {
         SichuanRules::COMMON

@@ -13,7 +13,17 @@ use mj_tiles::{Tile, TileCounts, TileSet};
 
 /// Sample counts are small (a few thousand hands) because the reference is some thousand times
 /// slower than the tables; `shanten_oracle.rs` checks the two against each other on more hands.
-///
+/// `MJ_ORACLE_SCALE=N` multiplies the samples of the comparisons with the reference for a longer
+/// run by hand (`MJ_ORACLE_SCALE=30 cargo test --release -p mj-ai --test ukeire_oracle`).
+fn scaled(n: u32) -> u32 {
+    let scale = std::env::var("MJ_ORACLE_SCALE")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+        .filter(|&k| k >= 1)
+        .unwrap_or(1);
+    n.saturating_mul(scale)
+}
+
 /// The shanten report of `hand` by the reference programme (no shanten table is read, so the
 /// oracle shares no code with the effective-tiles path it checks).
 fn slow_shanten(hand: &HandView, rules: ShapeRules) -> ShantenReport {
@@ -80,7 +90,7 @@ fn random_visible(rng: &mut SplitMix64, hand: &HandView, n: usize) -> TileCounts
 #[test]
 fn effective_tiles_equal_try_every_kind() {
     let mut rng = SplitMix64::new(0xE11);
-    for i in 0..2_100u32 {
+    for i in 0..scaled(2_100) {
         let n = [13, 13, 10, 7, 4, 1, 16][(i % 7) as usize];
         let counts = mixed_hand(&mut rng, n, i / 7);
         let hand = HandView::new(counts, &[], TileSet::EMPTY).unwrap();
@@ -157,7 +167,7 @@ fn check_table(hand: &HandView, rules: ShapeRules, visible: &TileCounts) {
 #[test]
 fn discard_tables_equal_try_every_kind() {
     let mut rng = SplitMix64::new(0xD15);
-    for i in 0..700u32 {
+    for i in 0..scaled(700) {
         let n = [14, 14, 11, 8, 17, 5, 2][(i % 7) as usize];
         let counts = mixed_hand(&mut rng, n, i / 7);
         let hand = HandView::new(counts, &[], TileSet::EMPTY).unwrap();
@@ -174,7 +184,7 @@ fn discard_tables_equal_try_every_kind() {
 #[test]
 fn discard_tables_with_melds_and_wildcards_equal_try_every_kind() {
     let mut rng = SplitMix64::new(0xD16);
-    for i in 0..300u32 {
+    for i in 0..scaled(300) {
         let k = (i % 3) as usize;
         let concealed = mixed_hand(&mut rng, 14 - 3 * k, i / 3);
         let melds = random_melds(&mut rng, &concealed, k);
@@ -186,7 +196,7 @@ fn discard_tables_with_melds_and_wildcards_equal_try_every_kind() {
     }
     // Few, with one or two wildcards: the reference tries every substitution for each of the
     // ~35 draws of each of the ~14 discards (about ten seconds in the debug profile).
-    for i in 0..12u32 {
+    for i in 0..scaled(12) {
         let w = 1 + (i % 2) as usize;
         let n = if i % 2 == 0 { 14 } else { 11 };
         let (counts, wild) = wild_hand(&mut rng, n, w, i);

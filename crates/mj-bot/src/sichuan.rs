@@ -19,21 +19,20 @@ use crate::common::{discard_of, pass_or_first, win};
 
 /// The suit index (0 `m`, 1 `p`, 2 `s`) of a suited kind; `None` for honors.
 fn suit_index(t: Tile) -> Option<u8> {
-    match t.suit() {
-        Suit::Man => Some(0),
-        Suit::Pin => Some(1),
-        Suit::Sou => Some(2),
-        _ => None,
-    }
+    suit_index_of(t.suit())
 }
 
+/// The index of a numbered suit (as `Action::DeclareLack` numbers them); `None` for honors.
+fn suit_index_of(s: Suit) -> Option<u8> {
+    s.is_numbered().then_some(s.index() as u8)
+}
+
+/// The numbered suit of an index.
 fn suit_of_index(i: u8) -> Option<Suit> {
-    match i {
-        0 => Some(Suit::Man),
-        1 => Some(Suit::Pin),
-        2 => Some(Suit::Sou),
-        _ => None,
-    }
+    Suit::ALL
+        .get(usize::from(i))
+        .copied()
+        .filter(|s| s.is_numbered())
 }
 
 /// What a Chinese hand's shanten depends on besides its tiles.
@@ -156,26 +155,18 @@ fn own_shanten(view: &SeatView<'_>, counts: &TileCounts) -> i8 {
     shanten(counts, Shape::of_seat(view))
 }
 
-fn suit_index_of(s: Suit) -> Option<u8> {
-    match s {
-        Suit::Man => Some(0),
-        Suit::Pin => Some(1),
-        Suit::Sou => Some(2),
-        _ => None,
-    }
-}
-
+/// `c` less `n` tiles of kind `t`; `None` when it holds fewer.
 fn minus(c: &TileCounts, t: Tile, n: u8) -> Option<TileCounts> {
-    let mut a = *c.as_array();
-    let x = &mut a[t.index()];
-    *x = x.checked_sub(n)?;
-    TileCounts::new(a).ok()
+    let mut out = *c;
+    out.set(t, c.get(t).checked_sub(n)?).ok()?;
+    Some(out)
 }
 
+/// `c` with one more tile of kind `t`; `None` for a fifth copy.
 fn plus(c: &TileCounts, t: Tile) -> Option<TileCounts> {
-    let mut a = *c.as_array();
-    a[t.index()] += 1;
-    TileCounts::new(a).ok()
+    let mut out = *c;
+    out.add(t).ok()?;
+    Some(out)
 }
 
 /// A discard's sort key: not of the suit given up, a wildcard, shanten after, minus live

@@ -147,6 +147,44 @@ pub(crate) fn ids_in_hand<const N: usize>(
     Ok(out)
 }
 
+/// The call that the next logged decision names on the discard of seat `from`: a pon, a chi or
+/// an open kong, as `(caller, action)`, the called pair taken from the caller's hand; `None`
+/// when the next decision is not a call on that discard. `kind_of` reads a tile of the flow
+/// (the engine refuses a call its flow does not allow, such as a chi in Sichuan).
+pub(crate) fn call_action(
+    r: &Round,
+    from: Seat,
+    logged: Option<&&Event>,
+    kind_of: fn(MjaiTile) -> Result<u8, String>,
+) -> Result<Option<(Seat, Action)>, String> {
+    Ok(match logged {
+        Some(Event::Pon {
+            actor,
+            target,
+            consumed,
+            ..
+        }) if *target == from => {
+            let k = kind_of(consumed[0])?;
+            let tiles = ids_in_hand(r, *actor, [k, k], "a pon without the pair")?;
+            Some((*actor, Action::Pon { tiles }))
+        }
+        Some(Event::Chi {
+            actor,
+            target,
+            consumed,
+            ..
+        }) if *target == from => {
+            let kinds = [kind_of(consumed[0])?, kind_of(consumed[1])?];
+            let tiles = ids_in_hand(r, *actor, kinds, "a chi without its two tiles")?;
+            Some((*actor, Action::Chi { tiles }))
+        }
+        Some(Event::Daiminkan { actor, target, .. }) if *target == from => {
+            Some((*actor, Action::Minkan))
+        }
+        _ => None,
+    })
+}
+
 /// The action of `seat`, to move, that the next logged decision names: a discard, a self-drawn
 /// win, a concealed kong or an added kong; `kind_of` reads a tile of the flow.
 pub(crate) fn turn_action(

@@ -7,8 +7,8 @@
 
 use crate::action::{Action, Seat};
 use crate::log_replay::{
-    deal_back, decisions, each_round, id_in_hand, ids_in_hand, others_pass, same_events,
-    turn_action,
+    call_action, deal_back, decisions, each_round, id_in_hand, ids_in_hand, others_pass,
+    same_events, turn_action,
 };
 use crate::mjai::{Event, MjaiTile};
 use crate::round::mcr::MCR_TILES;
@@ -166,33 +166,12 @@ fn replay_round(events: &[Event]) -> Result<usize, String> {
                         step.push((*actor, Action::Ron));
                         i += 1;
                     }
-                    Some(Event::Pon {
-                        actor,
-                        target,
-                        consumed,
-                        ..
-                    }) if *target == c.from => {
-                        let k = kind_of(consumed[0])?;
-                        let tiles = two_in_hand(&r, *actor, k, k)?;
-                        step.push((*actor, Action::Pon { tiles }));
-                        i += 1;
+                    logged => {
+                        if let Some(call) = call_action(&r, c.from, logged, kind_of)? {
+                            step.push(call);
+                            i += 1;
+                        }
                     }
-                    Some(Event::Chi {
-                        actor,
-                        target,
-                        consumed,
-                        ..
-                    }) if *target == c.from => {
-                        let tiles =
-                            two_in_hand(&r, *actor, kind_of(consumed[0])?, kind_of(consumed[1])?)?;
-                        step.push((*actor, Action::Chi { tiles }));
-                        i += 1;
-                    }
-                    Some(Event::Daiminkan { actor, target, .. }) if *target == c.from => {
-                        step.push((*actor, Action::Minkan));
-                        i += 1;
-                    }
-                    _ => {}
                 }
                 others_pass(&mut step, mask);
             }

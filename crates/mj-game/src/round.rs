@@ -335,10 +335,50 @@ pub struct RoundResult {
     pub sichuan: Option<Box<SichuanResult>>,
 }
 
-fn checker() -> Option<&'static Checker> {
-    static CHECKER: std::sync::OnceLock<Option<Checker>> = std::sync::OnceLock::new();
-    CHECKER
-        .get_or_init(|| Checker::new(Rules::RIICHI).ok())
+/// The rule sets the flows ask `mj-hu` about.
+#[derive(Clone, Copy, Debug)]
+enum HuSet {
+    Riichi,
+    /// [`sichuan::sichuan_hu_rules`].
+    Sichuan {
+        wild: bool,
+    },
+    /// [`hongzhong::hongzhong_hu_rules`].
+    Hongzhong {
+        seven_pairs: bool,
+    },
+    Mcr,
+}
+
+impl HuSet {
+    const COUNT: usize = 6;
+
+    const fn index(self) -> usize {
+        match self {
+            HuSet::Riichi => 0,
+            HuSet::Sichuan { wild } => 1 + wild as usize,
+            HuSet::Hongzhong { seven_pairs } => 3 + seven_pairs as usize,
+            HuSet::Mcr => 5,
+        }
+    }
+
+    fn rules(self) -> Rules {
+        match self {
+            HuSet::Riichi => Rules::RIICHI,
+            HuSet::Sichuan { wild } => sichuan::sichuan_hu_rules(wild),
+            HuSet::Hongzhong { seven_pairs } => hongzhong::hongzhong_hu_rules(seven_pairs),
+            HuSet::Mcr => Rules::MCR,
+        }
+    }
+}
+
+/// The checker of a rule set, built once per process (`None` if `mj-hu` refused the rules,
+/// which the presets' tests rule out).
+fn checker(set: HuSet) -> Option<&'static Checker> {
+    static CHECKERS: [std::sync::OnceLock<Option<Checker>>; HuSet::COUNT] =
+        [const { std::sync::OnceLock::new() }; HuSet::COUNT];
+    CHECKERS[set.index()]
+        .get_or_init(|| Checker::new(set.rules()).ok())
         .as_ref()
 }
 
@@ -372,7 +412,7 @@ fn chi_shapes(t: Tile) -> impl Iterator<Item = (Tile, Tile, Option<Tile>)> {
 /// Waits of a 13-tile (3k+1) concealed hand, kinds held four times (hand and melds) left out.
 /// A ready check (a few table lookups) comes first; only ready hands compute their waits.
 pub(crate) fn waits_of(counts: &TileCounts, meld_counts: &TileCounts) -> TileSet {
-    let Some(c) = checker() else {
+    let Some(c) = checker(HuSet::Riichi) else {
         return TileSet::EMPTY;
     };
     let eh = EigenHand::from_counts(counts, TileSet::EMPTY);
@@ -395,7 +435,7 @@ pub(crate) fn waits_of(counts: &TileCounts, meld_counts: &TileCounts) -> TileSet
 }
 
 fn is_winning(counts: &TileCounts) -> bool {
-    let Some(c) = checker() else {
+    let Some(c) = checker(HuSet::Riichi) else {
         return false;
     };
     let eh = EigenHand::from_counts(counts, TileSet::EMPTY);
@@ -1036,7 +1076,7 @@ impl Round {
     /// subtraction and one table lookup per kind held, the hand's eigens and the other suits'
     /// entries computed once (`Checker::ready_discards_eigen`).
     fn ready_discards(&self, seat: Seat) -> u64 {
-        let Some(c) = checker() else {
+        let Some(c) = checker(HuSet::Riichi) else {
             return 0;
         };
         let p = &self.players[usize::from(seat)];
@@ -1345,6 +1385,13 @@ impl Round {
         Ok(())
     }
 
+    /// The drawn tile a self-drawn win (`action`) is declared on; none right after a call.
+    fn drawn_for_tsumo(&self, action: Action, after_call: bool) -> Result<u8, IllegalAction> {
+        self.drawn
+            .filter(|_| !after_call)
+            .ok_or_else(|| refuse(action, "no drawn tile"))
+    }
+
     fn play_turn(
         &mut self,
         seat: Seat,
@@ -1400,10 +1447,7 @@ impl Round {
                 Ok(())
             }
             Action::Tsumo => {
-                let d = self
-                    .drawn
-                    .filter(|_| !after_call)
-                    .ok_or_else(|| refuse(action, "no drawn tile"))?;
+                let d = self.drawn_for_tsumo(action, after_call)?;
                 let score = self
                     .tsumo_score(seat, d, rinshan)
                     .ok_or_else(|| refuse(action, "not a winning hand with a yaku"))?;

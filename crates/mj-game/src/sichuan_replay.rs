@@ -15,7 +15,8 @@
 
 use crate::action::{Action, Seat};
 use crate::log_replay::{
-    deal_back, decisions, each_round, ids_in_hand, others_pass, same_events, turn_action,
+    call_action, deal_back, decisions, each_round, ids_in_hand, others_pass, same_events,
+    turn_action,
 };
 use crate::mjai::{Event, MjaiTile};
 use crate::round::{Phase, Round, RoundSetup};
@@ -231,17 +232,9 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
         match r.phase().clone() {
             Phase::Exchange => {
                 while let Some(Event::Huansanzhang { actor, pai, .. }) = log.get(i) {
-                    let mut ids = [0u8; 3];
-                    let mut held: Vec<u8> = r.player(*actor).hand_ids().collect();
-                    for (slot, t) in ids.iter_mut().zip(pai) {
-                        let k = kind_of(*t)?;
-                        let at = held
-                            .iter()
-                            .position(|&x| x / 4 == k)
-                            .ok_or("an exchanged tile is not in hand")?;
-                        *slot = held.remove(at);
-                    }
-                    step.push((*actor, Action::Exchange { tiles: ids }));
+                    let kinds = [kind_of(pai[0])?, kind_of(pai[1])?, kind_of(pai[2])?];
+                    let tiles = ids_in_hand(&r, *actor, kinds, "an exchanged tile is not in hand")?;
+                    step.push((*actor, Action::Exchange { tiles }));
                     i += 1;
                 }
             }
@@ -269,25 +262,11 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
                     step.push((*actor, Action::Ron));
                     i += 1;
                 }
-                if step.is_empty() {
-                    match log.get(i) {
-                        Some(Event::Pon {
-                            actor,
-                            target,
-                            consumed,
-                            ..
-                        }) if *target == c.from => {
-                            let k = kind_of(consumed[0])?;
-                            let tiles = ids_in_hand(&r, *actor, [k, k], "a pon without the pair")?;
-                            step.push((*actor, Action::Pon { tiles }));
-                            i += 1;
-                        }
-                        Some(Event::Daiminkan { actor, target, .. }) if *target == c.from => {
-                            step.push((*actor, Action::Minkan));
-                            i += 1;
-                        }
-                        _ => {}
-                    }
+                if step.is_empty()
+                    && let Some(call) = call_action(&r, c.from, log.get(i), kind_of)?
+                {
+                    step.push(call);
+                    i += 1;
                 }
                 others_pass(&mut step, mask);
             }

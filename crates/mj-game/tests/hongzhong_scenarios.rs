@@ -18,7 +18,7 @@
 
 mod common;
 
-use common::{discard_kind, hz_kinds, hz_wall, pass_all, to_move};
+use common::{discard_kind, hz_wall, kinds, pass_all, to_move};
 use mj_game::rules::GameRulesError;
 use mj_game::{
     Action, Event, GameRules, Length, Match, Phase, Round, RoundEnd, RoundSetup, SettleKind, Wall,
@@ -59,10 +59,10 @@ fn birds_point_by_rank_counting_the_winner_as_one() {
         ("4s", 3),
         ("8p", 3),
     ] {
-        assert_eq!(bird_offset(hz_kinds(t)[0], true), Some(want), "{t}");
+        assert_eq!(bird_offset(kinds(t)[0], true), Some(want), "{t}");
     }
-    assert_eq!(bird_offset(hz_kinds("7z")[0], true), Some(0));
-    assert_eq!(bird_offset(hz_kinds("7z")[0], false), None);
+    assert_eq!(bird_offset(kinds("7z")[0], true), Some(0));
+    assert_eq!(bird_offset(kinds("7z")[0], false), None);
 }
 
 /// 红中 are wildcards: 123m 456m 789m 11p 2p and a 红中 (standing for 1p or 4p) win on a drawn

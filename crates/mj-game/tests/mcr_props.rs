@@ -9,7 +9,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
 mod common_mcr;
+
+use common::{check_round_ledger, restore_round};
 
 use mj_game::{Action, Event, GameRules, Phase, Round, RoundEnd, RoundSetup, Wall};
 use mj_score::Win;
@@ -141,24 +144,13 @@ pub fn play(seed: u64, restore_at: Option<usize>) -> Round {
         }
         steps += 1;
         if restore_at == Some(steps) {
-            let json = serde_json::to_string(&r).unwrap();
-            let back: Round = serde_json::from_str(&json).unwrap();
-            assert_eq!(back, r, "seed {seed}: restore");
-            r = back;
+            restore_round(&mut r, seed);
         }
         assert!(steps < 2000, "seed {seed}: no end");
     }
     assert_eq!(r.tiles_accounted(), 144, "seed {seed}");
+    check_round_ledger(&r, seed);
     let res = r.result().unwrap();
-    let mut sum = [0i32; 4];
-    for it in r.settlement() {
-        assert_eq!(it.deltas.iter().sum::<i32>(), 0, "seed {seed}: {it:?}");
-        for (s, d) in sum.iter_mut().zip(it.deltas) {
-            *s += d;
-        }
-    }
-    assert_eq!(sum, res.deltas, "seed {seed}");
-    assert_eq!(res.scores, res.deltas, "seed {seed}");
     if matches!(res.end, RoundEnd::Draw { .. }) {
         assert_eq!(res.deltas, [0; 4], "seed {seed}: a draw pays nothing");
     }

@@ -12,78 +12,13 @@
 
 mod common;
 
-use common::{Greedy, check_restore, kind_of, next_decision, try_junk_discard};
-use mj_game::sichuan_replay::replay_sichuan;
-use mj_game::{
-    Action, Event, GameRules, Length, Match, Phase, Round, RoundEnd, SettleKind, play::Bot,
-    sichuan_hu_rules,
+use common::{
+    Greedy, check_restore, check_sichuan_wins, check_tsumo_offer, next_decision, try_junk_discard,
 };
-use mj_score::Win;
-use mj_score::sichuan::{SichuanRules, Situation};
+use mj_game::sichuan_replay::replay_sichuan;
+use mj_game::{Action, Event, GameRules, Length, Match, Phase, RoundEnd, SettleKind, play::Bot};
+use mj_tiles::Tile;
 use mj_tiles::random::SplitMix64;
-use mj_tiles::{Meld, Tile, TileCounts, TileSet};
-
-const WILD: TileSet = TileSet::single(Tile::RED);
-
-/// The reference's answer: `counts` with `melds` wins under the Sichuan rules with 7z wild and
-/// holds no tile of the suit given up.
-fn reference_win(r: &Round, seat: u8, counts: TileCounts, melds: &[Meld]) -> bool {
-    let hand = mj_hu::Hand::new(counts, melds, WILD).unwrap();
-    mj_hu::reference::is_winning(&hand, &sichuan_hu_rules(true)).unwrap()
-        && r.lack(seat)
-            .is_none_or(|l| counts.kinds().iter().all(|t| t.suit() != l))
-}
-
-/// Checks the wins the last action added, against the round before it.
-fn check_new_wins(before: &Round, after: &Round, seed: u64) -> usize {
-    let old = before.sichuan_wins().len();
-    let wins = after.sichuan_wins();
-    let mut wild_wins = 0;
-    for w in &wins[old..] {
-        let p = before.player(w.seat);
-        let mut counts = TileCounts::EMPTY;
-        for id in p.hand_ids() {
-            counts.add(kind_of(id)).unwrap();
-        }
-        let tsumo = w.from == w.seat;
-        if !tsumo {
-            assert_ne!(w.tile / 4, 33, "seed {seed}: a win on a discarded 红中");
-            counts.add(kind_of(w.tile)).unwrap();
-        }
-        wild_wins += usize::from(counts.get(Tile::RED) > 0);
-        let melds: Vec<Meld> = p.melds().iter().map(|m| m.meld).collect();
-        assert!(
-            reference_win(before, w.seat, counts, &melds),
-            "seed {seed}: seat {} won with a hand that is not a win",
-            w.seat
-        );
-        let names: Vec<&str> = w.score.yaku.iter().map(|(n, _)| n.as_str()).collect();
-        let has = |n: &str| names.contains(&n);
-        let sit = Situation {
-            kong: has("gang_shang_hua") || has("gang_shang_pao"),
-            chankan: has("qiang_gang_hu"),
-            last_wall: has("hai_di_lao_yue") || has("hai_di_pao"),
-            tenhou: has("tian_hu"),
-            chiihou: has("di_hu"),
-            lack: before.lack(w.seat),
-        };
-        let mut win = Win::new(counts, &melds, kind_of(w.tile));
-        win.tsumo = tsumo;
-        win.wild = WILD;
-        let r = mj_score::sichuan::reference::score(&win, &sit, &SichuanRules::COMMON)
-            .unwrap_or_else(|e| panic!("seed {seed}: the reference refuses a win: {e}"));
-        assert_eq!(r.fan, w.score.han, "seed {seed}: fan of seat {}", w.seat);
-        let per = 1i32 << w.score.han;
-        let payers = w.deltas.iter().filter(|&&d| d < 0).count() as i32;
-        assert!(
-            w.deltas
-                .iter()
-                .all(|&d| d == 0 || d == -per || d == per * payers)
-        );
-        assert_eq!(w.deltas.iter().sum::<i32>(), 0);
-    }
-    wild_wins
-}
 
 #[derive(Default, Debug)]
 struct Seen {
@@ -119,19 +54,7 @@ fn run(seed: u64, length: Length, seen: &mut Seen) -> (Vec<Event>, [i32; 4]) {
         if *m.round() != r {
             continue;
         }
-        if let Phase::Turn {
-            after_call: false, ..
-        } = r.phase()
-        {
-            let p = r.player(seat);
-            let counts = TileCounts::from_tiles(p.hand_ids().map(kind_of)).unwrap();
-            let melds: Vec<Meld> = p.melds().iter().map(|m| m.meld).collect();
-            assert_eq!(
-                legal.contains(&Action::Tsumo),
-                reference_win(&r, seat, counts, &melds),
-                "seed {seed}: {counts:?}"
-            );
-        }
+        check_tsumo_offer(&r, seat, &legal, seed, true);
         let a = if seed.is_multiple_of(4) {
             bots[usize::from(seat)].0.act(&r.view(seat), &legal)
         } else {
@@ -142,7 +65,7 @@ fn run(seed: u64, length: Length, seen: &mut Seen) -> (Vec<Event>, [i32; 4]) {
         m.play(seat, a)
             .unwrap_or_else(|e| panic!("seed {seed}: legal {a} refused: {e}"));
         if m.history().len() == played {
-            seen.wild_wins += check_new_wins(&before, m.round(), seed);
+            seen.wild_wins += check_sichuan_wins(&before, m.round(), seed, true);
         } else {
             let res = m.history().last().unwrap();
             let sc = res.sichuan.as_ref().expect("a Sichuan result");

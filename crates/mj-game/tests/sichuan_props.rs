@@ -9,79 +9,12 @@
 
 mod common;
 
-use common::{Greedy, check_restore, kind_of, next_decision, try_junk_discard};
-use mj_game::{
-    Action, Event, GameRules, Length, Match, Phase, Round, RoundEnd, SettleKind, play::Bot,
+use common::{
+    Greedy, check_restore, check_sichuan_wins, check_tsumo_offer, kind_of, next_decision,
+    try_junk_discard,
 };
-use mj_score::Win;
-use mj_score::sichuan::{SichuanRules, Situation};
+use mj_game::{Action, Event, GameRules, Length, Match, Phase, RoundEnd, SettleKind, play::Bot};
 use mj_tiles::random::SplitMix64;
-use mj_tiles::{Meld, TileCounts, TileSet};
-
-/// Checks the wins the last action added, against the round before it.
-fn check_new_wins(before: &Round, after: &Round, seed: u64) {
-    let old = before.sichuan_wins().len();
-    let wins = after.sichuan_wins();
-    for w in &wins[old..] {
-        let p = before.player(w.seat);
-        let mut counts = TileCounts::EMPTY;
-        for id in p.hand_ids() {
-            counts.add(kind_of(id)).unwrap();
-        }
-        let tsumo = w.from == w.seat;
-        if !tsumo {
-            counts.add(kind_of(w.tile)).unwrap();
-        }
-        let melds: Vec<Meld> = p.melds().iter().map(|m| m.meld).collect();
-        // mj-hu's slow reference: a winning hand under the Sichuan rules.
-        let hand = mj_hu::Hand::new(counts, &melds, TileSet::EMPTY).unwrap();
-        assert!(
-            mj_hu::reference::is_winning(&hand, &mj_hu::Rules::SICHUAN).unwrap(),
-            "seed {seed}: seat {} won with a hand that is not a win",
-            w.seat
-        );
-        let lack = before.lack(w.seat);
-        if let Some(l) = lack {
-            assert!(
-                counts.kinds().iter().all(|t| t.suit() != l),
-                "seed {seed}: a win holding the suit given up"
-            );
-        }
-        // The slow scorer agrees with the fan paid, under the flags the engine listed.
-        let names: Vec<&str> = w.score.yaku.iter().map(|(n, _)| n.as_str()).collect();
-        let has = |n: &str| names.contains(&n);
-        let sit = Situation {
-            kong: has("gang_shang_hua") || has("gang_shang_pao"),
-            chankan: has("qiang_gang_hu"),
-            last_wall: has("hai_di_lao_yue") || has("hai_di_pao"),
-            tenhou: has("tian_hu"),
-            chiihou: has("di_hu"),
-            lack,
-        };
-        let mut win = Win::new(counts, &melds, kind_of(w.tile));
-        win.tsumo = tsumo;
-        let r = mj_score::sichuan::reference::score(&win, &sit, &SichuanRules::COMMON)
-            .unwrap_or_else(|e| panic!("seed {seed}: the reference refuses a win: {e}"));
-        assert_eq!(r.fan, w.score.han, "seed {seed}: fan of seat {}", w.seat);
-        let sum: u32 = w.score.yaku.iter().map(|(_, f)| f).sum();
-        assert_eq!(
-            sum, w.score.han,
-            "seed {seed}: the fans add up to the total"
-        );
-        // Paid base * 2^fan by the discarder or by each seat still playing.
-        let per = 1i32 << w.score.han;
-        let payers = w.deltas.iter().filter(|&&d| d < 0).count() as i32;
-        assert!(
-            w.deltas
-                .iter()
-                .all(|&d| d == 0 || d == -per || d == per * payers)
-        );
-        assert_eq!(w.deltas.iter().sum::<i32>(), 0);
-        if !tsumo {
-            assert_eq!(w.deltas[usize::from(w.from)], -per, "seed {seed}");
-        }
-    }
-}
 
 /// Plays a seeded match to its end with the checks above at every step; returns the events.
 fn run(seed: u64, length: Length, greedy: bool) -> (Vec<Event>, [i32; 4]) {
@@ -113,26 +46,9 @@ fn run(seed: u64, length: Length, greedy: bool) -> (Vec<Event>, [i32; 4]) {
                 }
             }
         }
-        if let Phase::Turn {
-            after_call: false, ..
-        } = r.phase()
-        {
-            // A self-drawn win is offered exactly when mj-hu's slow reference calls the hand
-            // a Sichuan win and it holds no tile of the suit given up.
-            let p = r.player(seat);
-            let counts =
-                TileCounts::from_tiles(p.hand_ids().map(kind_of)).expect("at most four copies");
-            let melds: Vec<Meld> = p.melds().iter().map(|m| m.meld).collect();
-            let hand = mj_hu::Hand::new(counts, &melds, TileSet::EMPTY).unwrap();
-            let win = mj_hu::reference::is_winning(&hand, &mj_hu::Rules::SICHUAN).unwrap()
-                && r.lack(seat)
-                    .is_none_or(|l| counts.kinds().iter().all(|t| t.suit() != l));
-            assert_eq!(
-                legal.contains(&Action::Tsumo),
-                win,
-                "seed {seed}: {counts:?}"
-            );
-        }
+        // A self-drawn win is offered exactly when mj-hu's slow reference calls the hand a
+        // Sichuan win and it holds no tile of the suit given up.
+        check_tsumo_offer(&r, seat, &legal, seed, false);
         let a = if greedy {
             bots[usize::from(seat)].act(&r, seat, &legal)
         } else {
@@ -143,7 +59,7 @@ fn run(seed: u64, length: Length, greedy: bool) -> (Vec<Event>, [i32; 4]) {
         m.play(seat, a)
             .unwrap_or_else(|e| panic!("seed {seed}: legal {a} refused: {e}"));
         if m.history().len() == played {
-            check_new_wins(&before, m.round(), seed);
+            check_sichuan_wins(&before, m.round(), seed, false);
         } else {
             let res = m.history().last().unwrap();
             let sc = res.sichuan.as_ref().expect("a Sichuan result");

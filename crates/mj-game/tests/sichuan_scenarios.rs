@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{Ids, discard_kind, pass_all, to_move};
+use common::{Ids, discard_kind, kinds, pass_all, to_move};
 use mj_game::{
     Action, Event, Exchange, GameRules, IllegalAction, Phase, Round, RoundEnd, RoundSetup,
     SettleKind, Wall,
@@ -21,29 +21,6 @@ use mj_game::{
 use mj_score::Win;
 use mj_score::sichuan::{SichuanRules, Situation};
 use mj_tiles::{MeldKind, Suit, Tile, TileCounts, TileSet};
-
-/// The kinds of an mpsz string (`"123m44p"`), in order.
-fn kinds(s: &str) -> Vec<Tile> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for ch in s.chars() {
-        if let Some(d) = ch.to_digit(10) {
-            digits.push(d as u8);
-        } else {
-            let base = match ch {
-                'm' => 0,
-                'p' => 9,
-                's' => 18,
-                _ => panic!("suit {ch}"),
-            };
-            for &d in &digits {
-                out.push(Tile::new(base + d - 1).unwrap());
-            }
-            digits.clear();
-        }
-    }
-    out
-}
 
 /// A Sichuan wall: the four 13-tile hands (dealer seat 0 first), live draws by index (the
 /// `i`-th draw of the round, the dealer's first being 0) and replacement tiles in order; every

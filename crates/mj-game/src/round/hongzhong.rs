@@ -8,7 +8,7 @@ use mj_tiles::{Meld, Suit, Tile, TileCounts, TileSet};
 use smallvec::SmallVec;
 
 use super::sichuan::{HONGZHONG, SettleKind};
-use super::{ClaimSource, Claims, Round, WinRecord};
+use super::{ClaimSource, Claims, HuSet, Round, WinRecord, checker};
 use crate::action::Seat;
 use crate::mjai::Event;
 use crate::settle::{Payments, WinScore};
@@ -30,17 +30,9 @@ pub fn hongzhong_hu_rules(seven_pairs: bool) -> Rules {
 /// The wildcard set of the hongzhong flow: 7z.
 pub const HONGZHONG_WILD: TileSet = TileSet::single(HONGZHONG);
 
-fn checker(seven_pairs: bool) -> Option<&'static Checker> {
-    static CHECKERS: std::sync::OnceLock<[Option<Checker>; 2]> = std::sync::OnceLock::new();
-    CHECKERS
-        .get_or_init(|| {
-            [
-                Checker::new(hongzhong_hu_rules(false)).ok(),
-                Checker::new(hongzhong_hu_rules(true)).ok(),
-            ]
-        })
-        .get(usize::from(seven_pairs))
-        .and_then(Option::as_ref)
+/// The checker of 红中麻将's rules with seven pairs or without.
+fn hz_checker(seven_pairs: bool) -> Option<&'static Checker> {
+    checker(HuSet::Hongzhong { seven_pairs })
 }
 
 /// Where a bird points, counting the winner as 1 and going on in turn order: rank 1, 5 and 9
@@ -70,7 +62,7 @@ impl Round {
     /// Hongzhong waits: every numbered kind that completes the hand (a drawn 红中 completes
     /// any waiting hand too).
     pub(super) fn hz_waits(&self, seat: Seat) -> TileSet {
-        let Some(c) = checker(self.rules.hz_seven_pairs) else {
+        let Some(c) = hz_checker(self.rules.hz_seven_pairs) else {
             return TileSet::EMPTY;
         };
         let w = self
@@ -91,7 +83,7 @@ impl Round {
         if p.counts.get(HONGZHONG) == 4 {
             return true;
         }
-        let Some(c) = checker(self.rules.hz_seven_pairs) else {
+        let Some(c) = hz_checker(self.rules.hz_seven_pairs) else {
             return false;
         };
         self.hz_hand(seat, None)
@@ -114,7 +106,7 @@ impl Round {
         if k == HONGZHONG || p.counts.get(HONGZHONG) > 0 || !p.waits.contains(k) {
             return false;
         }
-        let Some(ch) = checker(self.rules.hz_seven_pairs) else {
+        let Some(ch) = hz_checker(self.rules.hz_seven_pairs) else {
             return false;
         };
         self.hz_hand(seat, Some(k))
@@ -128,7 +120,7 @@ impl Round {
         if extra.is_none() && p.counts.get(HONGZHONG) == 4 {
             return "si_hong_zhong";
         }
-        let standard = checker(false)
+        let standard = hz_checker(false)
             .zip(self.hz_hand(seat, extra))
             .is_some_and(|(c, h)| c.is_winning(&h).unwrap_or(false));
         if standard { "hu" } else { "qi_dui" }

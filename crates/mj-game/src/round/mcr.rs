@@ -20,7 +20,7 @@
 //! come from the other end (position 0 up), and the wall is empty when no ordinary tile is
 //! left between the two ends (flowers still in it stay there).
 
-use mj_hu::{Checker, Hand, Rules};
+use mj_hu::{Checker, Hand};
 use mj_score::Win;
 use mj_score::mcr::{McrScore, Situation};
 use mj_tiles::random::SplitMix64;
@@ -30,8 +30,8 @@ use smallvec::SmallVec;
 
 use super::hongzhong::fan_win_score;
 use super::{
-    ActionList, ClaimSource, Claims, DrawKind, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON, Round,
-    RoundSetup,
+    ActionList, ClaimSource, Claims, DrawKind, HuSet, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON,
+    Round, RoundSetup, checker,
 };
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
@@ -165,10 +165,7 @@ impl McrState {
 }
 
 fn mcr_checker() -> Option<&'static Checker> {
-    static CHECKER: std::sync::OnceLock<Option<Checker>> = std::sync::OnceLock::new();
-    CHECKER
-        .get_or_init(|| Checker::new(Rules::MCR).ok())
-        .as_ref()
+    checker(HuSet::Mcr)
 }
 
 /// Hands in an MCR match of `length`: one hand, the East round (4), or the full match of four
@@ -459,10 +456,7 @@ impl Round {
                 Ok(())
             }
             Action::Tsumo => {
-                if after_call {
-                    return Err(refuse(action, "no drawn tile"));
-                }
-                let d = self.drawn.ok_or_else(|| refuse(action, "no drawn tile"))?;
+                let d = self.drawn_for_tsumo(action, after_call)?;
                 let score = self
                     .mcr_tsumo_score(seat, rinshan)
                     .ok_or_else(|| refuse(action, "not a winning hand of 8 fan or more"))?;

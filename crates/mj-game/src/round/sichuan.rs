@@ -3,7 +3,7 @@
 //! exhaustive draw (查花猪, 查大叫, 退税). The wall, draws, discards, claim collection, melds,
 //! kongs and events are [`Round`]'s own; this module holds what differs.
 
-use mj_hu::{Checker, Hand, Rules};
+use mj_hu::{Hand, Rules};
 use mj_score::Win;
 use mj_score::sichuan::{SichuanScore, Situation};
 use mj_tiles::random::SplitMix64;
@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::{
-    ActionList, ClaimSource, Claims, DrawKind, OFFER_KAN, OFFER_PON, OFFER_RON, Phase, Round,
-    RoundEnd, RoundResult, WinRecord,
+    ActionList, ClaimSource, Claims, DrawKind, HuSet, OFFER_KAN, OFFER_PON, OFFER_RON, Phase,
+    Round, RoundEnd, RoundResult, WinRecord, checker,
 };
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
@@ -164,19 +164,6 @@ pub fn sichuan_hu_rules(wild: bool) -> Rules {
         honors: wild,
         ..Rules::SICHUAN
     }
-}
-
-fn sichuan_checker(wild: bool) -> Option<&'static Checker> {
-    static CHECKERS: std::sync::OnceLock<[Option<Checker>; 2]> = std::sync::OnceLock::new();
-    CHECKERS
-        .get_or_init(|| {
-            [
-                Checker::new(sichuan_hu_rules(false)).ok(),
-                Checker::new(sichuan_hu_rules(true)).ok(),
-            ]
-        })
-        .get(usize::from(wild))
-        .and_then(Option::as_ref)
 }
 
 /// The suit index (0..3) of a suited kind.
@@ -522,7 +509,9 @@ impl Round {
             return TileSet::EMPTY;
         }
         let wild = self.wild_set();
-        let Some(c) = sichuan_checker(!wild.is_empty()) else {
+        let Some(c) = checker(HuSet::Sichuan {
+            wild: !wild.is_empty(),
+        }) else {
             return TileSet::EMPTY;
         };
         let p = &self.players[usize::from(seat)];
@@ -683,10 +672,7 @@ impl Round {
                 Ok(())
             }
             Action::Tsumo => {
-                if after_call {
-                    return Err(refuse(action, "no drawn tile"));
-                }
-                let d = self.drawn.ok_or_else(|| refuse(action, "no drawn tile"))?;
+                let d = self.drawn_for_tsumo(action, after_call)?;
                 if self.rules.is_hongzhong() {
                     if !self.hz_tsumo_ok(seat) {
                         return Err(refuse(action, "not a winning hand"));

@@ -162,28 +162,9 @@ pub const FILLER: [&str; 4] = [
 
 // ----- the Sichuan machinery (Sichuan, 红中血战, 红中麻将) -----
 
-/// The kinds of an mpsz string (`"123m44p77z"`; `z` only as 7z, 红中).
-pub fn hz_kinds(s: &str) -> Vec<Tile> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for ch in s.chars() {
-        if let Some(d) = ch.to_digit(10) {
-            digits.push(d as u8);
-        } else {
-            for &d in &digits {
-                let k = match ch {
-                    'm' => d - 1,
-                    'p' => 9 + d - 1,
-                    's' => 18 + d - 1,
-                    'z' if d == 7 => 33,
-                    _ => panic!("tile {d}{ch}"),
-                };
-                out.push(Tile::new(k).unwrap());
-            }
-            digits.clear();
-        }
-    }
-    out
+/// The kinds of an mpsz string (`"123m44p77z"`), in order (`mj_tiles`' own parser).
+pub fn kinds(s: &str) -> Vec<Tile> {
+    mj_tiles::notation::parse_tiles(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
 /// Tile ids handed out per kind in the order tiles are placed in a constructed wall (the first
@@ -236,12 +217,12 @@ impl Ids {
 pub fn hz_wall(hands: [&str; 4], draws: &str, replacements: &str) -> Wall {
     let mut ids = Ids::EMPTY;
     let mut pos = [255u8; 136];
-    let hands: Vec<Vec<Tile>> = hands.iter().map(|h| hz_kinds(h)).collect();
+    let hands: Vec<Vec<Tile>> = hands.iter().map(|h| kinds(h)).collect();
     ids.deal(&mut pos, &hands);
-    for (i, d) in hz_kinds(draws).into_iter().enumerate() {
+    for (i, d) in kinds(draws).into_iter().enumerate() {
         pos[83 - i] = ids.take(d);
     }
-    for (i, d) in hz_kinds(replacements).into_iter().enumerate() {
+    for (i, d) in kinds(replacements).into_iter().enumerate() {
         pos[24 + i] = ids.take(d);
     }
     let mut free = (0..136u8).filter(|&id| !ids.used[usize::from(id)] && !(108..132).contains(&id));
@@ -261,10 +242,10 @@ pub fn to_move(r: &Round) -> u8 {
     }
 }
 
-/// The seat to move discards a tile of kind `t` (mpsz, see [`hz_kinds`]).
+/// The seat to move discards a tile of kind `t` (mpsz, see [`kinds`]).
 pub fn discard_kind(r: &mut Round, t: &str) {
     let s = to_move(r);
-    let k = hz_kinds(t)[0];
+    let k = kinds(t)[0];
     let id = r
         .player(s)
         .hand_ids()
@@ -433,4 +414,139 @@ pub fn try_junk_discard(
             );
         }
     }
+}
+
+/// `mj-hu`'s slow reference on a Sichuan hand of `seat` in `r`: `counts` (the concealed tiles
+/// with the winning tile) and `melds` win under `mj_game::sichuan_hu_rules(wild)` (7z wild
+/// when `wild`) and hold no tile of the seat's suit given up.
+pub fn sichuan_reference_win(
+    r: &Round,
+    seat: u8,
+    counts: mj_tiles::TileCounts,
+    melds: &[mj_tiles::Meld],
+    wild: bool,
+) -> bool {
+    let wild_set = if wild {
+        mj_tiles::TileSet::single(Tile::RED)
+    } else {
+        mj_tiles::TileSet::EMPTY
+    };
+    let hand = mj_hu::Hand::new(counts, melds, wild_set).unwrap();
+    mj_hu::reference::is_winning(&hand, &mj_game::sichuan_hu_rules(wild)).unwrap()
+        && r.lack(seat)
+            .is_none_or(|l| counts.kinds().iter().all(|t| t.suit() != l))
+}
+
+/// The self-drawn win is offered to the seat to move (`legal`, in a turn not right after a
+/// call) exactly when [`sichuan_reference_win`] says its hand wins.
+pub fn check_tsumo_offer(r: &Round, seat: u8, legal: &[Action], seed: u64, wild: bool) {
+    if let Phase::Turn {
+        after_call: false, ..
+    } = r.phase()
+    {
+        let p = r.player(seat);
+        let counts = mj_tiles::TileCounts::from_tiles(p.hand_ids().map(kind_of)).unwrap();
+        let melds: Vec<mj_tiles::Meld> = p.melds().iter().map(|m| m.meld).collect();
+        assert_eq!(
+            legal.contains(&Action::Tsumo),
+            sichuan_reference_win(r, seat, counts, &melds, wild),
+            "seed {seed}: {counts:?}"
+        );
+    }
+}
+
+/// Checks the Sichuan wins the last action added (`before` is the round before it, `wild`
+/// when 红中 is wild, as in 红中血战): each is a win for `mj-hu`'s slow reference under
+/// `mj_game::sichuan_hu_rules(wild)` holding no tile of the suit given up, never on a discarded
+/// 红中, its fan what `mj_score::sichuan`'s slow reference gives under the flags the engine
+/// listed (and the fans add up to it), paid `2^fan` by the discarder or by each seat still
+/// playing, zero-sum. Returns how many of the new wins held a 红中.
+pub fn check_sichuan_wins(before: &Round, after: &Round, seed: u64, wild: bool) -> usize {
+    use mj_score::Win;
+    use mj_score::sichuan::{SichuanRules, Situation};
+    use mj_tiles::{Meld, TileCounts, TileSet};
+    let wild_set = if wild {
+        TileSet::single(Tile::RED)
+    } else {
+        TileSet::EMPTY
+    };
+    let old = before.sichuan_wins().len();
+    let mut wild_wins = 0;
+    for w in &after.sichuan_wins()[old..] {
+        let p = before.player(w.seat);
+        let mut counts = TileCounts::EMPTY;
+        for id in p.hand_ids() {
+            counts.add(kind_of(id)).unwrap();
+        }
+        let tsumo = w.from == w.seat;
+        if !tsumo {
+            assert_ne!(w.tile / 4, 33, "seed {seed}: a win on a discarded 红中");
+            counts.add(kind_of(w.tile)).unwrap();
+        }
+        wild_wins += usize::from(counts.get(Tile::RED) > 0);
+        let melds: Vec<Meld> = p.melds().iter().map(|m| m.meld).collect();
+        assert!(
+            sichuan_reference_win(before, w.seat, counts, &melds, wild),
+            "seed {seed}: seat {} won with a hand that is not a win (or holds its lack)",
+            w.seat
+        );
+        let lack = before.lack(w.seat);
+        let names: Vec<&str> = w.score.yaku.iter().map(|(n, _)| n.as_str()).collect();
+        let has = |n: &str| names.contains(&n);
+        let sit = Situation {
+            kong: has("gang_shang_hua") || has("gang_shang_pao"),
+            chankan: has("qiang_gang_hu"),
+            last_wall: has("hai_di_lao_yue") || has("hai_di_pao"),
+            tenhou: has("tian_hu"),
+            chiihou: has("di_hu"),
+            lack,
+        };
+        let mut win = Win::new(counts, &melds, kind_of(w.tile));
+        win.tsumo = tsumo;
+        win.wild = wild_set;
+        let r = mj_score::sichuan::reference::score(&win, &sit, &SichuanRules::COMMON)
+            .unwrap_or_else(|e| panic!("seed {seed}: the reference refuses a win: {e}"));
+        assert_eq!(r.fan, w.score.han, "seed {seed}: fan of seat {}", w.seat);
+        let sum: u32 = w.score.yaku.iter().map(|(_, f)| f).sum();
+        assert_eq!(
+            sum, w.score.han,
+            "seed {seed}: the fans add up to the total"
+        );
+        // Paid base * 2^fan by the discarder or by each seat still playing.
+        let per = 1i32 << w.score.han;
+        let payers = w.deltas.iter().filter(|&&d| d < 0).count() as i32;
+        assert!(
+            w.deltas
+                .iter()
+                .all(|&d| d == 0 || d == -per || d == per * payers)
+        );
+        assert_eq!(w.deltas.iter().sum::<i32>(), 0);
+        if !tsumo {
+            assert_eq!(w.deltas[usize::from(w.from)], -per, "seed {seed}");
+        }
+    }
+    wild_wins
+}
+
+/// Replaces `r` by its JSON round trip, checking it equal (a round restored at a decision point).
+pub fn restore_round(r: &mut Round, seed: u64) {
+    let json = serde_json::to_string(&*r).unwrap();
+    let back: Round = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, *r, "seed {seed}: restore");
+    *r = back;
+}
+
+/// A finished round that started at 0 points: every settlement item zero-sum, their sum the
+/// round's deltas, and the scores those deltas.
+pub fn check_round_ledger(r: &Round, seed: u64) {
+    let res = r.result().unwrap();
+    let mut sum = [0i32; 4];
+    for it in r.settlement() {
+        assert_eq!(it.deltas.iter().sum::<i32>(), 0, "seed {seed}: {it:?}");
+        for (s, d) in sum.iter_mut().zip(it.deltas) {
+            *s += d;
+        }
+    }
+    assert_eq!(sum, res.deltas, "seed {seed}");
+    assert_eq!(res.scores, res.deltas, "seed {seed}");
 }

@@ -115,3 +115,14 @@ pub use ops::{Handler, OPS, OpSpec};
 pub use request::{
     COMMON_FIELDS, Options, Request, Rules, SWITCHES, Switch, SwitchType, SwitchValue,
 };
+
+// The Rust examples of README.md and docs/ compile and run as doctests of this crate, which
+// depends on every library crate they use (`tests/readme_examples.rs` checks that each page
+// with a Rust block is listed here).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/games-and-logs.md")]
+pub struct GamesAndLogsExamples;

@@ -1,5 +1,5 @@
-//! `mj batch`'s line handler: any bytes get exactly one JSON object on one line, never the
-//! `internal` kind (which only a bug can cause).
+//! `mj batch`'s line handler (`mj_protocol::answer_line`): any bytes get exactly one JSON object
+//! on one line, never the `internal` kind (which only a bug can cause).
 #![no_main]
 
 use std::collections::BTreeMap;
@@ -9,7 +9,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 fuzz_target!(|data: &[u8]| {
-    let answer = mj_cli::answer_line(data);
+    let answer = mj_protocol::answer_line(data);
     assert!(
         !answer.contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']),
         "answer spans lines: {answer}"
@@ -23,6 +23,6 @@ fuzz_target!(|data: &[u8]| {
         let error: Value = serde_json::from_str(error.get()).expect("the error is JSON");
         let kind = error["kind"].as_str().expect("error.kind is a string");
         assert_ne!(kind, "internal", "{answer}");
-        assert!(mj_cli::OpError::KINDS.contains(&kind), "{answer}");
+        assert!(mj_protocol::OpError::KINDS.contains(&kind), "{answer}");
     }
 });

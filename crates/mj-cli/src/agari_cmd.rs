@@ -1,13 +1,12 @@
 //! The `mj agari` and `mj riichi` commands (human layer): requests through the `agari` op
-//! (`ops::agari`), answers in words.
+//! (`mj_protocol`), answers in words.
 
 use mj_agari::Karaten;
 use serde_json::{Value, json};
 
+use mj_protocol::{OpError, Request};
+
 use crate::hand_cmd::{self, HandArgs};
-use crate::ops::agari::agari_error;
-use crate::ops::hu::hu_hand;
-use crate::request::Request;
 
 /// `mj agari`: the decompositions in words; `Err` holds the error message.
 pub fn agari_text(args: &HandArgs) -> Result<String, String> {
@@ -64,14 +63,16 @@ pub fn agari_text(args: &HandArgs) -> Result<String, String> {
 pub fn riichi_text(args: &HandArgs, karaten: bool) -> Result<String, String> {
     let line = hand_cmd::request("agari", args)?.to_string();
     let request = Request::parse(&line).map_err(|e| format!("{}: {e}", e.kind()))?;
-    let hand = hu_hand(&request).map_err(|e| format!("{}: {e}", e.kind()))?;
+    let hand = request
+        .hu_hand()
+        .map_err(|e| format!("{}: {e}", e.kind()))?;
     let switch = if karaten {
         Karaten::Counts
     } else {
         Karaten::LeftOut
     };
     let candidates = mj_agari::riichi_candidates(&hand, switch).map_err(|e| {
-        let e = agari_error(e);
+        let e = OpError::from(e);
         format!("{}: {e}", e.kind())
     })?;
     if candidates.as_slice().is_empty() {

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::answer_line;
+use mj_protocol::{Request, answer_line};
 
 /// One hand from the command line.
 #[derive(Clone, Debug, Default)]
@@ -159,7 +159,7 @@ pub fn analyze(args: &HandArgs, visible: Option<&str>) -> Result<String, String>
         fields.insert("visible".into(), json!(visible));
     }
     let line = req.to_string();
-    let parsed = crate::Request::parse(&line).map_err(|e| format!("{}: {e}", e.kind()))?;
+    let parsed = Request::parse(&line).map_err(|e| format!("{}: {e}", e.kind()))?;
     if parsed.counts().total() % 3 == 2 {
         let answer = ask(&line)?;
         for row in answer["discards"].as_array().into_iter().flatten() {
@@ -177,8 +177,9 @@ pub fn analyze(args: &HandArgs, visible: Option<&str>) -> Result<String, String>
             ));
         }
     } else {
-        let effective =
-            crate::ops::ai::effective_tiles(&parsed).map_err(|e| format!("{}: {e}", e.kind()))?;
+        let effective = parsed
+            .effective_tiles()
+            .map_err(|e| format!("{}: {e}", e.kind()))?;
         let tiles: Vec<mj_tiles::Tile> = effective.tiles.iter().collect();
         out.push_str(&format!(
             "effective: {}\n",

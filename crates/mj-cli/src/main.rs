@@ -127,7 +127,7 @@ enum Command {
     Batch {
         /// The longest line read (bytes, without its `\n`); a longer one answers
         /// `line_too_long` and is skipped unread.
-        #[arg(long, value_name = "BYTES", default_value_t = mj_cli::DEFAULT_MAX_LINE_BYTES)]
+        #[arg(long, value_name = "BYTES", default_value_t = mj_protocol::DEFAULT_MAX_LINE_BYTES)]
         max_line_bytes: usize,
     },
 }
@@ -345,7 +345,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Batch { max_line_bytes } => {
-            mj_cli::run_batch_limited(io::stdin().lock(), io::stdout().lock(), max_line_bytes)?;
+            mj_protocol::run_batch_limited(
+                io::stdin().lock(),
+                io::stdout().lock(),
+                max_line_bytes,
+            )?;
             Ok(ExitCode::SUCCESS)
         }
     }

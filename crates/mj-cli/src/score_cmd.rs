@@ -310,7 +310,7 @@ mod tests {
     }
 
     fn answer(line: &str) -> Value {
-        serde_json::from_str(&crate::answer_line(line.as_bytes())).unwrap()
+        serde_json::from_str(&mj_protocol::answer_line(line)).unwrap()
     }
 
     #[test]

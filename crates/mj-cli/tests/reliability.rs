@@ -5,7 +5,7 @@
 
 mod common;
 
-use mj_cli::answer_line;
+use mj_protocol::answer_line;
 use rstest::rstest;
 use serde_json::Value;
 

@@ -135,7 +135,8 @@ fn every_three_player_win_is_paid_as_on_tenhou() {
                 wins += 1;
                 let req = request(a, log.aka, round.round, round.dealer);
                 let answer: Value =
-                    serde_json::from_str(&mj_cli::answer_line(req.to_string().as_bytes())).unwrap();
+                    serde_json::from_str(&mj_protocol::answer_line(req.to_string().as_bytes()))
+                        .unwrap();
                 let log_han: u32 = a.yaku.iter().map(|&(_, h)| u32::from(h)).sum();
                 let ours = (
                     answer["han"].as_u64(),

@@ -1,4 +1,4 @@
-//! `score` under `"rules": "sichuan"` through `mj_cli::answer_line` (the `mj batch` path) and
+//! `score` under `"rules": "sichuan"` through `mj_protocol::answer_line` (the `mj batch` path) and
 //! the `mj score` words.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use mj_cli::score_ops::{ScoreArgs, run};
 
 fn ask(line: &str) -> Value {
-    serde_json::from_str(&mj_cli::answer_line(line.as_bytes())).unwrap()
+    serde_json::from_str(&mj_protocol::answer_line(line.as_bytes())).unwrap()
 }
 
 fn names(answer: &Value) -> Vec<String> {

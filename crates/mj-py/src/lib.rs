@@ -1,7 +1,7 @@
 //! Python bindings of the mj engine: the wheel `mj-engine`, module `mj_engine`.
 //!
 //! * `request` answers one `mj batch` request (a dict) in-process, by the same
-//!   line handler as the program ([`mj_cli::answer_line`]), so its answers are the program's
+//!   line handler as the program ([`mj_protocol::answer_line`]), so its answers are the program's
 //!   answers; an error answer raises `MjError` with the answer's `kind`, `message` and extra
 //!   fields as attributes.
 //! * One function per op (`hu`, `waits`, `shanten`, `discards`, `agari`, `score`) takes the
@@ -100,7 +100,7 @@ fn answer_error(py: Python<'_>, answer: &Bound<'_, PyDict>, error: &Bound<'_, Py
 
 /// Answers one protocol line; an error answer is raised. Returns the answer and its text.
 fn answer_text<'py>(py: Python<'py>, line: &[u8]) -> PyResult<(Bound<'py, PyDict>, String)> {
-    let text = mj_cli::answer_line(line);
+    let text = mj_protocol::answer_line(line);
     let obj = json_fn(py, &JSON_LOADS, "loads")?.call1((text.as_str(),))?;
     let answer = obj.cast_into::<PyDict>().map_err(|_| {
         mj_error(

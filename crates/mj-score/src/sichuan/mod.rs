@@ -89,7 +89,7 @@
 //! # The `score` op
 //!
 //! `mj batch` answers `{"op": "score", "rules": "sichuan", ...}` with this module (see
-//! `mj-cli`'s `score_sichuan`): request fields `win_tile`, `tsumo`, `kong`, `chankan`,
+//! `mj-protocol`'s `ops::score_sichuan`): request fields `win_tile`, `tsumo`, `kong`, `chankan`,
 //! `last_wall`, `tenhou`, `chiihou`, `lack`, `cap`, option `sichuan_table` (a preset name);
 //! answer `{"fan", "fans", "multiplier"}` plus `"wildcards"` when the hand holds any.
 

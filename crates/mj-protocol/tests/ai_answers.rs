@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use mj_ai::{HandView, ShapeRules};
-use mj_cli::answer_line;
+use mj_protocol::answer_line;
 use mj_tiles::random::{SplitMix64, Wall};
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts, TileSet};
 use serde_json::{Value, json};

@@ -1,12 +1,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! `score` under `"rules": "mcr"` through `mj_cli::answer_line`: the fan breakdown, the
+//! `score` under `"rules": "mcr"` through `mj_protocol::answer_line`: the fan breakdown, the
 //! `below_minimum` error with its `fan`, and the request errors.
 
 use rstest::rstest;
 use serde_json::{Value, json};
 
 fn answer(line: &str) -> Value {
-    serde_json::from_str(&mj_cli::answer_line(line.as_bytes())).unwrap()
+    serde_json::from_str(&mj_protocol::answer_line(line.as_bytes())).unwrap()
 }
 
 fn kind(line: &str) -> String {

@@ -6,7 +6,7 @@
 
 use std::io::{self, BufReader, Cursor};
 
-use mj_cli::{DEFAULT_MAX_LINE_BYTES, run_batch};
+use mj_protocol::{DEFAULT_MAX_LINE_BYTES, run_batch};
 
 /// The heap, counted (`mj_testkit::alloc`).
 #[global_allocator]

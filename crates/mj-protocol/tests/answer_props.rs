@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use mj_cli::{OpError, answer_line, run_batch};
+use mj_protocol::{OpError, answer_line, run_batch};
 use proptest::prelude::*;
 use serde_json::Value;
 use serde_json::value::RawValue;

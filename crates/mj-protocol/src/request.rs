@@ -42,14 +42,14 @@ pub use crate::options::Options;
 /// A request whose shared fields are valid: what an op handler gets.
 ///
 /// ```
-/// use mj_cli::{Request, Rules};
+/// use mj_protocol::{Request, Rules};
 /// let req = Request::parse(r#"{"op": "hu", "hand": "406p11z", "melds": [{"kind": "pon", "tiles": "777z"}], "rules": "riichi", "id": 7}"#)?;
 /// assert_eq!(req.counts().to_string(), "456p11z");
 /// assert_eq!(req.pieces()[1].to_string(), "0p");
 /// assert_eq!(req.melds().len(), 1);
 /// assert_eq!(req.rules(), Rules::Riichi);
 /// assert_eq!(req.id().map(|id| id.get()), Some("7"));
-/// # Ok::<(), mj_cli::OpError>(())
+/// # Ok::<(), mj_protocol::OpError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -202,10 +202,10 @@ impl Request {
     ///
     /// ```
     /// use mj_tiles::Tile;
-    /// let req = mj_cli::Request::parse(r#"{"op": "score", "hand": "11z", "win_tile": "1z"}"#)?;
+    /// let req = mj_protocol::Request::parse(r#"{"op": "score", "hand": "11z", "win_tile": "1z"}"#)?;
     /// assert_eq!(req.extra_as::<Tile>("win_tile")?, Some(Tile::EAST));
     /// assert_eq!(req.extra_as::<bool>("tsumo")?, None);
-    /// # Ok::<(), mj_cli::OpError>(())
+    /// # Ok::<(), mj_protocol::OpError>(())
     /// ```
     pub fn extra_as<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>, OpError> {
         match self.extra.get(name) {

@@ -7,7 +7,15 @@ use super::hu::{hu_error, hu_hand};
 use crate::error::OpError;
 use crate::request::Request;
 
-pub(crate) fn agari_error(e: AgariError) -> OpError {
+/// The protocol's error kind for each `mj-agari` error: the hand's own errors as for `mj-hu`,
+/// wildcards `invalid_wild`, a wrong size `hand_size`, damaged tables `internal`.
+impl From<AgariError> for OpError {
+    fn from(e: AgariError) -> OpError {
+        agari_error(e)
+    }
+}
+
+fn agari_error(e: AgariError) -> OpError {
     match e {
         AgariError::Hand(e) => hu_error(e),
         AgariError::Wildcards => OpError::InvalidWild(e.to_string()),

@@ -1,6 +1,6 @@
 //! `docs/protocol.md` and the code agree: its tables of ops, fields, switches and error kinds
-//! list exactly the names of the code's registries ([`mj_cli::OPS`] with their extra fields,
-//! [`mj_cli::COMMON_FIELDS`], [`mj_cli::SWITCHES`], [`mj_cli::OpError::KINDS`]), both ways.
+//! list exactly the names of the code's registries ([`mj_protocol::OPS`] with their extra fields,
+//! [`mj_protocol::COMMON_FIELDS`], [`mj_protocol::SWITCHES`], [`mj_protocol::OpError::KINDS`]), both ways.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -40,15 +40,18 @@ fn assert_same(heading: &str, documented: &BTreeSet<String>, code: &BTreeSet<Str
 
 #[test]
 fn ops_are_documented() {
-    let code = mj_cli::OPS.iter().map(|op| op.name.to_owned()).collect();
+    let code = mj_protocol::OPS
+        .iter()
+        .map(|op| op.name.to_owned())
+        .collect();
     assert_same("Ops", &names(&document(), "Ops"), &code);
 }
 
 #[test]
 fn fields_are_documented() {
-    let code = mj_cli::COMMON_FIELDS
+    let code = mj_protocol::COMMON_FIELDS
         .iter()
-        .chain(mj_cli::OPS.iter().flat_map(|op| op.extra_fields))
+        .chain(mj_protocol::OPS.iter().flat_map(|op| op.extra_fields))
         .map(|f| (*f).to_owned())
         .collect();
     assert_same("Fields", &names(&document(), "Fields"), &code);
@@ -56,7 +59,10 @@ fn fields_are_documented() {
 
 #[test]
 fn switches_are_documented() {
-    let code = mj_cli::SWITCHES.iter().map(|s| s.name.to_owned()).collect();
+    let code = mj_protocol::SWITCHES
+        .iter()
+        .map(|s| s.name.to_owned())
+        .collect();
     assert_same(
         "Switches (`options`)",
         &names(&document(), "Switches (`options`)"),
@@ -66,7 +72,7 @@ fn switches_are_documented() {
 
 #[test]
 fn error_kinds_are_documented() {
-    let code = mj_cli::OpError::KINDS
+    let code = mj_protocol::OpError::KINDS
         .iter()
         .map(|k| (*k).to_owned())
         .collect();
@@ -77,7 +83,7 @@ fn error_kinds_are_documented() {
 fn the_op_table_lists_each_ops_extra_fields() {
     // Each op's row names its extra fields (or "none"): the `## Ops` table, column 2.
     let doc = document();
-    for op in mj_cli::OPS {
+    for op in mj_protocol::OPS {
         let row = doc
             .lines()
             .find(|l| l.starts_with(&format!("| `{}` |", op.name)))
@@ -94,7 +100,7 @@ fn the_op_table_lists_each_ops_extra_fields() {
 #[test]
 fn the_line_limit_is_documented() {
     let doc = document();
-    assert_eq!(mj_cli::DEFAULT_MAX_LINE_BYTES, 1 << 20);
+    assert_eq!(mj_protocol::DEFAULT_MAX_LINE_BYTES, 1 << 20);
     assert!(
         doc.contains("1 MiB (1,048,576 bytes"),
         "the default line limit"

@@ -1,11 +1,11 @@
 //! The ops layer: the op table (every op `mj batch` knows, the extra fields it accepts, and its
-//! handler) and one module per op family. It reads only the protocol layer (`json`, `error`,
-//! `request`, `options`); `batch` and the human commands read it.
+//! handler) and one module per op family. It reads only the request layer (`json`, `error`,
+//! `request`, `options`); `answer` reads it.
 
-pub(crate) mod agari;
-pub(crate) mod ai;
-pub(crate) mod hu;
-pub(crate) mod score;
+mod agari;
+mod ai;
+mod hu;
+mod score;
 mod score_fields;
 mod score_mcr;
 mod score_riichi;
@@ -20,8 +20,10 @@ use crate::json::Fields;
 use crate::request::{Request, Rules, read_object};
 
 impl Request {
-    /// Validates one request line against the built-in op table [`OPS`]. For tests of op
-    /// handlers; `mj batch` answers lines with [`crate::answer_line`].
+    /// Validates one request line against the built-in op table [`OPS`] without answering it:
+    /// for tests of op handlers, and for callers that ask the engines directly
+    /// ([`Request::hu_hand`], [`Request::effective_tiles`]). `mj batch` answers lines with
+    /// [`crate::answer_line`].
     pub fn parse(line: &str) -> Result<Request, OpError> {
         let (id, fields): (_, Result<Fields<'_>, OpError>) = read_object(line);
         Request::validate(&fields?, id, OPS).map(|(req, _)| req)
@@ -137,7 +139,7 @@ mod tests {
             extra_fields: &[],
             handler: None,
         }];
-        let answer = crate::answer_line_with(LATER, br#"{"op":"later","hand":"11z","id":1}"#);
+        let answer = crate::answer_with(LATER, br#"{"op":"later","hand":"11z","id":1}"#).to_line();
         assert!(
             answer.starts_with(r#"{"id":1,"error":{"kind":"unsupported_op""#),
             "{answer}"

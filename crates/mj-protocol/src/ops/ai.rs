@@ -50,6 +50,13 @@ pub(crate) fn ai_error(e: AiError) -> OpError {
     }
 }
 
+/// The protocol's error kind for each `mj-ai` error (`hu`'s for the hand's own errors).
+impl From<AiError> for OpError {
+    fn from(e: AiError) -> OpError {
+        ai_error(e)
+    }
+}
+
 /// The request's hand, checked by `mj-ai`.
 pub(crate) fn ai_hand(request: &Request) -> Result<HandView, OpError> {
     HandView::new(*request.counts(), request.melds(), request.wild()).map_err(ai_error)
@@ -152,9 +159,25 @@ pub(crate) fn discards(request: &Request) -> Result<Value, OpError> {
     Ok(json!({ "discards": rows }))
 }
 
-/// The effective tiles of a `3k + 1` hand (for `mj analyze`; no batch op asks this): the same
-/// hand, rules and `visible` checks as `discards`, but for `3k + 1` tiles.
-pub(crate) fn effective_tiles(request: &Request) -> Result<EffectiveTiles, OpError> {
+impl Request {
+    /// The effective tiles of a `3k + 1` hand (for `mj analyze`; no op answers this): the
+    /// same hand, rules and `visible` checks as `discards`, with its errors, but for `3k + 1`
+    /// tiles (`hand_size` otherwise).
+    ///
+    /// ```
+    /// let req = mj_protocol::Request::parse(
+    ///     r#"{"op": "discards", "hand": "123m456p789s11z23z", "visible": "1z"}"#,
+    /// )?;
+    /// let effective = req.effective_tiles()?;
+    /// assert_eq!((effective.tiles.to_string().as_str(), effective.count), ("123z", 7));
+    /// # Ok::<(), mj_protocol::OpError>(())
+    /// ```
+    pub fn effective_tiles(&self) -> Result<EffectiveTiles, OpError> {
+        effective_tiles(self)
+    }
+}
+
+fn effective_tiles(request: &Request) -> Result<EffectiveTiles, OpError> {
     let hand = ai_hand(request)?;
     let rules = shape_rules(request)?;
     if hand.is_discard_size() {

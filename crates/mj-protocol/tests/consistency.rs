@@ -10,7 +10,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mj_cli::answer_line;
+use mj_protocol::answer_line;
 use mj_tiles::Tile;
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 //! records are checked against the engine in `mj-score`'s `riichi_oracle` test; here a slice of
 //! them goes through the protocol layer and must give the same points as the oracle.
 
-use mj_cli::answer_line;
+use mj_protocol::answer_line;
 use rstest::rstest;
 use serde_json::{Value, json};
 

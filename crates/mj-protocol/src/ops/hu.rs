@@ -24,6 +24,30 @@ pub(crate) fn hu_hand(request: &Request) -> Result<Hand, OpError> {
     Hand::new(*request.counts(), request.melds(), request.wild()).map_err(hu_error)
 }
 
+impl Request {
+    /// The request's concealed tiles, melds and wildcards as the `mj-hu` [`Hand`] the `hu`,
+    /// `waits` and `agari` ops answer for, with the same errors: for a caller that asks the
+    /// engines below directly (`mj riichi` asks `mj_agari::riichi_candidates`).
+    ///
+    /// ```
+    /// let req = mj_protocol::Request::parse(r#"{"op": "hu", "hand": "2344m456p789s111z"}"#)?;
+    /// assert_eq!(req.hu_hand()?.concealed().total(), 13);
+    /// # Ok::<(), mj_protocol::OpError>(())
+    /// ```
+    pub fn hu_hand(&self) -> Result<Hand, OpError> {
+        hu_hand(self)
+    }
+}
+
+/// The protocol's error kind for each `mj-hu` error: a notation error or a tile outside the
+/// rules is `invalid_hand`, then `fifth_copy`, `invalid_wild`, `hand_size`, and `internal` for
+/// damaged tables.
+impl From<HuError> for OpError {
+    fn from(e: HuError) -> OpError {
+        hu_error(e)
+    }
+}
+
 /// The protocol's error kind for each `mj-hu` error.
 pub(crate) fn hu_error(e: HuError) -> OpError {
     let message = e.to_string();

@@ -4,8 +4,8 @@
 //!   `crates/mj-agari/data/agari.bin` and `crates/mj-ai/data/shanten.bin`, printing progress,
 //!   the time and each section's size.
 //! * `check-tables`: regenerate in memory and fail if a committed blob differs.
-//! * `check-modules`: fail if the top-level modules of a crate import each other in a cycle
-//!   (see [`modules`]).
+//! * `check-modules`: fail if the modules of a crate import each other in a cycle, re-exports
+//!   followed to the module that defines what they name (see [`modules`]).
 
 mod modules;
 

@@ -1,344 +1,485 @@
 //! `check-modules`: no module cycle inside any crate (ARCHITECTURE.md's first invariant).
 //!
-//! A crate's top-level modules (`src/x.rs` or `src/x/`, everything below them counted as `x`)
-//! are the nodes; `x` depends on `y` when code in `x` names `crate::y` (a `use`, a path, or a
-//! `use crate::{y, ...}` group). Comment lines and the trailing `#[cfg(test)] mod tests` are
-//! left out (a test may reach anywhere); the crate root (`lib.rs` / `main.rs`) is not a node,
-//! since it only declares and re-exports. Any cycle among the nodes is an error naming it.
-//! The same holds one level down, among the children of each folder module (`src/x/y.rs`,
-//! `src/x/y/`): `y` depends on a sibling `z` when it names `super::z` or `crate::x::z`. (A
-//! child reaching up to its parent's own items, such as `impl Round` split over `round/*.rs`,
-//! is not a sibling edge.)
+//! A crate is read as its tree of modules, from `lib.rs` (or `main.rs`) along its `mod`
+//! declarations, inline `mod x { .. }` included. Every path the code writes (`use` entries,
+//! with their `{a, b::C}` groups, and paths in code: `crate::x::f`, `super::Y`, `tiles::kind`)
+//! is resolved to the module that defines what it names, following `use` and `pub use` bindings
+//! on the way: `crate::Eigen`, re-exported by `lib.rs` from `eigen`, is `eigen`'s. A path
+//! depends on the modules it spells out and on the module that defines its item.
+//!
+//! Then, for every module with children, its children are the nodes of a graph (a child counts
+//! with everything below it), and a child depends on a sibling when code in it depends on the
+//! sibling or on anything below it. Any cycle is an error naming it and the paths behind each
+//! of its edges.
+//!
+//! * The crate root is a node among its children too, named `crate`: it declares and
+//!   re-exports, so its `pub use` lines are followed but not counted, while its own code counts
+//!   (a private `use`, a path, a re-exported name used in its code). A root that uses a module
+//!   which uses the root's own items is a cycle.
+//! * A folder module's own file is not a node among its children: a child reaching up to its
+//!   parent's own items (`impl Round` split over `round/*.rs`) is not an edge. The parent's
+//!   re-exports are followed, so `super::Fan` that the parent re-exports from a sibling is that
+//!   sibling.
+//! * Items marked `#[cfg(test)]` (the test module) are left out: a test may reach anywhere.
+//!   Comments and string literals are not code.
 
-use std::collections::{BTreeMap, BTreeSet};
+mod parse;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
 
 use anyhow::{Context, bail};
 
-/// Module name -> the modules it names.
+use parse::{ModuleText, UseKind};
+
+/// A module's path below the crate root (empty for the root).
+type ModPath = Vec<String>;
+
+/// Node -> the nodes it depends on.
 pub type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// The dependency graph of the top-level modules of the crate whose `src` is `src`.
-pub fn graph_of(src: &Path) -> anyhow::Result<Graph> {
-    let mut files: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    collect(src, src, &mut files)?;
-    let names: BTreeSet<String> = files.keys().cloned().collect();
-    let mut graph = Graph::new();
-    for (module, texts) in &files {
-        let entry = graph.entry(module.clone()).or_default();
-        for text in texts {
-            for used in named_modules(text) {
-                if used != *module && names.contains(&used) {
-                    entry.insert(used);
+/// The crate root's node among its children.
+pub const ROOT: &str = "crate";
+
+/// Re-exports followed before a path is given up as a loop.
+const MAX_HOPS: usize = 32;
+
+struct Module {
+    /// The file it is in, relative to `src`.
+    file: String,
+    text: ModuleText,
+    children: BTreeSet<String>,
+}
+
+/// What a name is in a module.
+enum Found {
+    Child,
+    Item,
+    /// A `use` binding: the path as written in the module.
+    Binding(Vec<String>),
+    /// Brought in by a glob `use`: the glob's module.
+    Glob(ModPath),
+    Unknown,
+}
+
+/// One written path, resolved.
+struct Reference {
+    from: ModPath,
+    written: String,
+    /// The modules the path spells out, and the module defining its item (unless outside).
+    targets: Vec<ModPath>,
+    definer: Option<ModPath>,
+}
+
+/// The graph among the children of one module, with the path behind each edge.
+pub struct Level {
+    pub parent: String,
+    pub graph: Graph,
+    why: BTreeMap<(String, String), String>,
+}
+
+/// A crate's modules, by path.
+pub struct Crate {
+    modules: BTreeMap<ModPath, Module>,
+}
+
+impl Crate {
+    /// Reads the crate whose sources are in `src`.
+    pub fn load(src: &Path) -> anyhow::Result<Crate> {
+        let root = ["lib.rs", "main.rs"]
+            .iter()
+            .map(|f| src.join(f))
+            .find(|p| p.is_file())
+            .with_context(|| format!("{}: no lib.rs or main.rs", src.display()))?;
+        let mut modules = BTreeMap::new();
+        let mut queue = vec![(root, ModPath::new(), src.to_path_buf())];
+        while let Some((file, path, dir)) = queue.pop() {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let shown = file
+                .strip_prefix(src)
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for m in parse::parse(&text) {
+                let mut full = path.clone();
+                full.extend(m.inline.iter().cloned());
+                let mdir = m.inline.iter().fold(dir.clone(), |d, seg| d.join(seg));
+                for child in &m.declared {
+                    let flat = mdir.join(format!("{child}.rs"));
+                    let nested = mdir.join(child).join("mod.rs");
+                    let child_file = if flat.is_file() {
+                        flat
+                    } else if nested.is_file() {
+                        nested
+                    } else {
+                        bail!(
+                            "{}: `mod {child};` but neither {} nor {} exists",
+                            file.display(),
+                            flat.display(),
+                            nested.display()
+                        );
+                    };
+                    let mut child_path = full.clone();
+                    child_path.push(child.clone());
+                    queue.push((child_file, child_path, mdir.join(child)));
                 }
+                let children = m.declared.iter().chain(&m.inline_children).cloned();
+                let module = Module {
+                    file: shown.clone(),
+                    children: children.collect(),
+                    text: m,
+                };
+                modules.insert(full, module);
             }
         }
+        Ok(Crate { modules })
     }
-    Ok(graph)
-}
 
-fn collect(
-    src: &Path,
-    dir: &Path,
-    files: &mut BTreeMap<String, Vec<String>>,
-) -> anyhow::Result<()> {
-    let entries = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?;
-    for entry in entries {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect(src, &path, files)?;
-            continue;
-        }
-        if path.extension().is_none_or(|e| e != "rs") {
-            continue;
-        }
-        let rel = path.strip_prefix(src).unwrap_or(&path);
-        let first = rel
-            .components()
-            .next()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let module = first.trim_end_matches(".rs").to_string();
-        if module == "lib" || module == "main" {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
-        files.entry(module).or_default().push(text);
+    /// Number of modules.
+    pub fn len(&self) -> usize {
+        self.modules.len()
     }
-    Ok(())
-}
 
-/// The modules `text` names through `crate::`, outside comments and its test module.
-pub fn named_modules(text: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for line in code_lines(text) {
-        let mut rest = line;
-        while let Some(i) = rest.find("crate::") {
-            rest = &rest[i + "crate::".len()..];
-            if let Some(group) = rest.strip_prefix('{') {
-                // `use crate::{a, b::c, ...}` on one line; the first segment of each item.
-                let inner = group.split('}').next().unwrap_or_default();
-                for item in inner.split(',') {
-                    out.insert(ident(item.trim()));
+    fn find(&self, module: &[String], name: &str, hops: usize) -> Found {
+        let Some(m) = self.modules.get(module) else {
+            return Found::Unknown;
+        };
+        if m.children.contains(name) {
+            return Found::Child;
+        }
+        let bindings = m.text.uses.iter().filter(|u| u.item);
+        for u in bindings.clone() {
+            if u.kind == UseKind::Name(name.to_owned()) {
+                return Found::Binding(u.path.clone());
+            }
+        }
+        if m.text.items.contains(name) {
+            return Found::Item;
+        }
+        for u in bindings.filter(|u| u.kind == UseKind::Glob) {
+            let Some(glob) = self.absolute(module, &u.path, hops + 1) else {
+                continue;
+            };
+            if glob.as_slice() != module
+                && !matches!(self.find(&glob, name, hops + 1), Found::Unknown)
+            {
+                return Found::Glob(glob);
+            }
+        }
+        Found::Unknown
+    }
+
+    /// The crate-absolute form of `raw`, written in module `ctx`; `None` for a path outside
+    /// the crate (another crate, a generic parameter, a local name).
+    fn absolute(&self, ctx: &[String], raw: &[String], hops: usize) -> Option<ModPath> {
+        if hops > MAX_HOPS {
+            return None;
+        }
+        let (first, rest) = raw.split_first()?;
+        let join = |mut base: ModPath, rest: &[String]| {
+            base.extend(rest.iter().cloned());
+            base
+        };
+        match first.as_str() {
+            "crate" => Some(rest.to_vec()),
+            "self" => Some(join(ctx.to_vec(), rest)),
+            "super" => {
+                let mut base = ctx.to_vec();
+                base.pop()?;
+                let mut rest = rest;
+                while rest.first().is_some_and(|s| s == "super") {
+                    base.pop()?;
+                    rest = &rest[1..];
                 }
+                Some(join(base, rest))
+            }
+            _ => match self.find(ctx, first, hops) {
+                Found::Child | Found::Item => Some(join(ctx.to_vec(), raw)),
+                Found::Binding(target) => {
+                    let base = self.absolute(ctx, &target, hops + 1)?;
+                    Some(join(base, rest))
+                }
+                Found::Glob(glob) => Some(join(glob, raw)),
+                Found::Unknown => None,
+            },
+        }
+    }
+
+    /// The modules `path` (crate-absolute) spells out, and the module that defines what it
+    /// names, following bindings (`None` when a binding leads out of the crate).
+    fn resolve(&self, path: &[String], hops: usize) -> (Vec<ModPath>, Option<ModPath>) {
+        let mut spelled = Vec::new();
+        let mut at = ModPath::new();
+        for (i, seg) in path.iter().enumerate() {
+            let next = match self.find(&at, seg, hops) {
+                Found::Child => {
+                    at.push(seg.clone());
+                    spelled.push(at.clone());
+                    continue;
+                }
+                Found::Binding(target) => self.absolute(&at, &target, hops + 1).map(|mut t| {
+                    t.extend(path[i + 1..].iter().cloned());
+                    t
+                }),
+                Found::Glob(mut glob) => {
+                    glob.extend(path[i..].iter().cloned());
+                    Some(glob)
+                }
+                Found::Item | Found::Unknown => return (spelled, Some(at)),
+            };
+            let definer = match next {
+                Some(next) if hops < MAX_HOPS => self.resolve(&next, hops + 1).1,
+                _ => None,
+            };
+            return (spelled, definer);
+        }
+        (spelled, Some(at))
+    }
+
+    /// Every path written in the crate's code, resolved.
+    fn references(&self) -> Vec<Reference> {
+        let mut out = Vec::new();
+        for (path, m) in &self.modules {
+            let root = path.is_empty();
+            let mut written: Vec<(Vec<String>, bool)> = Vec::new();
+            for u in &m.text.uses {
+                // The root's re-exports are followed by others, not counted as its own use.
+                if root && u.public && u.item {
+                    continue;
+                }
+                written.push((u.path.clone(), u.kind == UseKind::Glob));
+            }
+            written.extend(m.text.paths.iter().map(|p| (p.clone(), false)));
+            // A name its code uses that a `use` brought in (this counts the root's re-exports
+            // that its own code uses; elsewhere the `use` itself has counted).
+            for ident in &m.text.idents {
+                if matches!(
+                    self.find(path, ident, 0),
+                    Found::Binding(_) | Found::Glob(_)
+                ) {
+                    written.push((vec![ident.clone()], false));
+                }
+            }
+            for (raw, glob) in written {
+                let Some(abs) = self.absolute(path, &raw, 0) else {
+                    continue;
+                };
+                let (mut targets, definer) = self.resolve(&abs, 0);
+                targets.extend(definer.clone());
+                let mut text = raw.join("::");
+                if glob {
+                    text.push_str("::*");
+                }
+                out.push(Reference {
+                    from: path.clone(),
+                    written: format!("{}: {text}", m.file),
+                    targets,
+                    definer,
+                });
+            }
+        }
+        out
+    }
+
+    /// The graph among the children of every module that has children, the root first.
+    pub fn levels(&self) -> Vec<Level> {
+        let refs = self.references();
+        let mut levels = Vec::new();
+        for (parent, m) in &self.modules {
+            if m.children.is_empty() {
+                continue;
+            }
+            let root = parent.is_empty();
+            let node = |p: &[String], definer: bool| -> Option<String> {
+                if p.len() > parent.len() && p.starts_with(parent) {
+                    Some(p[parent.len()].clone())
+                } else if root && p.is_empty() && definer {
+                    Some(ROOT.to_owned())
+                } else {
+                    None
+                }
+            };
+            let mut graph: Graph = m
+                .children
+                .iter()
+                .map(|c| (c.clone(), BTreeSet::new()))
+                .collect();
+            if root {
+                graph.insert(ROOT.to_owned(), BTreeSet::new());
+            }
+            let mut why = BTreeMap::new();
+            for r in &refs {
+                let Some(from) = node(&r.from, true) else {
+                    continue;
+                };
+                for t in &r.targets {
+                    let Some(to) = node(t, r.definer.as_ref() == Some(t)) else {
+                        continue;
+                    };
+                    if from == to {
+                        continue;
+                    }
+                    graph.entry(from.clone()).or_default().insert(to.clone());
+                    let defined = match &r.definer {
+                        Some(d) if d == t => {
+                            let file = self.modules.get(d).map(|m| m.file.as_str());
+                            format!(" (defined in {})", file.unwrap_or("?"))
+                        }
+                        _ => String::new(),
+                    };
+                    why.entry((from.clone(), to))
+                        .or_insert_with(|| format!("{}{defined}", r.written));
+                }
+            }
+            let parent = if root {
+                "the crate root".to_owned()
             } else {
-                out.insert(ident(rest));
+                parent.join("::")
+            };
+            levels.push(Level { parent, graph, why });
+        }
+        levels
+    }
+}
+
+impl Level {
+    /// One line per edge of `cycle`: the path behind it.
+    pub fn explain(&self, cycle: &[String]) -> Vec<String> {
+        cycle
+            .windows(2)
+            .map(|w| {
+                let key = (w[0].clone(), w[1].clone());
+                let why = self.why.get(&key).map(String::as_str).unwrap_or("?");
+                format!("{} -> {}: {why}", w[0], w[1])
+            })
+            .collect()
+    }
+}
+
+/// The cycles of `graph`, each as its nodes in order with the first repeated at the end: for
+/// each strongly connected group of more than one node, a shortest cycle through its first
+/// node, then through each member not yet on one, so every member of the group is shown.
+pub fn cycles(graph: &Graph) -> Vec<Vec<String>> {
+    let reach = |from: &String| -> BTreeSet<&String> {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from];
+        while let Some(n) = todo.pop() {
+            for next in graph.get(n).into_iter().flatten() {
+                if seen.insert(next) {
+                    todo.push(next);
+                }
             }
         }
+        seen
+    };
+    let reaches: BTreeMap<&String, BTreeSet<&String>> =
+        graph.keys().map(|n| (n, reach(n))).collect();
+    let mut placed = BTreeSet::new();
+    let mut out = Vec::new();
+    for (node, from_node) in &reaches {
+        if placed.contains(*node) || !from_node.contains(*node) {
+            continue;
+        }
+        let group: BTreeSet<&String> = reaches
+            .iter()
+            .filter(|(other, r)| from_node.contains(*other) && r.contains(*node))
+            .map(|(other, _)| *other)
+            .collect();
+        placed.extend(group.iter().copied());
+        let mut covered = BTreeSet::new();
+        for start in &group {
+            if covered.contains(*start) {
+                continue;
+            }
+            let cycle = shortest_cycle(graph, &group, start);
+            covered.extend(cycle.iter().cloned());
+            out.push(cycle);
+        }
     }
-    out.remove("");
     out
 }
 
-fn ident(s: &str) -> String {
-    s.chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect()
-}
-
-/// A cycle of `graph` (its modules in order, the first repeated at the end), if there is one.
-pub fn find_cycle(graph: &Graph) -> Option<Vec<String>> {
-    // Depth-first search with the path on a stack: an edge back into the path closes a cycle.
-    fn visit<'a>(
-        node: &'a str,
-        graph: &'a Graph,
-        path: &mut Vec<&'a str>,
-        done: &mut BTreeSet<&'a str>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|n| *n == node) {
-            let mut cycle: Vec<String> = path[at..].iter().map(|s| s.to_string()).collect();
-            cycle.push(node.to_string());
-            return Some(cycle);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        path.push(node);
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(c) = visit(next, graph, path, done) {
-                return Some(c);
+/// A shortest cycle through `start` inside `group` (breadth-first, back to `start`).
+fn shortest_cycle(graph: &Graph, group: &BTreeSet<&String>, start: &String) -> Vec<String> {
+    let mut prev: BTreeMap<&String, &String> = BTreeMap::new();
+    let mut queue = VecDeque::from([start]);
+    let mut last = None;
+    'search: while let Some(n) = queue.pop_front() {
+        for next in graph.get(n).into_iter().flatten() {
+            if !group.contains(next) {
+                continue;
+            }
+            if next == start {
+                last = Some(n);
+                break 'search;
+            }
+            if !prev.contains_key(next) {
+                prev.insert(next, n);
+                queue.push_back(next);
             }
         }
-        path.pop();
-        done.insert(node);
-        None
     }
-    let mut done = BTreeSet::new();
-    for node in graph.keys() {
-        if let Some(c) = visit(node, graph, &mut Vec::new(), &mut done) {
-            return Some(c);
-        }
+    let mut cycle = vec![start.clone()];
+    let mut at = last;
+    while let Some(n) = at {
+        cycle.push(n.clone());
+        at = if n == start {
+            None
+        } else {
+            prev.get(n).copied()
+        };
     }
-    None
+    cycle.reverse();
+    cycle
 }
 
-/// Checks every crate under `crates/`: an error names the first cycle found.
+/// The cycles of the crate whose sources are in `src`, each as its node chain and one line per
+/// edge saying what makes it.
+pub fn crate_cycles(src: &Path) -> anyhow::Result<(usize, Vec<String>)> {
+    let krate = Crate::load(src)?;
+    let mut found = Vec::new();
+    for level in krate.levels() {
+        for cycle in cycles(&level.graph) {
+            let mut text = format!(
+                "among the children of {}: {}",
+                level.parent,
+                cycle.join(" -> ")
+            );
+            for line in level.explain(&cycle) {
+                text.push_str("\n      ");
+                text.push_str(&line);
+            }
+            found.push(text);
+        }
+    }
+    Ok((krate.len(), found))
+}
+
+/// Checks every crate under `crates/`: an error names every cycle found.
 pub fn check(crates: &Path) -> anyhow::Result<()> {
-    let mut checked = 0;
     let mut dirs: Vec<_> = std::fs::read_dir(crates)
         .with_context(|| format!("reading {}", crates.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|d| d.join("src").is_dir())
         .collect();
     dirs.sort();
+    let mut checked = 0;
+    let mut report = Vec::new();
     for dir in dirs {
-        let src = dir.join("src");
-        if !src.is_dir() {
-            continue;
+        let (modules, found) = crate_cycles(&dir.join("src"))?;
+        checked += modules;
+        let name = dir.file_name().unwrap_or_default().to_string_lossy();
+        eprintln!("crates/{name}: {modules} modules, {} cycles", found.len());
+        for cycle in found {
+            report.push(format!("  crates/{name}, {cycle}"));
         }
-        let graph = graph_of(&src)?;
-        if let Some(cycle) = find_cycle(&graph) {
-            bail!("module cycle in {}: {}", dir.display(), cycle.join(" -> "));
-        }
-        checked += graph.len();
-        let mut folders = Vec::new();
-        folder_modules(&src, "", &mut folders)?;
-        for (folder, path) in &folders {
-            let siblings = sibling_graph(folder, path)?;
-            if let Some(cycle) = find_cycle(&siblings) {
-                bail!(
-                    "module cycle in {} ({path}): {}",
-                    dir.display(),
-                    cycle.join(" -> ")
-                );
-            }
-            checked += siblings.len();
-        }
-        eprintln!(
-            "{}: {} top-level modules and {} folder modules, no cycle",
-            dir.display(),
-            graph.len(),
-            folders.len()
-        );
     }
     eprintln!("{checked} modules checked");
-    Ok(())
-}
-
-/// Every folder below `dir` with its module path (`riichi`, `mcr::engine`).
-fn folder_modules(
-    dir: &Path,
-    prefix: &str,
-    out: &mut Vec<(std::path::PathBuf, String)>,
-) -> anyhow::Result<()> {
-    let entries = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?;
-    let mut subdirs: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
-    subdirs.sort();
-    for sub in subdirs {
-        let name = sub
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let path = if prefix.is_empty() {
-            name
-        } else {
-            format!("{prefix}::{name}")
-        };
-        folder_modules(&sub, &path, out)?;
-        out.push((sub, path));
+    if !report.is_empty() {
+        bail!("{} module cycles:\n{}", report.len(), report.join("\n"));
     }
     Ok(())
-}
-
-/// The graph of the children of the folder module `folder` (module path `path`).
-fn sibling_graph(folder: &Path, path: &str) -> anyhow::Result<Graph> {
-    let mut files: BTreeMap<String, Vec<(bool, String)>> = BTreeMap::new();
-    let entries =
-        std::fs::read_dir(folder).with_context(|| format!("reading {}", folder.display()))?;
-    for entry in entries {
-        let p = entry?.path();
-        let name = p
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if p.is_dir() {
-            // A child folder `y/`: its files are `y`'s; `super::` in them is `y`, not a sibling.
-            let mut nested = BTreeMap::new();
-            collect(&p, &p, &mut nested)?;
-            let texts = nested.into_values().flatten().map(|t| (false, t));
-            files.entry(name).or_default().extend(texts);
-        } else if let Some(stem) = name.strip_suffix(".rs") {
-            if stem == "mod" {
-                continue;
-            }
-            let text =
-                std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
-            files
-                .entry(stem.to_string())
-                .or_default()
-                .push((true, text));
-        }
-    }
-    let names: BTreeSet<String> = files.keys().cloned().collect();
-    let absolute = format!("{path}::");
-    let mut graph = Graph::new();
-    for (module, texts) in &files {
-        let entry = graph.entry(module.clone()).or_default();
-        for (direct, text) in texts {
-            let mut used = BTreeSet::new();
-            for line in code_lines(text) {
-                for (marker, ok) in [("super::", *direct), (absolute.as_str(), true)] {
-                    if !ok {
-                        continue;
-                    }
-                    let mut rest = line;
-                    while let Some(i) = rest.find(marker) {
-                        let before = &rest[..i];
-                        rest = &rest[i + marker.len()..];
-                        if marker != "super::" && !before.ends_with("crate::") {
-                            continue;
-                        }
-                        if let Some(group) = rest.strip_prefix('{') {
-                            let inner = group.split('}').next().unwrap_or_default();
-                            used.extend(inner.split(',').map(|item| ident(item.trim())));
-                        } else {
-                            used.insert(ident(rest));
-                        }
-                    }
-                }
-            }
-            for u in used {
-                if u != *module && names.contains(&u) {
-                    entry.insert(u);
-                }
-            }
-        }
-    }
-    Ok(graph)
-}
-
-/// The lines of `text` outside comments and its trailing test module.
-fn code_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.split("#[cfg(test)]\nmod tests")
-        .next()
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn graph(edges: &[(&str, &str)]) -> Graph {
-        let mut g = Graph::new();
-        for (a, b) in edges {
-            g.entry(a.to_string()).or_default().insert(b.to_string());
-            g.entry(b.to_string()).or_default();
-        }
-        g
-    }
-
-    #[test]
-    fn cycles_are_found_and_chains_are_not() {
-        assert_eq!(
-            find_cycle(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])),
-            None
-        );
-        let c = find_cycle(&graph(&[("a", "b"), ("b", "c"), ("c", "a")])).unwrap_or_default();
-        assert_eq!(c.len(), 4, "{c:?}");
-        assert_eq!(c.first(), c.last());
-    }
-
-    #[test]
-    fn paths_groups_comments_and_tests() {
-        let text = "use crate::round::Round;\n\
-                    use crate::{tiles, wall::Wall};\n\
-                    // crate::commented\n\
-                    fn f() { crate::settle::pay(); }\n\
-                    #[cfg(test)]\nmod tests { use crate::testonly; }\n";
-        let got: Vec<String> = named_modules(text).into_iter().collect();
-        assert_eq!(got, ["round", "settle", "tiles", "wall"]);
-    }
-
-    #[test]
-    fn sibling_edges_are_read_and_a_sibling_cycle_is_refused() {
-        let riichi = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/mj-score/src/riichi");
-        let g = sibling_graph(&riichi, "riichi").unwrap_or_default();
-        assert!(g.get("fu").is_some_and(|s| s.contains("context")), "{g:?}");
-        let dir = std::env::temp_dir().join(format!("xtask-modules-{}", std::process::id()));
-        let folder = dir.join("src/x");
-        std::fs::create_dir_all(&folder).unwrap_or_default();
-        let write = |name: &str, text: &str| {
-            std::fs::write(folder.join(name), text).unwrap_or_default();
-        };
-        write("a.rs", "use super::b::B;\n");
-        write("b.rs", "use crate::x::{c, a};\n");
-        write("c.rs", "pub struct C;\n");
-        let g = sibling_graph(&folder, "x").unwrap_or_default();
-        let cycle = find_cycle(&g);
-        std::fs::remove_dir_all(&dir).unwrap_or_default();
-        assert!(cycle.is_some_and(|c| c.contains(&"a".to_string()) && c.len() == 3));
-    }
-
-    #[test]
-    fn the_workspace_has_no_cycle() {
-        let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates");
-        if let Err(e) = check(&crates) {
-            panic!("{e}");
-        }
-    }
 }

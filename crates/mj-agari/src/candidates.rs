@@ -3,9 +3,9 @@
 use mj_hu::Hand;
 use mj_tiles::{Tile, TileSet};
 
-use crate::shape::{Discard, Shape, packed_of};
+use crate::shape::{Discard, Shape, packed_of, tile_at};
 use crate::tables::AgariTables;
-use crate::{AgariError, ORPHANS, require_riichi, tile_at, wrong_size};
+use crate::{AgariError, ORPHANS, require_riichi, wrong_size};
 
 use crate::machi::orphans_waits;
 

@@ -91,10 +91,6 @@ pub enum Form {
     ThirteenOrphans,
 }
 
-pub(crate) fn tile_at(i: u8) -> Tile {
-    Tile::new(i).unwrap_or(Tile::ALL[0])
-}
-
 /// Flags the shape alone decides (yaku still need their other conditions: a closed hand for
 /// the double sequences and nine gates).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -4,11 +4,11 @@ use mj_hu::Hand;
 use mj_tiles::{Tile, TileSet};
 
 use crate::layout::decomposition_bits;
-use crate::shape::Shape;
+use crate::shape::{Shape, tile_at};
 use crate::tables::AgariTables;
 use crate::{
     AgariError, Decomposition, Form, ORPHANS, agari_of, decode, orphans_pair, require_riichi,
-    tile_at, wrong_size,
+    wrong_size,
 };
 
 /// How the winning tile was waited on (待ちの形).

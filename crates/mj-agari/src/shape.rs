@@ -4,7 +4,11 @@
 use mj_tiles::{Eigen, Tile};
 
 use crate::layout::{self, wait_offset};
-use crate::tile_at;
+
+/// The tile of kind index `i` (the tables only hold indexes below 34; any other reads as 1m).
+pub(crate) fn tile_at(i: u8) -> Tile {
+    Tile::new(i).unwrap_or(Tile::ALL[0])
+}
 
 /// A hand's continuity pattern: its positions (kinds), its key, and its packed bit strings
 /// built as it is read (see [`layout::pack`]).

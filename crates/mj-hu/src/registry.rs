@@ -67,18 +67,15 @@ impl Preset {
         Preset::ALL.into_iter().find(|p| p.name() == name)
     }
 
+    // Its winning shapes, `Preset::shapes`, are defined beside `Rules`, in `rules`: that module
+    // is derived from this table and sits above it.
+
     /// The `mj_hu` preset of its winning shapes (three-player riichi has riichi's).
     pub const fn shape_preset(self) -> &'static str {
         match self {
             Preset::Sanma => "riichi",
             other => other.name(),
         }
-    }
-
-    /// Its winning shapes (three-player riichi has riichi's): the shape switches that
-    /// [`SWITCHES`] turns on under it.
-    pub const fn shapes(self) -> crate::Rules {
-        crate::Rules::of_preset(self)
     }
 }
 

@@ -1,5 +1,5 @@
 //! The winning-shape rules, built from the shape switches of the one switch table
-//! ([`crate::registry::SWITCHES`]).
+//! ([`crate::registry::SWITCHES`]), and `Preset::shapes`, a preset's winning shapes.
 
 use core::fmt;
 
@@ -79,7 +79,7 @@ impl Rules {
     pub const MCR: Rules = Rules::of_preset(Preset::Mcr);
 
     /// The switches on under `preset` by the registry's defaults.
-    pub(crate) const fn of_preset(preset: Preset) -> Rules {
+    const fn of_preset(preset: Preset) -> Rules {
         let mut flags = [false; SHAPE_SWITCHES];
         let mut i = 0;
         let mut k = 0;
@@ -145,6 +145,14 @@ impl Rules {
         flags[i] = on;
         *self = Rules::from_flags(flags);
         Ok(())
+    }
+}
+
+impl Preset {
+    /// Its winning shapes (three-player riichi has riichi's): the shape switches that
+    /// [`SWITCHES`] turns on under it.
+    pub const fn shapes(self) -> Rules {
+        Rules::of_preset(self)
     }
 }
 

@@ -17,86 +17,27 @@
 
 mod batch;
 mod env;
+mod error;
 mod hand;
+mod json;
 mod results;
 mod selfplay;
 
-use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString};
 
 use mj_tiles::{Piece, TileCounts, TileSet};
 
+use crate::error::{MjError, answer_error};
+use crate::json::JSON_DUMPS;
+// The shared leaves, re-exported for the modules that name them `crate::...`.
+pub(crate) use crate::error::mj_error;
+pub(crate) use crate::json::{JSON_LOADS, json_fn};
+
 use crate::results::{
     AgariResult, Discard, DiscardsResult, HuResult, ScoreResult, ShantenResult, WaitsResult,
 };
-
-create_exception!(
-    mj_engine,
-    MjError,
-    PyException,
-    "An error answer of the protocol: `kind` (the protocol's error kind, such as \
-     `invalid_hand`), `message`, `answer` (the whole answer as a dict), `id` (echoed, or None) \
-     and any extra field of the answer (`below_minimum` has `fan`) as attributes."
-);
-
-static JSON_DUMPS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-pub(crate) static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-
-pub(crate) fn json_fn<'py>(
-    py: Python<'py>,
-    cell: &'static PyOnceLock<Py<PyAny>>,
-    name: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    let f = cell.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-        Ok(py.import("json")?.getattr(name)?.unbind())
-    })?;
-    Ok(f.bind(py).clone())
-}
-
-/// An `MjError` with the given kind and message and no answer behind it (raised by the bindings
-/// themselves, for input the protocol cannot even be asked about).
-pub(crate) fn mj_error(py: Python<'_>, kind: &str, message: &str) -> PyErr {
-    let err = MjError::new_err(message.to_owned());
-    let value = err.value(py);
-    let _ = value.setattr("kind", kind);
-    let _ = value.setattr("message", message);
-    let _ = value.setattr("answer", py.None());
-    let _ = value.setattr("id", py.None());
-    err
-}
-
-/// The `MjError` of an error answer: `kind`, `message`, the answer, its `id` and every extra
-/// field of its `error` object as attributes.
-fn answer_error(py: Python<'_>, answer: &Bound<'_, PyDict>, error: &Bound<'_, PyAny>) -> PyErr {
-    let get = |name: &str| -> Option<Bound<'_, PyAny>> { error.get_item(name).ok() };
-    let kind: String = get("kind")
-        .and_then(|k| k.extract().ok())
-        .unwrap_or_else(|| "internal".to_owned());
-    let message: String = get("message")
-        .and_then(|m| m.extract().ok())
-        .unwrap_or_default();
-    let err = MjError::new_err(message.clone());
-    let value = err.value(py);
-    let _ = value.setattr("kind", kind);
-    let _ = value.setattr("message", message);
-    let _ = value.setattr("answer", answer);
-    let id = answer.get_item("id").ok().flatten();
-    let _ = value.setattr("id", id.unwrap_or_else(|| py.None().into_bound(py)));
-    if let Ok(fields) = error.cast::<PyDict>() {
-        for (k, v) in fields.iter() {
-            if let Ok(name) = k.extract::<String>()
-                && name != "kind"
-                && name != "message"
-            {
-                let _ = value.setattr(name.as_str(), v);
-            }
-        }
-    }
-    err
-}
 
 /// Answers one protocol line; an error answer is raised. Returns the answer and its text.
 fn answer_text<'py>(py: Python<'py>, line: &[u8]) -> PyResult<(Bound<'py, PyDict>, String)> {

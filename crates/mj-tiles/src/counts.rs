@@ -1,9 +1,9 @@
-//! `TileCounts`: how many tiles of each kind, at most four.
+//! `TileCounts`: how many tiles of each kind, at most four. Its mpsz text (`FromStr`, `Display`)
+//! is read and written in [`notation`](crate::notation), which sits above it.
 
 use core::fmt;
-use core::str::FromStr;
 
-use crate::{Eigen, Suit, Tile, TileSet, notation};
+use crate::{Eigen, Suit, Tile, TileSet};
 
 /// A fifth (or later) copy of a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -145,24 +145,6 @@ impl TileCounts {
 impl Default for TileCounts {
     fn default() -> TileCounts {
         TileCounts::EMPTY
-    }
-}
-
-impl FromStr for TileCounts {
-    type Err = notation::NotationError;
-
-    /// Parses mpsz (red fives count as fives); a fifth copy is an error naming its column. See
-    /// [`notation`](crate::notation) for the limits and which error wins.
-    fn from_str(s: &str) -> Result<TileCounts, Self::Err> {
-        notation::count(s, |_| {})
-    }
-}
-
-impl fmt::Display for TileCounts {
-    /// mpsz in kind order.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let tiles: Vec<Tile> = self.tiles().collect();
-        f.write_str(&notation::format_tiles(&tiles))
     }
 }
 

@@ -15,6 +15,7 @@
 
 mod counts;
 mod eigen;
+mod eigen_hand;
 mod group;
 mod meld;
 pub mod notation;
@@ -28,7 +29,8 @@ mod set;
 mod tile;
 
 pub use counts::{FifthCopy, TileCounts};
-pub use eigen::{Eigen, EigenError, EigenHand};
+pub use eigen::{Eigen, EigenError};
+pub use eigen_hand::EigenHand;
 pub use group::{Group, GroupKind, READING_CAPACITY, Reading};
 pub use meld::{Meld, MeldError, MeldKind};
 pub use notation::NotationError;

@@ -4,6 +4,9 @@
 //! `z` honors). `0` is a red five (numbered suits only). White space may separate groups.
 //! Errors name the 1-based column (in characters) and the reason.
 //!
+//! The value types sit below this module, and their mpsz text is read and written here: the
+//! `FromStr` of `Tile`, `Piece`, `TileSet` and `TileCounts`, and the `Display` of the last two.
+//!
 //! # Limits and which error wins
 //!
 //! No text may hold more than [`MAX_TILES`] tiles (four of each of the 34 kinds; more always
@@ -40,7 +43,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Piece, Suit, Tile, TileCounts};
+use crate::{Piece, Suit, Tile, TileCounts, TileSet};
 
 /// The most tiles an mpsz text may hold: four of each of the 34 kinds. More always hold a fifth
 /// copy of some kind.
@@ -141,7 +144,7 @@ pub fn parse_hand(text: &str) -> Result<(Vec<Piece>, TileCounts), NotationError>
 
 /// Counts the tiles of `text` by kind, handing each piece to `keep` in the order written; the
 /// one place that finds the first fifth copy.
-pub(crate) fn count(text: &str, mut keep: impl FnMut(Piece)) -> Result<TileCounts, NotationError> {
+fn count(text: &str, mut keep: impl FnMut(Piece)) -> Result<TileCounts, NotationError> {
     let mut counts = TileCounts::EMPTY;
     let mut fifth: Option<NotationError> = None;
     let total = scan(text, |piece, column| {
@@ -381,6 +384,40 @@ impl FromStr for Piece {
     /// Parses exactly one piece: `"5p"`, `"0s"`, `"7z"`.
     fn from_str(s: &str) -> Result<Piece, NotationError> {
         one(s)
+    }
+}
+
+impl FromStr for TileCounts {
+    type Err = NotationError;
+
+    /// Parses mpsz (red fives count as fives); a fifth copy is an error naming its column. See
+    /// [`notation`](crate::notation) for the limits and which error wins.
+    fn from_str(s: &str) -> Result<TileCounts, NotationError> {
+        count(s, |_| {})
+    }
+}
+
+impl fmt::Display for TileCounts {
+    /// mpsz in kind order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles: Vec<Tile> = self.tiles().collect();
+        f.write_str(&format_tiles(&tiles))
+    }
+}
+
+impl FromStr for TileSet {
+    type Err = NotationError;
+
+    /// Parses mpsz; a kind written twice is in the set once.
+    fn from_str(s: &str) -> Result<TileSet, NotationError> {
+        Ok(parse_tiles(s)?.into_iter().collect())
+    }
+}
+
+impl fmt::Display for TileSet {
+    /// mpsz, each kind once, in kind order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_tiles(&self.to_vec()))
     }
 }
 

@@ -1,9 +1,10 @@
-//! `TileSet`: a set of kinds, one bit per kind.
+//! `TileSet`: a set of kinds, one bit per kind. Its mpsz text (`FromStr`, `Display`) is read and
+//! written in [`notation`](crate::notation), which sits above it.
 
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
-use crate::{Suit, Tile, notation};
+use crate::{Suit, Tile};
 
 /// A set of tile kinds: bit `i` is kind `i` (0-8 = 1-9m, ..., 27-33 = 1-7z). Iterates in kind
 /// order. Waits, effective tiles and wildcard kinds are `TileSet`s.
@@ -174,25 +175,9 @@ impl Not for TileSet {
     }
 }
 
-impl fmt::Display for TileSet {
-    /// mpsz, each kind once, in kind order.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&notation::format_tiles(&self.to_vec()))
-    }
-}
-
 impl fmt::Debug for TileSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "TileSet({self})")
-    }
-}
-
-impl core::str::FromStr for TileSet {
-    type Err = notation::NotationError;
-
-    /// Parses mpsz; a kind written twice is in the set once.
-    fn from_str(s: &str) -> Result<TileSet, Self::Err> {
-        Ok(notation::parse_tiles(s)?.into_iter().collect())
     }
 }
 

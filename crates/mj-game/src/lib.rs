@@ -377,8 +377,10 @@
 //! (own wall, kongs too), 荒牌, 海底捞月, 妙手回春. Checked on public Botzone matches: the 56
 //! match logs in SuuTTT/IJCAI-mahjong `others/rank1-chunjiandu/botzone_logs54/*_lite.json`
 //! (52 wins, 4 draws with tiles left in other walls) replay to their recorded fans, scores
-//! and final `tileCnt` (`tests/mcr_botzone_walls.rs`, with `MJ_BOTZONE_LOGS`; the logs carry
-//! no licence and are not in this repository). docs/rules-mcr-botzone.md has the summary.
+//! and final `tileCnt`, and at each of 10,977 chances to win (the judge's `canHu` after every
+//! draw and discard) the engine offers the win exactly when the judge would grant it
+//! (`tests/mcr_botzone_walls.rs`, with `MJ_BOTZONE_LOGS`; the logs carry no licence and are
+//! not in this repository). docs/rules-mcr-botzone.md has the summary.
 //!
 //! Events: as in Sichuan, plus `hua` (a flower set aside: `{"type":"hua","actor":1,"pai":"H3"}`;
 //! a flower drawn shows first as a `tsumo` of it, the replacement as the next `tsumo`; dealt

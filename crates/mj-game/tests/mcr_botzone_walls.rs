@@ -286,7 +286,9 @@ fn same_deals(text: &str) -> Vec<String> {
 }
 
 /// Real Botzone matches (a folder of Botzone match logs, `*.json`, named by `MJ_BOTZONE_LOGS`):
-/// every one replays to its recorded end, fans and scores, and the judge's final `tileCnt`.
+/// every one replays to its recorded end, fans and scores, and the judge's final `tileCnt`;
+/// after every draw and discard the engine offers a win exactly when the judge's `canHu` says
+/// the seat could win with 8 fan or more.
 #[test]
 fn public_botzone_matches_replay_to_their_results() {
     let Some(dir) = std::env::var_os("MJ_BOTZONE_LOGS") else {
@@ -303,13 +305,14 @@ fn public_botzone_matches_replay_to_their_results() {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no *.json in {dir:?}");
-    let (mut wins, mut draws, mut short_draws) = (0, 0, 0);
+    let (mut wins, mut draws, mut short_draws, mut checked) = (0, 0, 0, 0);
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         assert!(is_botzone_log(&text), "{f:?}");
         let hands = read_botzone(&text).unwrap_or_else(|e| panic!("{f:?}: {e}"));
         let r = &hands[0].round;
         assert_eq!(r.rules().preset_name(), Some("mcr_botzone"), "{f:?}");
+        checked += hands[0].wins_checked;
         match r.result().unwrap().end {
             RoundEnd::Wins(_) => wins += 1,
             RoundEnd::Draw { .. } => {
@@ -320,7 +323,8 @@ fn public_botzone_matches_replay_to_their_results() {
     }
     eprintln!(
         "{} Botzone matches replayed: {wins} wins, {draws} draws ({short_draws} with tiles left \
-         in another wall)",
+         in another wall), {checked} chances to win checked against the judge's canHu",
         files.len()
     );
+    assert!(checked > 0, "the logs carry no canHu");
 }

@@ -9,7 +9,9 @@
 //! order the tiles appear; tiles never drawn fill the rest) or taken from `initdata`; every
 //! logged action must be legal; the engine must end the hand where the log does (`Huang`
 //! exactly when the log's judge drew the hand); its fan, its fans (by their Chinese names) and
-//! its score changes must equal the log's.
+//! its score changes must equal the log's. Botzone's match log says more, and that is checked
+//! too: the judge's final `tileCnt` (what each own wall holds) and, after every draw and
+//! discard, its `canHu` (the engine offers a win exactly when the judge grants one).
 //!
 //! The wall's layout is not written in the line form: a hand with no flower, whose players
 //! each take at most what a wall of their own holds, is replayed on own walls
@@ -184,6 +186,9 @@ pub struct BotzoneHand {
     pub round: Round,
     /// Decisions played.
     pub actions: usize,
+    /// Botzone's match log: the seats whose chance to win (the judge's `canHu` after a draw, a
+    /// discard or an added kong) was checked against the engine's offer of the win.
+    pub wins_checked: usize,
 }
 
 /// `true` when `text` looks like a Botzone log [`read_botzone`] reads: lines starting with
@@ -497,6 +502,7 @@ fn replay_hand(
     let mut want_score: Option<(usize, [i32; 4])> = None;
     let mut want_draw: Option<usize> = None;
     let mut want_walls: Option<(usize, Vec<i64>)> = None;
+    let mut wins_checked = 0usize;
     let mut last_draw: Option<Seat> = None;
     for (n, t) in block {
         let n = *n;
@@ -530,6 +536,15 @@ fn replay_hand(
             }
             ("Huang", _) => {
                 want_draw = Some(n);
+                continue;
+            }
+            // Botzone's match log: the judge's `canHu` for the tile just drawn or offered.
+            ("CanHu", _) => {
+                let c: Option<Vec<i64>> = t[1..].iter().map(|x| x.parse().ok()).collect();
+                let c = c
+                    .filter(|c| c.len() == 4)
+                    .ok_or_else(|| at(n, "`canHu` of four"))?;
+                wins_checked += check_can_hu(&mut r, &c, last_draw).map_err(|e| at(n, &e))?;
                 continue;
             }
             // Botzone's match log: the judge's `tileCnt` (the tiles left in each own wall).
@@ -681,7 +696,45 @@ fn replay_hand(
         id,
         round: r,
         actions,
+        wins_checked,
     })
+}
+
+/// The judge's `canHu` (one value per seat: the fan the seat would win with on the tile just
+/// drawn, by `drawer`, or just offered; -3 no win, -4 not asked) against the engine: the win is
+/// offered exactly when the fan reaches 8 besides the flowers. Gives the seats checked.
+fn check_can_hu(r: &mut Round, can: &[i64], drawer: Option<Seat>) -> Result<usize, String> {
+    let mut checked = 0;
+    let mut check = |r: &Round, s: Seat, offered: bool| -> Result<(), String> {
+        let c = can[usize::from(s)];
+        if c < 0 && c != -3 {
+            return Ok(());
+        }
+        let need = 8 + r.flowers(s).len() as i64;
+        checked += 1;
+        if (c >= need) != offered {
+            return Err(format!(
+                "the judge's canHu gives seat {s} {c} fan, the engine {} the win",
+                if offered { "offers" } else { "does not offer" }
+            ));
+        }
+        Ok(())
+    };
+    if let Some(p) = drawer {
+        // Nobody claimed the tile before the draw.
+        pass_all(r)?;
+        let offered = matches!(r.phase(), Phase::Turn { seat, .. } if *seat == p)
+            && r.legal_actions(p).contains(&Action::Tsumo);
+        check(r, p, offered)?;
+    } else {
+        let claims = matches!(r.phase(), Phase::Claims(_));
+        for s in 0..4u8 {
+            let offered =
+                claims && r.to_act() >> s & 1 == 1 && r.legal_actions(s).contains(&Action::Ron);
+            check(r, s, offered)?;
+        }
+    }
+    Ok(checked)
 }
 
 /// Fans by name with their value (value times count).

@@ -78,6 +78,19 @@ pub(super) fn read_match_log(text: &str) -> Result<BotzoneHand, String> {
         let tile = d.get("tile").and_then(Value::as_str).map(str::to_string);
         let pl = || p.filter(|&p| p < 4).ok_or_else(|| at("no player"));
         let tl = || tile.clone().ok_or_else(|| at("no tile"));
+        // The judge's `canHu` after a draw, a discard or an added kong: whether each seat
+        // could win on that tile (checked against the engine's offers).
+        let can_hu = d
+            .get("canHu")
+            .and_then(Value::as_array)
+            .filter(|_| matches!(action, "DRAW" | "PLAY" | "PENG" | "CHI" | "BUGANG"))
+            .map(|c| {
+                let c: Vec<String> = c
+                    .iter()
+                    .map(|x| x.as_i64().unwrap_or(-4).to_string())
+                    .collect();
+                format!("CanHu {}", c.join(" "))
+            });
         let mut push = |s: String| lines.push((n, s));
         match action {
             "INIT" => {
@@ -107,6 +120,9 @@ pub(super) fn read_match_log(text: &str) -> Result<BotzoneHand, String> {
             "DRAW" => {
                 let (p, t) = (pl()?, tl()?);
                 push(format!("Player {p} Draw {t}"));
+                if let Some(c) = can_hu {
+                    push(c);
+                }
                 drawn = Some((p, t));
                 live = None;
                 continue;
@@ -176,6 +192,9 @@ pub(super) fn read_match_log(text: &str) -> Result<BotzoneHand, String> {
                     p.map_or("?".to_string(), |p| p.to_string())
                 )));
             }
+        }
+        if let Some(c) = can_hu {
+            lines.push((n, c));
         }
         drawn = None;
     }

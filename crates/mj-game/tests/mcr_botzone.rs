@@ -136,6 +136,33 @@ fn botzone_hands_read_back_on_own_walls() {
     assert_eq!(hands.len(), rounds.len());
 }
 
+/// Own walls with flowers (the judge's 144-tile game): written hands read back into the same
+/// events (on whichever wall fits them first).
+#[test]
+fn own_walls_with_flowers_read_back() {
+    let rules = GameRules {
+        mcr_flowers: true,
+        ..GameRules::mcr_botzone()
+    };
+    let mut text = String::new();
+    let mut rounds = Vec::new();
+    for seed in 0..100u64 {
+        let r = play_with(rules, seed);
+        text.push_str(&write_botzone(&seed.to_string(), r.events()).unwrap());
+        rounds.push(r);
+    }
+    let hands = read_botzone(&text).unwrap();
+    assert_eq!(hands.len(), rounds.len());
+    for (h, r) in hands.iter().zip(&rounds) {
+        assert_eq!(
+            normalized(h.round.events()),
+            normalized(r.events()),
+            "hand {}",
+            h.id
+        );
+    }
+}
+
 #[test]
 fn a_wrong_score_or_an_illegal_action_is_refused() {
     let (seed, r) = (0..300u64)

@@ -180,19 +180,31 @@ pub fn play_with(rules: GameRules, seed: u64, restore_at: Option<usize>) -> Roun
     r
 }
 
-/// With own walls: none holds more than its 34, and they hold what the live count says.
+/// With own walls: none holds more than its quarter (34, 36 with flowers), and they hold what
+/// the live count says (flowers aside).
 fn own_walls_hold(r: &Round, seed: u64) {
     if !r.rules().mcr_own_walls {
         assert_eq!(r.own_wall_left(0), None);
         return;
     }
     let walls: Vec<u8> = (0..4).map(|s| r.own_wall_left(s).unwrap()).collect();
-    assert!(walls.iter().all(|&n| n <= 34), "seed {seed}: {walls:?}");
-    assert_eq!(
-        walls.iter().map(|&n| u32::from(n)).sum::<u32>(),
-        u32::from(r.live_left()),
-        "seed {seed}"
+    let quarter = if r.rules().mcr_flowers { 36 } else { 34 };
+    assert!(
+        walls.iter().all(|&n| n <= quarter),
+        "seed {seed}: {walls:?}"
     );
+    let held = walls.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let flowers_out: u32 = (0..4).map(|s| r.flowers(s).len() as u32).sum();
+    if r.rules().mcr_flowers {
+        // The flowers not yet drawn are in the walls, not in the live count.
+        assert_eq!(
+            held,
+            u32::from(r.live_left()) + 8 - flowers_out,
+            "seed {seed}"
+        );
+    } else {
+        assert_eq!(held, u32::from(r.live_left()), "seed {seed}");
+    }
 }
 
 #[test]
@@ -240,6 +252,22 @@ fn seeded_botzone_hands_keep_every_invariant() {
     assert!(wins > 30, "{wins} wins");
     // Botzone's draw: the seat due to draw is out while another wall still holds tiles.
     assert!(draws_with_tiles_left > 0);
+}
+
+/// Own walls with the flowers (36 tiles each; no preset): the flowers dealt and drawn are
+/// replaced from the seat's own wall.
+#[test]
+fn own_walls_with_flowers_keep_every_invariant() {
+    let rules = GameRules {
+        mcr_flowers: true,
+        ..GameRules::mcr_botzone()
+    };
+    let mut flowers = 0;
+    for seed in 0..200u64 {
+        let r = play_with(rules, seed, Some((seed % 40) as usize + 1));
+        flowers += (0..4).map(|s| r.flowers(s).len()).sum::<usize>();
+    }
+    assert!(flowers > 200, "{flowers} flowers set aside");
 }
 
 #[test]

@@ -29,14 +29,22 @@ use crate::wall::WALL_TILES;
 /// The result of replaying an MCR log (see [`LogReplay`](crate::LogReplay)).
 pub type McrReplay = crate::log_replay::LogReplay;
 
-/// `true` when the events are an MCR game: a flower set aside (`hua`), or a chi in a game
-/// without dora (riichi logs show a dora marker, the Sichuan and hongzhong flows have no chi).
+/// `true` when the events are an MCR game: a flower set aside (`hua`), or in a game without
+/// dora (riichi logs show a dora marker) a chi or a wind, 白 or 发 (the Sichuan and hongzhong
+/// flows have no chi and no honor but 红中).
 pub fn is_mcr_log(events: &[Event]) -> bool {
     let no_dora = events
         .iter()
         .any(|e| matches!(e, Event::StartKyoku { dora_marker, .. } if dora_marker.is_hidden()));
+    let mcr_honor = |t: &MjaiTile| t.tile_id().is_some_and(|id| (27..33).contains(&(id / 4)));
     events.iter().any(|e| matches!(e, Event::Hua { .. }))
-        || (no_dora && events.iter().any(|e| matches!(e, Event::Chi { .. })))
+        || (no_dora
+            && events.iter().any(|e| match e {
+                Event::Chi { .. } => true,
+                Event::StartKyoku { tehais, .. } => tehais.iter().flatten().any(mcr_honor),
+                Event::Tsumo { pai, .. } | Event::Dahai { pai, .. } => mcr_honor(pai),
+                _ => false,
+            }))
 }
 
 /// Replays every hand of an MCR event log under the first preset every hand matches (see the

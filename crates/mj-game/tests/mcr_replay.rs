@@ -53,6 +53,7 @@ fn botzone_logs_replay_on_own_walls() {
     for seed in 0..4u64 {
         let events = play_match_with(GameRules::mcr_botzone(), seed);
         assert!(is_mcr_log(&events));
+        assert!(!mj_game::sichuan_replay::is_sichuan_log(&events));
         let r = replay_mcr(&events);
         assert!(r.all_match(), "seed {seed}: {:?}", r.mismatches);
         assert_eq!((r.rounds, r.preset), (16, "mcr_botzone"));
@@ -68,6 +69,39 @@ fn botzone_logs_replay_on_own_walls() {
         }
     }
     assert!(shorter > 0, "no hand drawn before 84 draws");
+}
+
+/// A hand with no chi and no flower (every seat discarding what it draws) is still an MCR
+/// log: its winds and dragons other than 红中 tell it from the Sichuan flows.
+#[test]
+fn a_hand_without_chi_or_flower_is_an_mcr_log() {
+    use mj_game::{Action, Phase, Round, RoundSetup, Wall};
+    let mut r = Round::try_new(
+        GameRules::mcr_botzone(),
+        RoundSetup::first(0),
+        Wall::from_seed(1),
+        true,
+    )
+    .unwrap();
+    while !r.is_over() {
+        let seat = r.to_act().trailing_zeros() as u8;
+        let a = match (r.phase(), r.drawn()) {
+            (Phase::Turn { .. }, Some(d)) => Action::Discard { tile: d },
+            _ => Action::Pass,
+        };
+        r.play(seat, a).unwrap();
+    }
+    let events = r.events();
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Chi { .. } | Event::Hua { .. }))
+    );
+    assert!(is_mcr_log(events));
+    assert!(!mj_game::sichuan_replay::is_sichuan_log(events));
+    let rep = replay_mcr(events);
+    assert!(rep.all_match(), "{:?}", rep.mismatches);
+    assert_eq!(rep.preset, "mcr_botzone");
 }
 
 #[test]

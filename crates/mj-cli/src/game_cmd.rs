@@ -49,8 +49,10 @@ pub fn read_log(path: &str) -> Result<String, String> {
 /// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it (or
 /// `sichuan_hongzhong`, or `hongzhong`), replays through `mj_game::sichuan_replay` (every
 /// round's events must equal the log's), one of an MCR game through
-/// `mj_game::mcr_log::replay_mcr`, and a Botzone / IJCAI Chinese Standard Mahjong match log
-/// (text starting with `Match `) through `mj_game::mcr_log::read_botzone`.
+/// `mj_game::mcr_log::replay_mcr`, and a Botzone / IJCAI Chinese Standard Mahjong log (text
+/// starting with `Match `, or Botzone's JSON match log) through
+/// `mj_game::mcr_log::read_botzone`, which picks the wall (one shared, or Botzone's own walls:
+/// the `mcr_botzone` preset) from the log; the report names the preset.
 pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     let mut texts = Vec::with_capacity(paths.len());
     let mut unread = Vec::new();
@@ -60,14 +62,24 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
     for path in paths {
         match read_log(path) {
             Ok(text) => {
-                if text.trim_start().starts_with("Match ") {
-                    // A Botzone / IJCAI Chinese Standard Mahjong match log.
+                if mj_game::mcr_log::is_botzone_log(&text) {
+                    // A Botzone / IJCAI Chinese Standard Mahjong log: the line form or
+                    // Botzone's own match log (JSON).
                     match mj_game::mcr_log::read_botzone(&text) {
                         Ok(hands) => {
                             let actions: usize = hands.iter().map(|h| h.actions).sum();
+                            // The rules each hand replayed under, in order of first use.
+                            let mut presets: Vec<&str> = Vec::new();
+                            for h in &hands {
+                                let p = h.round.rules().preset_name().unwrap_or("custom");
+                                if !presets.contains(&p) {
+                                    presets.push(p);
+                                }
+                            }
                             let _ = writeln!(
                                 sichuan,
-                                "{path}: botzone mcr, {} hands, {actions} actions, all match",
+                                "{path}: botzone {}, {} hands, {actions} actions, all match",
+                                presets.join("+"),
                                 hands.len()
                             );
                             if mjai {
@@ -78,7 +90,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
                         }
                         Err(e) => {
                             sichuan_ok = false;
-                            let _ = writeln!(sichuan, "{path}: botzone mcr, mismatch: {e}");
+                            let _ = writeln!(sichuan, "{path}: botzone, mismatch: {e}");
                         }
                     }
                     continue;
@@ -95,7 +107,7 @@ pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
                     summarize(
                         &mut sichuan,
                         path,
-                        "mcr",
+                        r.preset,
                         "hands",
                         r.rounds,
                         r.actions,
@@ -173,7 +185,7 @@ pub struct GameArgs {
     /// The wall seed.
     pub seed: u64,
     /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
-    /// `sichuan_hongzhong`, `hongzhong`).
+    /// `sichuan_hongzhong`, `hongzhong`, `mcr`, `mcr_botzone`).
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,

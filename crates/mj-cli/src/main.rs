@@ -77,7 +77,7 @@ enum Command {
         seed: u64,
         /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
         /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标: hanchan
-        /// plays 16 hands).
+        /// plays 16 hands), mcr_botzone (国标 as Botzone plays it: a wall of its own per seat).
         #[arg(long, default_value = "tenhou")]
         rules: String,
         /// Match length: one (round), east, hanchan.
@@ -107,7 +107,8 @@ enum Command {
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
         /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
-        /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标).
+        /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标),
+        /// mcr_botzone (国标 on Botzone's own walls).
         #[arg(long, default_value = "tenhou")]
         rules: String,
         /// Match length: one (round), east, hanchan.

@@ -91,3 +91,55 @@ fn botzone_logs_replay() {
     let _ = std::fs::remove_file(&path);
     assert!(!r.status.success());
 }
+
+/// `mj game --rules mcr_botzone` plays Botzone's game (a wall of its own per seat, 136 tiles)
+/// and `mj replay` picks that preset from the printed log, and from the Botzone line form of
+/// its hands.
+#[test]
+fn botzone_games_play_and_replay_under_their_preset() {
+    let args = [
+        "game",
+        "--rules",
+        "mcr_botzone",
+        "--seed",
+        "5",
+        "--length",
+        "east",
+        "--players",
+        "value",
+    ];
+    let (log, events) = seeded_game(&args);
+    let count = |k: &str| events.iter().filter(|e| event_type(e) == k).count();
+    assert_eq!(count("start_kyoku"), 4);
+    assert_eq!(count("hua"), 0, "Botzone's game has no flowers");
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("mj-mcr-botzone-{}.jsonl", std::process::id()));
+    std::fs::write(&path, &log).unwrap();
+    let r = mj(&["replay", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    let report = stdout(&r) + &String::from_utf8_lossy(&r.stderr);
+    assert!(r.status.success(), "{report}");
+    assert!(report.contains("mcr_botzone, 4 hands"), "{report}");
+
+    // The same hands in the line form.
+    let parsed = mj_game::sichuan_replay::parse_events(&log).unwrap();
+    let mut text = String::new();
+    let mut hand = Vec::new();
+    for e in parsed {
+        let end = matches!(e, mj_game::Event::EndKyoku);
+        if matches!(e, mj_game::Event::StartKyoku { .. }) || !hand.is_empty() {
+            hand.push(e);
+        }
+        if end {
+            text.push_str(&mj_game::mcr_log::write_botzone("h", &hand).unwrap());
+            hand.clear();
+        }
+    }
+    let path = dir.join(format!("mj-botzone-lines-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let r = mj(&["replay", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    let report = stdout(&r) + &String::from_utf8_lossy(&r.stderr);
+    assert!(r.status.success(), "{report}");
+    assert!(report.contains("botzone mcr_botzone, 4 hands"), "{report}");
+}

@@ -314,18 +314,19 @@
 //! the first seat in turn order after the discarder that declares the win takes it (截和); a
 //! second declaration is void. One win ends the hand; an exhaustive draw (荒庄) pays nothing.
 //!
-//! | switch | `mcr` | meaning (where the value comes from) |
-//! |---|---|---|
-//! | `flow` | `mcr` | this flow |
-//! | `mcr_flowers` | true | the eight flowers are in the wall (144 tiles, as in the 2006 rules and on Botzone); off: 136 tiles |
-//! | `mcr_base` | 8 | 底分: every other seat pays the winner 8; the discarder (each seat on a self-draw) adds the fan (the 2006 rules' 计分; Botzone's judge) |
-//! | `chi` | true | chi from the seat on the left only (2006 rules) |
-//! | `double_ron` | false | 截和: the first seat in turn order from the discarder wins (2006 rules; Botzone) |
-//! | `pass_skips_ron` | false | no furiten of any kind |
-//! | `exchange`, `declare_lack`, `lack_first` | off | no 换三张, no 定缺 |
-//! | `kong_open` / `kong_added` / `kong_concealed` | 0 | kongs are paid only as fans (明杠 1, 暗杠 2, ...) |
-//! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | nothing at a draw (荒庄) |
-//! | `start_points` | 0 | scores count points won and lost |
+//! | switch | `mcr` | `mcr_botzone` | meaning (where the value comes from) |
+//! |---|---|---|---|
+//! | `flow` | `mcr` | `mcr` | this flow |
+//! | `mcr_flowers` | true | false | the eight flowers are in the wall (144 tiles, as in the 2006 rules); off: 136 tiles (Botzone's game, 复式赛制 用牌) |
+//! | `mcr_own_walls` | false | true | each seat draws from a wall of its own (Botzone's judge; see below); off: one shared wall |
+//! | `mcr_base` | 8 | 8 | 底分: every other seat pays the winner 8; the discarder (each seat on a self-draw) adds the fan (the 2006 rules' 计分; Botzone's judge) |
+//! | `chi` | true | true | chi from the seat on the left only (2006 rules) |
+//! | `double_ron` | false | false | 截和: the first seat in turn order from the discarder wins (2006 rules; Botzone) |
+//! | `pass_skips_ron` | false | false | no furiten of any kind |
+//! | `exchange`, `declare_lack`, `lack_first` | off | off | no 换三张, no 定缺 |
+//! | `kong_open` / `kong_added` / `kong_concealed` | 0 | 0 | kongs are paid only as fans (明杠 1, 暗杠 2, ...) |
+//! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | off | nothing at a draw (荒庄) |
+//! | `start_points` | 0 | 0 | scores count points won and lost |
 //!
 //! The 8-fan minimum and the fan table are `mj_score::mcr`'s (its docs cite the 2006 text and
 //! the reference implementation it matches). A match ([`Match`]) of MCR hands: the dealer
@@ -336,14 +337,61 @@
 //! rounds of a live competition (换位) are not modelled: seat `s` stays seat `s`, its wind is
 //! its place after the dealer.
 //!
+//! ## Botzone's walls (`GameRules::mcr_botzone`, `mcr_own_walls`)
+//!
+//! Botzone's Chinese Standard Mahjong, where the IJCAI Mahjong AI competitions are played,
+//! does not deal from one wall. Its judge cuts the shuffled `walltiles` into four walls of a
+//! quarter each (34 tiles; 36 with flowers), player `p` owning the `p`-th (player 0 is the
+//! dealer, East); each player is dealt from the back of its own wall until it holds 13 tiles
+//! that are no flowers, and every later draw, the replacement for a flower and the
+//! replacement for a kong alike, is the next tile from the back of the drawer's own wall.
+//! Here the seat `k` places after the dealer owns the `k`-th wall (`round::mcr` gives the
+//! positions). What follows from it, each as the judge has it:
+//!
+//! - The hand is drawn (荒庄, `HUANG`) when the seat due to draw finds its own wall empty,
+//!   whatever the other walls still hold; with calls skipping turns it comes after fewer than
+//!   84 draws.
+//! - The discard of the seat whose next seat has an empty wall is the last: no chi, pon or
+//!   kong on it, only a win, which is 海底捞月; a self-drawn win of that seat is 妙手回春.
+//! - A concealed or added kong needs a tile left in the kong's own wall and in the next
+//!   seat's. A kong on a discard needs the discarder's next seat to have a tile (as every call
+//!   on a discard); if the caller's own wall is then empty, the hand is drawn when the
+//!   replacement is due (the published judge allows that kong; the Python environment of
+//!   ailab-pku/botzone-local, `botzone/envs/botzone/chinesestandardmahjong.py`, refuses it).
+//! - With flowers (a wall of 144, which Botzone's duplicate competitions no longer use), a
+//!   kong's replacement that is a flower ends the kong's 杠上开花: the tile that replaces the
+//!   flower is an ordinary draw, as in the judge.
+//!
+//! Everything else is the `mcr` preset's: the judge scores with the same fan calculator
+//! (8 fan without flowers, the flowers on top), pays 8 + the fan as above, gives one winner
+//! per discard (the first from the discarder), has no furiten, and lets chi come only from the
+//! left. Botzone plays one hand per match with a random prevailing wind; `mj game` plays a
+//! match of them, the dealer moving on each hand. A Botzone log that ends on a bot's fault
+//! (`WA`, `TLE`: -30 for the culprit, +10 for the others) is no hand's result and is refused.
+//!
+//! Sources: the judge, ailab-pku/Chinese-Standard-Mahjong `judge/main.cpp`
+//! (<https://github.com/ailab-pku/Chinese-Standard-Mahjong>: `playerData[i].pTileWall`,
+//! `roundOutput`, `checkInputDRAW`, `checkHu`); the Botzone wiki page Chinese-Standard-Mahjong
+//! (<https://wiki.botzone.org.cn/index.php?title=Chinese-Standard-Mahjong>), section 复式赛制介绍,
+//! 与传统国标的不同: 用牌 (136 tiles), 牌墙及初始手牌 (four walls of 34, one per seat), 摸牌
+//! (own wall, kongs too), 荒牌, 海底捞月, 妙手回春. Checked on public Botzone matches: the 56
+//! match logs in SuuTTT/IJCAI-mahjong `others/rank1-chunjiandu/botzone_logs54/*_lite.json`
+//! (52 wins, 4 draws with tiles left in other walls) replay to their recorded fans, scores
+//! and final `tileCnt`, and at each of 10,977 chances to win (the judge's `canHu` after every
+//! draw and discard) the engine offers the win exactly when the judge would grant it
+//! (`tests/mcr_botzone_walls.rs`, with `MJ_BOTZONE_LOGS`; the logs carry no licence and are
+//! not in this repository). docs/rules-mcr-botzone.md has the summary.
+//!
 //! Events: as in Sichuan, plus `hua` (a flower set aside: `{"type":"hua","actor":1,"pai":"H3"}`;
 //! a flower drawn shows first as a `tsumo` of it, the replacement as the next `tsumo`; dealt
 //! flowers are in `start_kyoku`'s `tehais` after the other tiles), `chi`, and a `hora` whose
 //! `fan` is the total with flowers and whose `yakus` are the fans with their value times count
-//! (`hua_pai` for the flowers). [`mcr_log`] replays our own MCR logs (`mj replay FILE.jsonl`)
-//! and reads and writes the Botzone / IJCAI match log (`Match`, `Wind`, `Player p Deal/Draw/
-//! Play/Chi/Peng/Gang/AnGang/BuGang/BuHua/Hu`, `Huang`, `Fan`, `Score`; tiles `W`/`B`/`T`/`F`/
-//! `J`/`H`), replaying it through the engine and checking the fan and the score.
+//! (`hua_pai` for the flowers). [`mcr_log`] replays our own MCR logs (`mj replay FILE.jsonl`,
+//! `mcr` or `mcr_botzone` as the log shows), reads and writes the Botzone / IJCAI line form
+//! (`Match`, `Wind`, `Player p Deal/Draw/Play/Chi/Peng/Gang/AnGang/BuGang/BuHua/Hu`, `Huang`,
+//! `Fan`, `Score`; tiles `W`/`B`/`T`/`F`/`J`/`H`) and reads Botzone's own JSON match log,
+//! replaying them through the engine on the wall the log shows (own walls for Botzone) and
+//! checking where the hand ends, the fan, the fans and the score.
 //!
 //! # Settlement
 //!

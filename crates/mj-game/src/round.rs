@@ -555,6 +555,11 @@ impl Round {
         }
         if rules.is_mcr() {
             let m = mcr_wall.unwrap_or_else(|| mcr::McrState::new(&r.wall, rules.mcr_flowers));
+            let m = if rules.mcr_own_walls {
+                m.with_own_walls()
+            } else {
+                m
+            };
             r.mcr = Some(Box::new(m));
         }
         let n = r.n();
@@ -563,7 +568,14 @@ impl Round {
             None if n == 3 => SANMA_TILES - 1,
             None => 135usize,
         };
-        for pass in 0..4 {
+        // With own walls each seat takes its 13 from its own wall; else the 4-4-4-1 deal below.
+        let passes = if rules.mcr_own_walls {
+            r.mcr_deal_own_walls();
+            0
+        } else {
+            4
+        };
+        for pass in 0..passes {
             for k in 0..n {
                 let seat = (setup.dealer + k) % n;
                 let n = if pass < 3 { 4 } else { 1 };
@@ -748,8 +760,7 @@ impl Round {
 
     /// Tile ids accounted for: hands, melds, rivers (not called away), the wall not yet drawn
     /// and the dead wall, kita. Always 136, or 108 with three players and in Sichuan, 112 in
-    /// hongzhong (a
-    /// property the tests check).
+    /// hongzhong, 144 in MCR with flowers (a property the tests check).
     pub fn tiles_accounted(&self) -> usize {
         let mut n = 0usize;
         for p in &self.players {
@@ -759,6 +770,10 @@ impl Round {
             }
             n += p.river.iter().filter(|t| !t.called).count();
             n += p.kita.len();
+        }
+        if let Some(left) = self.mcr.as_deref().and_then(mcr::McrState::own_walls_left) {
+            // MCR with own walls: what the four walls still hold.
+            return n + left;
         }
         // Undrawn tiles: indices 0..=live_next less the replacement tiles taken.
         n += usize::from(self.live_next) + 1 - usize::from(self.rinshan);
@@ -1688,7 +1703,11 @@ impl Round {
             abort,
         };
         let k = kind(tile);
-        let last = self.live_left() == 0;
+        let last = if self.mcr.is_some() {
+            self.mcr_wall_last(from)
+        } else {
+            self.live_left() == 0
+        };
         let calls_ok = matches!(source, ClaimSource::Discard { .. }) && abort.is_none() && !last;
         for d in 1..self.n() {
             let seat = self.next(from, d);

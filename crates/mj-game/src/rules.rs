@@ -56,6 +56,9 @@ pub enum GameRulesError {
     /// The Sichuan and hongzhong flows are played by four.
     #[error("the sichuan, hongzhong and mcr flows need four players, got {0}")]
     FlowNeedsFourPlayers(u8),
+    /// `mcr_own_walls` is a switch of the MCR flow.
+    #[error("mcr_own_walls needs the mcr flow")]
+    OwnWallsNeedMcr,
     /// `wildcards` is 0, or 4 with the Sichuan flow (红中血战).
     #[error("wildcards must be 0, or 4 with the sichuan flow, got {0}")]
     Wildcards(u8),
@@ -300,6 +303,13 @@ pub struct GameRules {
     /// MCR: the base every losing seat pays the winner (8 in the competition rules); the
     /// discarder (every seat on a self-draw) pays the hand's fan on top.
     pub mcr_base: i32,
+    /// MCR: every seat draws from a wall of its own, as on Botzone (the `mcr_botzone` preset):
+    /// the tiles are cut into four walls of a quarter each (34 tiles, 36 with flowers), the
+    /// seat `k` places after the dealer owning the `k`-th; the deal, every draw and every
+    /// replacement (for a flower or a kong) come from the drawer's own wall, and the hand is
+    /// drawn when the seat due to draw finds its wall empty. Off: one shared wall (the deal from
+    /// one end, replacements from the other).
+    pub mcr_own_walls: bool,
     /// Sichuan: wildcards in the wall, 0 or 4 (红中血战: the four 红中, 7z, join the 108 suited
     /// tiles as wildcards; see the crate docs). The hongzhong flow always has its four.
     pub wildcards: u8,
@@ -378,6 +388,7 @@ impl GameRules {
             hz_bird_wild_hits: true,
             mcr_flowers: true,
             mcr_base: 8,
+            mcr_own_walls: false,
             wildcards: 0,
             hz_rob_kong: true,
             hz_rob_kong_pays_all: true,
@@ -473,6 +484,18 @@ impl GameRules {
         }
     }
 
+    /// MCR as Botzone's Chinese Standard Mahjong plays it (the `mcr_botzone` preset; see the
+    /// crate docs' MCR section for the source): [`GameRules::mcr`] with 136 tiles (no
+    /// flowers) and a wall of 34 tiles for each seat (`mcr_own_walls`); every other switch as
+    /// in `mcr`.
+    pub const fn mcr_botzone() -> GameRules {
+        GameRules {
+            mcr_flowers: false,
+            mcr_own_walls: true,
+            ..GameRules::mcr()
+        }
+    }
+
     /// 红中麻将 (the `hongzhong` preset; see the crate docs' table for each value's source):
     /// 108 suited tiles and four 红中 (7z) as wildcards, pon and kong, no chi, self-drawn wins
     /// only, seven pairs, four 红中 win at once, one win ends the round, 抓鸟 of four birds
@@ -565,7 +588,7 @@ impl GameRules {
     }
 
     /// The presets' names, as [`GameRules::preset`] takes them (each also has an alias there).
-    pub const PRESETS: [&'static str; 8] = [
+    pub const PRESETS: [&'static str; 9] = [
         "tenhou",
         "mahjong_soul",
         "sanma",
@@ -574,11 +597,13 @@ impl GameRules {
         "sichuan_hongzhong",
         "hongzhong",
         "mcr",
+        "mcr_botzone",
     ];
 
     /// A preset by name: one of [`GameRules::PRESETS`] (`tenhou`, `mahjong_soul`, `sanma`,
-    /// `sanma_mahjong_soul`, `sichuan`, `sichuan_hongzhong`, `hongzhong`, `mcr`) or an alias
-    /// (`majsoul`, `tenhou_sanma`, `sanma_majsoul`, `xuezhan`, `xuezhan_hongzhong`, `guobiao`).
+    /// `sanma_mahjong_soul`, `sichuan`, `sichuan_hongzhong`, `hongzhong`, `mcr`, `mcr_botzone`)
+    /// or an alias (`majsoul`, `tenhou_sanma`, `sanma_majsoul`, `xuezhan`, `xuezhan_hongzhong`,
+    /// `guobiao`, `botzone`).
     pub fn preset(name: &str) -> Option<GameRules> {
         match name {
             "tenhou" => Some(GameRules::tenhou()),
@@ -588,6 +613,7 @@ impl GameRules {
             "sichuan" | "xuezhan" => Some(GameRules::sichuan()),
             "hongzhong" => Some(GameRules::hongzhong()),
             "mcr" | "guobiao" => Some(GameRules::mcr()),
+            "mcr_botzone" | "botzone" => Some(GameRules::mcr_botzone()),
             "sichuan_hongzhong" | "xuezhan_hongzhong" => Some(GameRules::sichuan_hongzhong()),
             _ => None,
         }
@@ -610,7 +636,8 @@ impl GameRules {
     }
 
     /// Checks what a preset cannot get wrong but a hand-built value can: `players` is 3 or 4,
-    /// `kita` only with three players, the Sichuan flow with four. `Round::try_new` and
+    /// `kita` only with three players, the Sichuan flow with four, `mcr_own_walls` only in the
+    /// MCR flow. `Round::try_new` and
     /// `Match::try_new` refuse rules that fail this; callers that take rules from outside (a
     /// file, Python, a command line) build through them.
     ///
@@ -625,6 +652,9 @@ impl GameRules {
         }
         if self.is_chinese() && self.players != 4 {
             return Err(GameRulesError::FlowNeedsFourPlayers(self.players));
+        }
+        if self.mcr_own_walls && !self.is_mcr() {
+            return Err(GameRulesError::OwnWallsNeedMcr);
         }
         if self.wildcards != 0 && !(self.wildcards == 4 && self.is_sichuan()) {
             return Err(GameRulesError::Wildcards(self.wildcards));
@@ -710,6 +740,13 @@ mod tests {
             let rules = GameRules { wildcards, ..rules };
             assert_eq!(rules.validate(), Err(GameRulesError::Wildcards(wildcards)));
         }
+        let rules = GameRules {
+            mcr_own_walls: true,
+            ..GameRules::sichuan()
+        };
+        assert_eq!(rules.validate(), Err(GameRulesError::OwnWallsNeedMcr));
+        assert_eq!(GameRules::preset("botzone"), Some(GameRules::mcr_botzone()));
+        assert_eq!(GameRules::mcr_botzone().preset_name(), Some("mcr_botzone"));
         assert!(GameRules::sichuan_hongzhong().red_wildcards());
         assert!(GameRules::hongzhong().red_wildcards());
         assert!(!GameRules::sichuan().red_wildcards());

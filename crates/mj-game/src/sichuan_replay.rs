@@ -40,12 +40,13 @@ pub fn parse_events(text: &str) -> Result<Vec<Event>, String> {
 
 /// `true` when the events are a game of Sichuan, 红中血战 or 红中麻将 (a `dingque`,
 /// `huansanzhang`, `settle` or `zhuaniao` event, or a `start_kyoku` without a dora marker) and
-/// not an MCR game (those have `hua` or `chi` events, which these flows never write; see
-/// `mcr_log::is_mcr_log`).
+/// not an MCR game (those have `hua` or `chi` events, or honors other than 红中, which these
+/// flows never show; see `mcr_log::is_mcr_log`).
 pub fn is_sichuan_log(events: &[Event]) -> bool {
     let mcr = events
         .iter()
-        .any(|e| matches!(e, Event::Hua { .. } | Event::Chi { .. }));
+        .any(|e| matches!(e, Event::Hua { .. } | Event::Chi { .. }))
+        || crate::mcr_log::is_mcr_log(events);
     !mcr && events.iter().any(|e| match e {
         Event::Dingque { .. }
         | Event::Huansanzhang { .. }

@@ -186,6 +186,12 @@ impl<'a> SeatView<'a> {
         self.round.live_left()
     }
 
+    /// MCR with own walls (`mcr_botzone`): the tiles left in `seat`'s own wall, public as on
+    /// Botzone; `None` with one shared wall.
+    pub fn own_wall_left(&self, seat: Seat) -> Option<u8> {
+        self.round.own_wall_left(seat)
+    }
+
     /// Sichuan: the suit `seat` (modulo 4) gave up (定缺), once every seat has declared (the
     /// declarations are revealed together); `None` before, and in riichi.
     pub fn lack(&self, seat: Seat) -> Option<mj_tiles::Suit> {

@@ -3,11 +3,11 @@
 //! `BuHua`, `Hu`, `Huang`, `Fan`, `Score`; tiles `W`/`B`/`T`/`F`/`J`/`H`; the line layout of
 //! the IJCAI 2020/2022 Mahjong AI competition's human-match data as its `preprocess.py` reads
 //! it, the tile names and the chow's middle-tile convention of the Botzone wiki page
-//! "Chinese-Standard-Mahjong"). No real log of this format is on this machine
-//! (`../shared/logs` holds Tenhou logs only), so these tests check our writer and reader
-//! against each other and against the engine: hands written from seeded games read back into
-//! the identical game (every action legal, fan and score equal to the `Fan` and `Score`
-//! lines), and a log with a wrong score or an illegal action is refused.
+//! "Chinese-Standard-Mahjong"). These tests check our writer and reader against each other and
+//! against the engine: hands written from seeded games (`mcr` on one wall, `mcr_botzone` on
+//! own walls) read back into the identical game (every action legal, fan and score equal to
+//! the `Fan` and `Score` lines), and a log with a wrong score or an illegal action is refused.
+//! Real Botzone matches are replayed by `mcr_botzone_walls.rs`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -18,11 +18,15 @@ use mj_game::{Event, GameRules, Round, RoundEnd, RoundSetup, Wall};
 use mj_tiles::random::SplitMix64;
 
 fn play(seed: u64) -> Round {
+    play_with(GameRules::mcr(), seed)
+}
+
+fn play_with(rules: GameRules, seed: u64) -> Round {
     let setup = RoundSetup {
         round_wind: (seed % 4) as u8,
         ..RoundSetup::first(0)
     };
-    let mut r = Round::try_new(GameRules::mcr(), setup, Wall::from_seed(seed), true).unwrap();
+    let mut r = Round::try_new(rules, setup, Wall::from_seed(seed), true).unwrap();
     let mut rng = SplitMix64::new(seed);
     while !r.is_over() {
         let seat = r.to_act().trailing_zeros() as u8;
@@ -88,6 +92,73 @@ fn written_hands_read_back_into_the_identical_game() {
         assert_eq!(
             write_botzone(&h.id, h.round.events()).unwrap(),
             write_botzone(&h.id, r.events()).unwrap()
+        );
+    }
+}
+
+/// Hands of Botzone's game (`mcr_botzone`) written in the line form read back into the
+/// identical game on own walls, the draws included (see `mcr_botzone_walls.rs` for the rule).
+#[test]
+fn botzone_hands_read_back_on_own_walls() {
+    let (mut text, mut rounds, mut draws) = (String::new(), Vec::new(), 0);
+    for seed in 0..200u64 {
+        let r = play_with(GameRules::mcr_botzone(), seed);
+        draws += usize::from(matches!(r.result().unwrap().end, RoundEnd::Draw { .. }));
+        text.push_str(&write_botzone(&seed.to_string(), r.events()).unwrap());
+        rounds.push(r);
+    }
+    assert!(draws > 10, "{draws} draws");
+    let hands = read_botzone(&text).unwrap();
+    for (h, r) in hands.iter().zip(&rounds) {
+        assert_eq!(
+            h.round.rules().preset_name(),
+            Some("mcr_botzone"),
+            "hand {}",
+            h.id
+        );
+        assert_eq!(
+            normalized(h.round.events()),
+            normalized(r.events()),
+            "hand {}",
+            h.id
+        );
+        let (a, b) = (h.round.result().unwrap(), r.result().unwrap());
+        assert_eq!((a.deltas, a.scores), (b.deltas, b.scores), "hand {}", h.id);
+        for s in 0..4 {
+            assert_eq!(
+                h.round.own_wall_left(s),
+                r.own_wall_left(s),
+                "hand {}",
+                h.id
+            );
+        }
+    }
+    assert_eq!(hands.len(), rounds.len());
+}
+
+/// Own walls with flowers (the judge's 144-tile game): written hands read back into the same
+/// events (on whichever wall fits them first).
+#[test]
+fn own_walls_with_flowers_read_back() {
+    let rules = GameRules {
+        mcr_flowers: true,
+        ..GameRules::mcr_botzone()
+    };
+    let mut text = String::new();
+    let mut rounds = Vec::new();
+    for seed in 0..100u64 {
+        let r = play_with(rules, seed);
+        text.push_str(&write_botzone(&seed.to_string(), r.events()).unwrap());
+        rounds.push(r);
+    }
+    let hands = read_botzone(&text).unwrap();
+    assert_eq!(hands.len(), rounds.len());
+    for (h, r) in hands.iter().zip(&rounds) {
+        assert_eq!(
+            normalized(h.round.events()),
+            normalized(r.events()),
+            "hand {}",
+            h.id
         );
     }
 }

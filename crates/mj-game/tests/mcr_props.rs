@@ -5,7 +5,9 @@
 //! the same way and paid as the competitions pay (8 from each other seat, the fan on top from
 //! the discarder or from all three on a self-draw), every settlement zero-sum, the same seed
 //! giving the same hand, a hand serialized at a decision point continuing identically, and
-//! the flowers set aside counted in the win's 花牌.
+//! the flowers set aside counted in the win's 花牌. The same for Botzone's game
+//! (`mcr_botzone`: 136 tiles on four own walls), where besides no wall ever holds more than its
+//! 34 and the hand is drawn exactly when the seat due to draw has an empty wall.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -62,16 +64,23 @@ fn plain_fan(r: &Round, seat: u8, extra: Option<u8>, tsumo: bool) -> Option<u32>
 
 /// Plays one hand to its end, checking every step; returns it.
 pub fn play(seed: u64, restore_at: Option<usize>) -> Round {
+    play_with(GameRules::mcr(), seed, restore_at)
+}
+
+/// [`play`] under `rules` (`mcr` or `mcr_botzone`).
+pub fn play_with(rules: GameRules, seed: u64, restore_at: Option<usize>) -> Round {
     let setup = RoundSetup {
         dealer: (seed % 4) as u8,
         round_wind: (seed / 4 % 4) as u8,
         ..RoundSetup::first(0)
     };
-    let mut r = Round::try_new(GameRules::mcr(), setup, Wall::from_seed(seed), true).unwrap();
+    let tiles = if rules.mcr_flowers { 144 } else { 136 };
+    let mut r = Round::try_new(rules, setup, Wall::from_seed(seed), true).unwrap();
     let mut rng = SplitMix64::new(seed ^ 0x6d63);
     let mut steps = 0;
     while !r.is_over() {
-        assert_eq!(r.tiles_accounted(), 144, "seed {seed}");
+        assert_eq!(r.tiles_accounted(), tiles, "seed {seed}");
+        own_walls_hold(&r, seed);
         let flowers: usize = (0..4).map(|s| r.flowers(s).len()).sum();
         assert!(flowers <= 8);
         let mask = r.to_act();
@@ -148,13 +157,54 @@ pub fn play(seed: u64, restore_at: Option<usize>) -> Round {
         }
         assert!(steps < 2000, "seed {seed}: no end");
     }
-    assert_eq!(r.tiles_accounted(), 144, "seed {seed}");
+    assert_eq!(r.tiles_accounted(), tiles, "seed {seed}");
+    own_walls_hold(&r, seed);
     check_round_ledger(&r, seed);
     let res = r.result().unwrap();
     if matches!(res.end, RoundEnd::Draw { .. }) {
         assert_eq!(res.deltas, [0; 4], "seed {seed}: a draw pays nothing");
+        if rules.mcr_own_walls {
+            // Drawn exactly when the seat due to draw (after the last discard, or for the
+            // last kong's replacement) has nothing.
+            let due = r.events().iter().rev().find_map(|e| match e {
+                Event::Dahai { actor, .. } => Some((actor + 1) & 3),
+                Event::Daiminkan { actor, .. }
+                | Event::Ankan { actor, .. }
+                | Event::Kakan { actor, .. } => Some(*actor),
+                _ => None,
+            });
+            let due = due.unwrap();
+            assert_eq!(r.own_wall_left(due), Some(0), "seed {seed}");
+        }
     }
     r
+}
+
+/// With own walls: none holds more than its quarter (34, 36 with flowers), and they hold what
+/// the live count says (flowers aside).
+fn own_walls_hold(r: &Round, seed: u64) {
+    if !r.rules().mcr_own_walls {
+        assert_eq!(r.own_wall_left(0), None);
+        return;
+    }
+    let walls: Vec<u8> = (0..4).map(|s| r.own_wall_left(s).unwrap()).collect();
+    let quarter = if r.rules().mcr_flowers { 36 } else { 34 };
+    assert!(
+        walls.iter().all(|&n| n <= quarter),
+        "seed {seed}: {walls:?}"
+    );
+    let held = walls.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let flowers_out: u32 = (0..4).map(|s| r.flowers(s).len() as u32).sum();
+    if r.rules().mcr_flowers {
+        // The flowers not yet drawn are in the walls, not in the live count.
+        assert_eq!(
+            held,
+            u32::from(r.live_left()) + 8 - flowers_out,
+            "seed {seed}"
+        );
+    } else {
+        assert_eq!(held, u32::from(r.live_left()), "seed {seed}");
+    }
 }
 
 #[test]
@@ -180,6 +230,44 @@ fn seeded_hands_keep_every_invariant() {
     assert!(wins > 100, "{wins} wins");
     assert!(tsumo > 0 && tsumo < wins, "{tsumo} of {wins}");
     assert!(flowers_scored > 0);
+}
+
+#[test]
+fn seeded_botzone_hands_keep_every_invariant() {
+    let (mut wins, mut draws_with_tiles_left) = (0, 0);
+    for seed in 0..400u64 {
+        let r = play_with(
+            GameRules::mcr_botzone(),
+            seed,
+            Some((seed % 60) as usize + 1),
+        );
+        match &r.result().unwrap().end {
+            RoundEnd::Wins(_) => wins += 1,
+            RoundEnd::Draw { .. } => {
+                draws_with_tiles_left += usize::from((0..4).any(|s| r.own_wall_left(s) != Some(0)));
+            }
+        }
+        assert!(!r.events().iter().any(|e| matches!(e, Event::Hua { .. })));
+    }
+    assert!(wins > 30, "{wins} wins");
+    // Botzone's draw: the seat due to draw is out while another wall still holds tiles.
+    assert!(draws_with_tiles_left > 0);
+}
+
+/// Own walls with the flowers (36 tiles each; no preset): the flowers dealt and drawn are
+/// replaced from the seat's own wall.
+#[test]
+fn own_walls_with_flowers_keep_every_invariant() {
+    let rules = GameRules {
+        mcr_flowers: true,
+        ..GameRules::mcr_botzone()
+    };
+    let mut flowers = 0;
+    for seed in 0..200u64 {
+        let r = play_with(rules, seed, Some((seed % 40) as usize + 1));
+        flowers += (0..4).map(|s| r.flowers(s).len()).sum::<usize>();
+    }
+    assert!(flowers > 200, "{flowers} flowers set aside");
 }
 
 #[test]

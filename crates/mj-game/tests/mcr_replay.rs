@@ -1,7 +1,8 @@
 //! Our own MCR logs replay: seeded 16-hand matches played by the flush-seeking player are
 //! written as mjai JSON lines, read back, and every hand is replayed through the engine from
-//! a wall rebuilt from the log alone (`mj_game::mcr_log`); the events must be identical. A
-//! tampered log (a payment changed) must not match.
+//! a wall rebuilt from the log alone (`mj_game::mcr_log`); the events must be identical, and
+//! the log is recognised as the preset it was played under (`mcr`, or `mcr_botzone` with its
+//! own walls). A tampered log (a payment changed) must not match.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -13,7 +14,11 @@ use mj_game::{Event, GameRules, Length, Match};
 use mj_tiles::random::SplitMix64;
 
 fn play_match(seed: u64) -> Vec<Event> {
-    let mut m = Match::seeded(GameRules::mcr(), Length::Hanchan, seed, true);
+    play_match_with(GameRules::mcr(), seed)
+}
+
+fn play_match_with(rules: GameRules, seed: u64) -> Vec<Event> {
+    let mut m = Match::seeded(rules, Length::Hanchan, seed, true);
     let mut rng = SplitMix64::new(seed);
     while !m.is_over() {
         let seat = m.to_act().trailing_zeros() as u8;
@@ -36,9 +41,67 @@ fn our_mcr_logs_replay_identically() {
         let r = replay_mcr(&back);
         assert!(r.all_match(), "seed {seed}: {:?}", r.mismatches);
         assert_eq!(r.rounds, 16);
+        assert_eq!(r.preset, "mcr");
         hands += r.rounds;
     }
     assert_eq!(hands, 128);
+}
+
+#[test]
+fn botzone_logs_replay_on_own_walls() {
+    let mut shorter = 0;
+    for seed in 0..4u64 {
+        let events = play_match_with(GameRules::mcr_botzone(), seed);
+        assert!(is_mcr_log(&events));
+        assert!(!mj_game::sichuan_replay::is_sichuan_log(&events));
+        let r = replay_mcr(&events);
+        assert!(r.all_match(), "seed {seed}: {:?}", r.mismatches);
+        assert_eq!((r.rounds, r.preset), (16, "mcr_botzone"));
+        // A drawn hand of fewer draws than one shared wall would need is Botzone's only.
+        let mut draws = 0;
+        for e in &events {
+            match e {
+                Event::StartKyoku { .. } => draws = 0,
+                Event::Tsumo { .. } => draws += 1,
+                Event::Ryukyoku { .. } => shorter += usize::from(draws < 84),
+                _ => {}
+            }
+        }
+    }
+    assert!(shorter > 0, "no hand drawn before 84 draws");
+}
+
+/// A hand with no chi and no flower (every seat discarding what it draws) is still an MCR
+/// log: its winds and dragons other than 红中 tell it from the Sichuan flows.
+#[test]
+fn a_hand_without_chi_or_flower_is_an_mcr_log() {
+    use mj_game::{Action, Phase, Round, RoundSetup, Wall};
+    let mut r = Round::try_new(
+        GameRules::mcr_botzone(),
+        RoundSetup::first(0),
+        Wall::from_seed(1),
+        true,
+    )
+    .unwrap();
+    while !r.is_over() {
+        let seat = r.to_act().trailing_zeros() as u8;
+        let a = match (r.phase(), r.drawn()) {
+            (Phase::Turn { .. }, Some(d)) => Action::Discard { tile: d },
+            _ => Action::Pass,
+        };
+        r.play(seat, a).unwrap();
+    }
+    let events = r.events();
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Chi { .. } | Event::Hua { .. }))
+    );
+    assert!(is_mcr_log(events));
+    assert!(!mj_game::sichuan_replay::is_sichuan_log(events));
+    let rep = replay_mcr(events);
+    assert!(rep.all_match(), "{:?}", rep.mismatches);
+    assert_eq!(rep.preset, "mcr_botzone");
 }
 
 #[test]

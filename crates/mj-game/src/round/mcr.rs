@@ -19,6 +19,19 @@
 //! each), live draws go on down from position 91, replacement tiles (for a flower or a kong)
 //! come from the other end (position 0 up), and the wall is empty when no ordinary tile is
 //! left between the two ends (flowers still in it stay there).
+//!
+//! # Own walls (Botzone)
+//!
+//! With `GameRules::mcr_own_walls` (the `mcr_botzone` preset) the same sequence is cut into
+//! four walls of a quarter each, as Botzone's judge cuts its `walltiles`: the seat `k` places
+//! after the dealer (seat wind `k`) owns positions `k*q .. (k+1)*q` (`q` = 34, or 36 with
+//! flowers) and takes them from the top (`k*q + q - 1` first). The deal gives each seat, from
+//! the dealer, the top 13 of its own wall; every draw, and every replacement for a flower or a
+//! kong, is the next tile of the drawer's own wall. The hand is drawn (荒庄) when the seat due
+//! to draw finds its wall empty, whatever the other walls still hold; a seat's turn is the
+//! last one (no call on its discard; 妙手回春 / 海底捞月) when the next seat's wall is empty, and
+//! a concealed or added kong needs tiles in the kong's own wall and in the next seat's. These
+//! are the rules of Botzone's judge (see the crate docs' MCR section for the sources).
 
 use mj_hu::{Checker, Hand};
 use mj_score::Win;
@@ -50,6 +63,9 @@ pub struct McrState {
     /// Tile ids in drawing order from the top (the deal takes the last position first):
     /// the 136 ordinary ids and, with flowers, the eight flower ids 136..144.
     seq: Vec<u8>,
+    /// With own walls (see the module docs): the tiles left in the wall of each seat wind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    own: Option<[u8; 4]>,
 }
 
 /// Why an explicit MCR wall is not one.
@@ -72,18 +88,30 @@ pub enum McrWallError {
     /// The rules are not the MCR flow, or are invalid.
     #[error("rules: {0}")]
     Rules(String),
+    /// Restored own walls holding more tiles than a quarter of the sequence.
+    #[error("an own wall holds at most a quarter of the tiles, got {0:?}")]
+    OwnWalls([u8; 4]),
 }
 
 /// [`McrState`] as serialized, before its check.
 #[derive(Deserialize)]
 struct McrStateData {
     seq: Vec<u8>,
+    #[serde(default)]
+    own: Option<[u8; 4]>,
 }
 
 impl TryFrom<McrStateData> for McrState {
     type Error = McrWallError;
     fn try_from(d: McrStateData) -> Result<McrState, McrWallError> {
-        McrState::from_sequence(&d.seq)
+        let mut m = McrState::from_sequence(&d.seq)?;
+        if let Some(own) = d.own {
+            if own.iter().any(|&n| n > m.quarter()) {
+                return Err(McrWallError::OwnWalls(own));
+            }
+            m.own = Some(own);
+        }
+        Ok(m)
     }
 }
 
@@ -102,7 +130,39 @@ impl McrState {
                 seq.insert(at, f);
             }
         }
-        McrState { seq }
+        McrState { seq, own: None }
+    }
+
+    /// The same sequence cut into four own walls, each full (see the module docs).
+    pub(crate) fn with_own_walls(mut self) -> McrState {
+        self.own = Some([self.quarter(); 4]);
+        self
+    }
+
+    /// Tiles in one own wall: a quarter of the sequence (34, or 36 with flowers).
+    fn quarter(&self) -> u8 {
+        (self.seq.len() / 4) as u8
+    }
+
+    /// With own walls, the tiles (flowers included) left in the four walls together.
+    pub(crate) fn own_walls_left(&self) -> Option<usize> {
+        self.own.map(|o| o.iter().map(|&n| usize::from(n)).sum())
+    }
+
+    /// With own walls, the tiles (flowers included) left in the wall of seat wind `wind`.
+    pub(crate) fn own_left(&self, wind: u8) -> Option<u8> {
+        self.own.map(|o| o[usize::from(wind & 3)])
+    }
+
+    /// With own walls, takes the top tile of the wall of seat wind `wind` (`None` when that
+    /// wall is empty, or with one shared wall).
+    fn take_own(&mut self, wind: u8) -> Option<u8> {
+        let q = usize::from(self.quarter());
+        let k = usize::from(wind & 3);
+        let own = self.own.as_mut()?;
+        let left = own[k].checked_sub(1)?;
+        own[k] = left;
+        self.seq.get(k * q + usize::from(left)).copied()
     }
 
     /// An explicit sequence: 144 distinct ids below 144, or 136 below 136.
@@ -123,7 +183,10 @@ impl McrState {
             }
             seen[usize::from(id)] = true;
         }
-        Ok(McrState { seq: ids.to_vec() })
+        Ok(McrState {
+            seq: ids.to_vec(),
+            own: None,
+        })
     }
 
     /// The ids in drawing order (see the module docs).
@@ -152,8 +215,20 @@ impl McrState {
     }
 
     /// Ordinary tiles between the replacement end (`rinshan`, first not taken) and the live
-    /// end (`live_next`, next to draw), both included.
+    /// end (`live_next`, next to draw), both included; with own walls, the ordinary tiles left
+    /// in the four walls together.
     pub(crate) fn live_left(&self, live_next: u8, rinshan: u8) -> u8 {
+        if let Some(own) = self.own {
+            let q = usize::from(self.quarter());
+            let left = (0..4).flat_map(|k| {
+                let start = k * q;
+                self.seq
+                    .get(start..start + usize::from(own[k]))
+                    .unwrap_or(&[])
+                    .iter()
+            });
+            return left.filter(|&&i| !is_flower(i)).count() as u8;
+        }
         let (lo, hi) = (usize::from(rinshan), usize::from(live_next));
         if lo > hi {
             return 0;
@@ -236,11 +311,72 @@ impl Round {
         }
     }
 
-    /// Takes the next id from the live end (`front`) or the replacement end.
-    fn mcr_take(&mut self, front: bool) -> u8 {
-        let Some(m) = self.mcr.as_deref() else {
+    /// MCR with own walls: the tiles (flowers included) left in `seat`'s wall, what Botzone's
+    /// judge shows as `tileCnt`; `None` with one shared wall or in another flow.
+    pub fn own_wall_left(&self, seat: Seat) -> Option<u8> {
+        self.mcr.as_deref()?.own_left(self.seat_wind(seat & 3))
+    }
+
+    /// Whether `seat`'s turn is the last of the hand: the next seat has nothing to draw (its own
+    /// wall is empty; with one wall, no live tile is left). No call on `seat`'s discard then,
+    /// and a win on its draw or its discard is 妙手回春 / 海底捞月.
+    pub(super) fn mcr_wall_last(&self, seat: Seat) -> bool {
+        match self.own_wall_left((seat + 1) & 3) {
+            Some(n) => n == 0,
+            None => self.live_left() == 0,
+        }
+    }
+
+    /// Whether `seat` has nothing left to draw (its own wall is empty; with one wall, no live
+    /// tile is left).
+    fn mcr_wall_empty(&self, seat: Seat) -> bool {
+        match self.own_wall_left(seat) {
+            Some(n) => n == 0,
+            None => self.live_left() == 0,
+        }
+    }
+
+    /// A concealed or added kong of `seat` on its turn: [`Round::kan_turn_ok`], and with own
+    /// walls tiles left in the kong's own wall and in the next seat's (Botzone's judge).
+    fn mcr_kan_turn_ok(&self, seat: Seat, after_call: bool) -> Result<(), &'static str> {
+        self.kan_turn_ok(after_call)?;
+        if self.own_wall_left(seat) == Some(0) {
+            return Err("no kong with one's own wall empty");
+        }
+        if self.own_wall_left((seat + 1) & 3) == Some(0) {
+            return Err("no kong when the next seat's wall is empty");
+        }
+        Ok(())
+    }
+
+    /// With own walls, the deal: each seat from the dealer takes the top 13 tiles of its own
+    /// wall (a flower waits beside the hand until it is replaced, as in the deal from one wall).
+    pub(super) fn mcr_deal_own_walls(&mut self) {
+        for k in 0..4u8 {
+            let seat = usize::from((self.setup.dealer + k) & 3);
+            for _ in 0..13 {
+                let Some(id) = self.mcr.as_deref_mut().and_then(|m| m.take_own(k)) else {
+                    return;
+                };
+                if is_flower(id) {
+                    self.players[seat].kita.push(id);
+                } else {
+                    self.players[seat].add(id);
+                }
+            }
+        }
+    }
+
+    /// Takes the next id for `seat`: from the live end (`front`) or the replacement end of the
+    /// one wall, or the top of `seat`'s own wall (255 when there is none).
+    fn mcr_take(&mut self, seat: Seat, front: bool) -> u8 {
+        let wind = self.seat_wind(seat & 3);
+        let Some(m) = self.mcr.as_deref_mut() else {
             return 255;
         };
+        if m.own_left(wind).is_some() {
+            return m.take_own(wind).unwrap_or(255);
+        }
         if front {
             let id = m.at(usize::from(self.live_next));
             if self.live_next == 0 {
@@ -262,7 +398,12 @@ impl Round {
     /// replacement (杠上开花 when it wins).
     pub(super) fn mcr_draw(&mut self, seat: Seat, rinshan: bool) {
         match self.mcr_take_ordinary(seat, !rinshan) {
-            Some(id) => self.turn_after_draw(seat, id, rinshan),
+            Some((id, flowered)) => {
+                // Botzone's judge forgets the kong once a flower came in between: the tile
+                // that replaces the flower is no kong's replacement (no 杠上开花).
+                let rinshan = rinshan && !(flowered && self.rules.mcr_own_walls);
+                self.turn_after_draw(seat, id, rinshan);
+            }
             // Only flowers were left (never with a well-formed wall): the hand is drawn.
             None => self.mcr_finish(true),
         }
@@ -270,14 +411,15 @@ impl Round {
 
     /// Takes tiles for `seat` until an ordinary one comes (the first from the front when
     /// `front`, every replacement from the far end): each is shown (`tsumo`), a flower is set
-    /// aside (`hua`) and replaced. The ordinary tile joins the hand; `None` when the wall ran out
-    /// first.
-    fn mcr_take_ordinary(&mut self, seat: Seat, mut front: bool) -> Option<u8> {
+    /// aside (`hua`) and replaced. The ordinary tile joins the hand (with whether a flower came
+    /// first); `None` when the wall (`seat`'s own wall) ran out first.
+    fn mcr_take_ordinary(&mut self, seat: Seat, mut front: bool) -> Option<(u8, bool)> {
+        let mut flowered = false;
         for _ in 0..=8 {
-            if self.live_left() == 0 {
+            if self.mcr_wall_empty(seat) {
                 return None;
             }
-            let id = self.mcr_take(front);
+            let id = self.mcr_take(seat, front);
             if usize::from(id) >= MCR_TILES {
                 return None;
             }
@@ -287,10 +429,11 @@ impl Round {
                 self.players[usize::from(seat)].kita.push(id);
                 self.emit(Event::Hua { actor: seat, pai });
                 front = false;
+                flowered = true;
                 continue;
             }
             self.players[usize::from(seat)].add(id);
-            return Some(id);
+            return Some((id, flowered));
         }
         None
     }
@@ -362,7 +505,15 @@ impl Round {
 
     /// Scores `seat`'s hand won on `win` (added to the concealed tiles unless `tsumo`):
     /// `None` below 8 fan (flowers not counted) or not a win.
-    fn mcr_score(&self, seat: Seat, win: Tile, tsumo: bool, kong: bool) -> Option<McrScore> {
+    /// `from` is the discarder (the kong's owner on a robbed kong; `seat` on a self-draw).
+    fn mcr_score(
+        &self,
+        seat: Seat,
+        from: Seat,
+        win: Tile,
+        tsumo: bool,
+        kong: bool,
+    ) -> Option<McrScore> {
         let p = &self.players[usize::from(seat & 3)];
         let mut counts = p.counts;
         if !tsumo {
@@ -376,8 +527,9 @@ impl Round {
         let sit = Situation {
             last_tile: self.mcr_last_tile(win, tsumo),
             kong,
-            // 海底捞月 / 妙手回春; a robbed kong is not the last tile.
-            last_wall: (tsumo || !kong) && self.live_left() == 0,
+            // 妙手回春 / 海底捞月: the turn of the drawer or of the discarder is the last; a
+            // robbed kong is not the last tile.
+            last_wall: (tsumo || !kong) && self.mcr_wall_last(if tsumo { seat } else { from }),
             flowers: p.kita.len().min(8) as u8,
         };
         mj_score::mcr::score(&w, &sit).ok()
@@ -393,7 +545,7 @@ impl Round {
         if !c.is_winning(&hand).unwrap_or(false) {
             return None;
         }
-        self.mcr_score(seat, kind(d), true, rinshan)
+        self.mcr_score(seat, seat, kind(d), true, rinshan)
     }
 
     /// A win on the tile on offer: a discard, or an added kong's tile (抢杠和).
@@ -409,7 +561,7 @@ impl Round {
         {
             return None;
         }
-        self.mcr_score(seat, kind(c.tile), false, chankan)
+        self.mcr_score(seat, c.from, kind(c.tile), false, chankan)
     }
 
     pub(super) fn mcr_turn_actions(
@@ -424,7 +576,7 @@ impl Round {
             if self.mcr_tsumo_score(seat, rinshan).is_some() {
                 out.push(Action::Tsumo);
             }
-            if self.kan_turn_ok(after_call).is_ok() {
+            if self.mcr_kan_turn_ok(seat, after_call).is_ok() {
                 for t in p.counts.kinds_at_least(4) {
                     out.push(Action::Ankan { kind: t.as_u8() });
                 }
@@ -465,7 +617,7 @@ impl Round {
             }
             Action::Ankan { kind: k } => {
                 let t = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
-                self.kan_turn_ok(after_call)
+                self.mcr_kan_turn_ok(seat, after_call)
                     .map_err(|why| refuse(action, why))?;
                 if self.players[usize::from(seat)].counts.get(t) < 4 {
                     return Err(refuse(action, "needs four of the kind in hand"));
@@ -473,7 +625,13 @@ impl Round {
                 self.do_ankan(seat, t);
                 Ok(())
             }
-            Action::Kakan { tile } => self.play_kakan(seat, tile, after_call),
+            Action::Kakan { tile } => {
+                if self.rules.mcr_own_walls {
+                    self.mcr_kan_turn_ok(seat, after_call)
+                        .map_err(|why| refuse(action, why))?;
+                }
+                self.play_kakan(seat, tile, after_call)
+            }
             _ => Err(refuse(action, "not an MCR turn action")),
         }
     }
@@ -505,7 +663,8 @@ impl Round {
 
     /// Resolves the answers: the first seat in turn order from the discarder that won takes
     /// the tile (截和; the other winners get nothing), else pon or kong, else chi, else the
-    /// next draw (the replacement tile when an added kong stood).
+    /// next draw (the replacement tile when an added kong stood), or the exhaustive draw when
+    /// the next seat has nothing to draw.
     pub(super) fn mcr_resolve(&mut self, c: Claims) {
         for d in 1..4u8 {
             let seat = (c.from + d) & 3;
@@ -526,7 +685,7 @@ impl Round {
                     self.do_call(next, &c, MeldKind::Chi, &tiles);
                     return;
                 }
-                if self.live_left() == 0 {
+                if self.mcr_wall_last(c.from) {
                     self.mcr_finish(true);
                 } else {
                     self.draw(next, false);

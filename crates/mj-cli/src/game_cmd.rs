@@ -43,9 +43,11 @@ pub fn read_log(path: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text: {e}"))
 }
 
-/// `mj replay FILE...`: every logged action through the engine, each round's result and the
-/// final scores compared with the log's (`mj_game::replay`). A file that cannot be read counts
-/// as a mismatch. Three-player games replay under Tenhou's three-player rules. A file of mjai
+/// `mj replay FILE...`: every logged action through the engine, each round's result, the next
+/// deal, the final scores and the final points compared with the log's (`mj_game::replay`,
+/// under the rules of the game's room, `mj_game::mjlog::room`; a room it does not model is
+/// refused by name and does not pass). A file that cannot be read counts as a mismatch.
+/// Three-player games replay under Tenhou's three-player rules. A file of mjai
 /// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it (or
 /// `sichuan_hongzhong`, or `hongzhong`), replays through `mj_game::sichuan_replay` (every
 /// round's events must equal the log's), one of an MCR game through

@@ -59,8 +59,11 @@ enum Command {
     /// yaku/fan, fu and points in words. Exit code 2 if the request is invalid or no win.
     Score(ScoreOpts),
     /// Replay real game logs (Tenhou mjlog XML, gzipped or not; tenhou.net/6 JSON) through the
-    /// engine: every logged action must be legal, and each round's result and the final scores
-    /// must equal the log's. One line per file and a summary; exit code 1 unless all match.
+    /// engine under the rules of each game's room: every logged action must be legal, and each
+    /// round's result and deltas, the next deal, the final scores and the final points (uma
+    /// and oka) must equal the log's. One line per file with the checks made, and a summary;
+    /// exit code 1 unless all match (a room whose rules are not modelled is refused by name
+    /// and fails too).
     Replay {
         /// Log files.
         #[arg(required = true, value_name = "FILE")]

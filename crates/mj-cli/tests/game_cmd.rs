@@ -229,3 +229,40 @@ fn replay_mjai_prints_the_engines_events() {
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("0 mismatches"));
 }
+
+#[test]
+fn replay_checks_final_points_and_refuses_chip_rooms_by_name() {
+    let Some(dir) = logs() else { return };
+    // A 2009 east-only Phoenix game (uma 5-10): replayed with its final points compared.
+    let bye = dir.join("corner-cases/bye.xml");
+    let o = mj(&["replay", bye.to_str().expect("a UTF-8 path")]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("final scores and points: ok"),
+        "{}",
+        stdout(&o)
+    );
+    // Its owari with the first place's points changed by 1.0 must fail.
+    let text = std::fs::read_to_string(&bye).expect("the log reads");
+    let at = text.find("owari=\"").expect("the game has owari") + 7;
+    let end = at + text[at..].find('"').expect("owari ends");
+    let mut fields: Vec<String> = text[at..end].split(',').map(str::to_owned).collect();
+    let p: i64 = fields[3].parse().expect("whole points");
+    fields[3] = (p + 1).to_string();
+    let bad = format!("{}{}{}", &text[..at], fields.join(","), &text[end..]);
+    let path = std::env::temp_dir().join(format!("mj-replay-owari-{}.xml", std::process::id()));
+    std::fs::write(&path, bad).expect("a temporary file");
+    let o = mj(&["replay", path.to_str().expect("a UTF-8 path")]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("final points"), "{}", stdout(&o));
+    // A chip room is refused by name, and the replay fails.
+    let chip = dir.join("corner-cases/chip.xml_");
+    let o = mj(&["replay", chip.to_str().expect("a UTF-8 path")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("unsupported: lobby rules of GO type 0x229"),
+        "{}",
+        stdout(&o)
+    );
+}

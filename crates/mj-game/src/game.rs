@@ -109,23 +109,45 @@ pub fn ranks_of(scores: &[i32; 4], players: u8) -> [u8; 4] {
 /// Final points in tenths, as Tenhou computes them: each score is rounded to whole thousands
 /// (half away from zero: 7,500 -> 8,000, -500 -> -1,000), `target` is taken off and the uma of
 /// the rank added; the first place takes what makes the sum zero (its share plus the oka).
+///
+/// With `tied_ranks_share_uma`, seats tied on score share the uma of the places they hold
+/// together (and the oka when the first place is among them); the first place by seat order
+/// takes what rounding leaves, so the points still sum to zero.
 pub fn final_points(rules: &GameRules, scores: &[i32; 4]) -> [i32; 4] {
     let r = ranks_of(scores, rules.players);
-    let mut pts = [0i32; 4];
-    for s in 0..usize::from(rules.players.clamp(3, 4)) {
-        if r[s] == 1 {
-            continue;
-        }
-        let x = scores[s];
-        let uma = 10 * rules.uma[usize::from(r[s] - 1)];
-        pts[s] = if rules.round_final_points {
+    let n = usize::from(rules.players.clamp(3, 4));
+    // A score's points before the uma, in tenths.
+    let base = |x: i32| {
+        if rules.round_final_points {
             let rounded = x.signum() * ((x.abs() + 500) / 1000) * 1000;
-            10 * ((rounded - rules.target) / 1000) + uma
+            10 * ((rounded - rules.target) / 1000)
         } else {
-            (x - rules.target) / 100 + uma
-        };
+            (x - rules.target) / 100
+        }
+    };
+    let mut pts = [0i32; 4];
+    if rules.tied_ranks_share_uma {
+        let oka = (rules.target - rules.start_points).saturating_mul(n as i32) / 100;
+        for s in 0..n {
+            let places: Vec<usize> = (0..n)
+                .filter(|&t| scores[t] == scores[s])
+                .map(|t| usize::from(r[t] - 1))
+                .collect();
+            let bonus: i32 = places
+                .iter()
+                .map(|&p| 10 * rules.uma[p] + if p == 0 { oka } else { 0 })
+                .sum();
+            pts[s] = base(scores[s]) + bonus / places.len().max(1) as i32;
+        }
+    } else {
+        for s in 0..n {
+            if r[s] != 1 {
+                pts[s] = base(scores[s]) + 10 * rules.uma[usize::from(r[s] - 1)];
+            }
+        }
     }
     let first = (0..4).find(|&s| r[s] == 1).unwrap_or(0);
+    pts[first] = 0;
     let others: i32 = pts.iter().sum();
     pts[first] = -others;
     pts

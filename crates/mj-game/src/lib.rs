@@ -93,6 +93,7 @@
 //! | `kazoe_yakuman` | true | true | true | true | 13+ han is a yakuman |
 //! | `kiriage` | false | false | false | false | 4 han 30 fu / 3 han 60 fu pay a mangan |
 //! | `honba_to_first_winner` | true | true | true | true | with several rons only the first in turn order gets the honba (sticks always go to the first) |
+//! | `tied_ranks_share_uma` | false | false | false | false | seats tied on final score share the uma of their places (off: the seat nearer the first dealer ranks first); a Tenhou lobby's `csrule` turns it on |
 //!
 //! `GameRules::preset` knows `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, and
 //! `sichuan` (its switches are in the Sichuan section below; the riichi presets leave them off). The
@@ -122,8 +123,10 @@
 //! non-dealer tsumo by the dealer twice and by the other once, the absent seat's share unpaid.
 //!
 //! Not modelled (so never offered): open riichi, renhou, local yaku, chip rooms' rules.
-//! Tenhou rooms other than the ranked ones (lobbies with their own uma) replay with the points
-//! left uncompared (see `replay`).
+//! A Tenhou log plays under its room's rules, read from the log ([`mjlog::room`]: the 2009
+//! east-only rooms' uma 5-10, a private lobby's `csrule`, 雀荘 rooms); a chip room, or a
+//! room whose rules are not modelled, is refused by name (`unsupported: lobby rules of GO
+//! type 0x229 (...)`), never replayed under other rules.
 //!
 //! # Sichuan 血战到底 (`GameRules::sichuan`, `flow: sichuan`)
 //!
@@ -396,8 +399,12 @@
 //! # Settlement
 //!
 //! Wins are scored by `mj-score` (honba 300 per ron / 100 per payer on a tsumo; sticks to the
-//! first winner in turn order from the discarder). Pao: on a tsumo the liable seat pays all;
-//! on a ron by another seat it pays half of the yakuman's ron value. Exhaustive draw: 3,000
+//! first winner in turn order from the discarder). Pao answers for the whole hand (a
+//! compound yakuman included): on a tsumo the liable seat pays all; on a ron by another seat it
+//! pays half the hand and every honba (Tenhou: 積み棒は包), the discarder the other half.
+//! Sticks still on the table when the match ends go to the first place (Tenhou, and Mahjong
+//! Soul by default: every preset; rules that drop them, as the EMA's, are not modelled).
+//! Exhaustive draw: 3,000
 //! split between ready and not-ready seats (a wait on kinds the seat holds all four of is not
 //! ready); nagashi mangan instead when some seat's river is all terminals and honors and none
 //! was called. The dealer repeats on a win, on tenpai at an exhaustive draw and on an abortive
@@ -411,7 +418,14 @@
 //!
 //! `cargo run --release -p mj-game --example replay -- FILES...` (mjlog XML or tenhou.net/6
 //! JSON) prints a line per file and a summary; `tests/replay_real.rs` replays every mjlog in
-//! `../shared/logs`, four- and three-player, and fails on any mismatch.
+//! `../shared/logs`, four- and three-player, and fails on any mismatch. A replay compares
+//! everything the log states: every round's result and deltas, the next deal the match rules
+//! give, and the final scores (sticks left on the table to the first place) and points (uma
+//! and oka) with `owari` (tenhou.net/6: `sc`, for a whole game). It counts what it compared
+//! ([`replay::Checks`]: results, next rounds, final scores, final points), so a replay that
+//! compared nothing shows. A refused room ([`replay::FileReplay::unsupported`]) or any
+//! difference fails the replay (`mj replay` exits 1). `BYE` and `UN` (a disconnection, a
+//! reconnection) are read anywhere in a log, before the first deal too.
 
 pub mod action;
 pub mod game;

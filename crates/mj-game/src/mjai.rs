@@ -4,6 +4,13 @@
 //! Tiles use mjai's names: `1m`..`9m`, `1p`..`9p`, `1s`..`9s`, `5mr`/`5pr`/`5sr` for red
 //! fives, `E S W N` for the winds, `P F C` for white, green and red dragons, and `?` for a
 //! tile the viewer cannot see.
+//!
+//! Three players: every per-seat array keeps four entries, seat 3 being the empty seat
+//! (`start_game` names `seat3`, `start_kyoku` and `end_game` scores 0, a hand of `?`, `deltas`
+//! 0, `tenpais` false), so `scores[seat]` means the same in both games and a reader built for
+//! four seats (mjai, Mortal) reads a three-player log without a second schema; the number of
+//! players is the rules' (`GameRules::players`). Three-entry arrays would need one type per
+//! table size for every event, and no three-player mjai dialect is common enough to follow.
 
 use core::fmt;
 

@@ -1,21 +1,28 @@
 //! Replay of real Tenhou games: every logged action is played through [`Round::play`] (so each
 //! must be legal), each round's result is compared with the log's (winners, han, fu, points,
 //! every delta, draw kind, tenpai), the match rules' next round with the log's next `INIT`, and
-//! the final scores and points with `owari`.
+//! the final scores and points (uma and oka) with `owari` (tenhou.net/6: `sc`), under the
+//! rules of the game's room ([`mjlog::room`]). A room whose rules are not modelled is refused
+//! by name ([`FileReplay::unsupported`]), never replayed under other rules.
 //!
 //! Each round is replayed on its own, from the log's `INIT` and the wall rebuilt from the
-//! `SHUFFLE` seed, so one mismatch does not hide the rounds after it.
+//! `SHUFFLE` seed, so one mismatch does not hide the rounds after it. Every comparison made is
+//! counted ([`Checks`]), so a replay that compared nothing shows as such.
 
 use core::fmt;
 
 use mj_tiles::TileId;
 
 use crate::action::{Action, Seat};
-use crate::game::{Next, final_result, next_round};
+use crate::game::{MatchResult, Next, final_result, next_round};
 use crate::mjlog::{self, GameLog, LogEvent, LogMeld, RoundLog};
 use crate::round::{DrawKind, Phase, Round, RoundEnd, RoundResult, RoundSetup};
 use crate::rules::{GameRules, Length};
 use crate::wall::Wall;
+
+mod tenhou6;
+
+pub use tenhou6::replay_tenhou6_text;
 
 /// One disagreement between the engine and a log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,38 +45,84 @@ impl fmt::Display for Mismatch {
     }
 }
 
+/// The comparisons a replay made (whatever their outcome).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// Round results compared: winners, han, fu, yakuman, every delta; draw kind, payments,
+    /// tenpai.
+    pub results: usize,
+    /// Next rounds: the match rules' next deal (round, dealer, honba, sticks, scores) after a
+    /// round, compared with the log's next deal.
+    pub transitions: usize,
+    /// Final scores compared with the log's (`owari`, tenhou.net/6 `sc`), sticks left on the
+    /// table included.
+    pub finals: usize,
+    /// Final points (uma and oka) compared with the log's.
+    pub points: usize,
+}
+
+impl core::ops::AddAssign for Checks {
+    fn add_assign(&mut self, o: Checks) {
+        self.results += o.results;
+        self.transitions += o.transitions;
+        self.finals += o.finals;
+        self.points += o.points;
+    }
+}
+
 /// The replay of one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileReplay {
     /// The file's name (as given).
     pub name: String,
-    /// Skipped, and why (a three-player game). A file that cannot be read is not skipped: it is
-    /// a mismatch, so a replay of it never passes.
-    pub skipped: Option<String>,
+    /// Refused, and why: a room whose rules are not modelled (`lobby rules of GO type 0x229
+    /// (...)`), a three-player tenhou.net/6 game. A refused file is not replayed and does not
+    /// pass. A file that cannot be read is not refused: it is a mismatch.
+    pub unsupported: Option<String>,
     /// Rounds replayed.
     pub rounds: usize,
     /// Logged actions played through the engine.
     pub actions: usize,
+    /// The comparisons made.
+    pub checks: Checks,
     /// Disagreements.
     pub mismatches: Vec<Mismatch>,
-    /// What was not compared, and why (a truncated log, a room whose uma is not known).
+    /// What was not compared, and why (a truncated log, a log without final scores).
     pub notes: Vec<String>,
+    /// The engine's end of the match (final scores with the sticks left on the table, ranks,
+    /// points), when the log's end was reached and compared.
+    pub result: Option<MatchResult>,
     /// The engine's own mjai events for the game (with [`replay_with`]'s `mjai`).
     pub events: Vec<crate::mjai::Event>,
     record: bool,
 }
 
+impl FileReplay {
+    /// `true` when the file was replayed and nothing disagreed.
+    pub fn matches(&self) -> bool {
+        self.unsupported.is_none() && self.mismatches.is_empty()
+    }
+}
+
 impl fmt::Display for FileReplay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(why) = &self.skipped {
-            return write!(f, "{}: skipped ({why})", self.name);
+        if let Some(why) = &self.unsupported {
+            return write!(f, "{}: unsupported: {why}", self.name);
         }
+        let c = &self.checks;
+        let end = match (c.finals, c.points) {
+            (0, _) => "no final result".to_string(),
+            (_, 0) => "final scores".to_string(),
+            _ => "final scores and points".to_string(),
+        };
         write!(
             f,
-            "{}: {} rounds, {} actions, {}",
+            "{}: {} rounds, {} actions, checked {} results, {} next rounds, {end}: {}",
             self.name,
             self.rounds,
             self.actions,
+            c.results,
+            c.transitions,
             if self.mismatches.is_empty() {
                 "ok".to_string()
             } else {
@@ -94,12 +147,15 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Files replayed (not skipped).
+    /// Files replayed (not refused).
     pub fn replayed(&self) -> usize {
-        self.files.iter().filter(|f| f.skipped.is_none()).count()
+        self.files
+            .iter()
+            .filter(|f| f.unsupported.is_none())
+            .count()
     }
-    /// Files skipped.
-    pub fn skipped(&self) -> usize {
+    /// Files refused: their room's rules are not modelled.
+    pub fn unsupported(&self) -> usize {
         self.files.len() - self.replayed()
     }
     /// Rounds replayed.
@@ -110,13 +166,21 @@ impl Replay {
     pub fn actions(&self) -> usize {
         self.files.iter().map(|f| f.actions).sum()
     }
+    /// Every comparison made, over all files.
+    pub fn checks(&self) -> Checks {
+        let mut c = Checks::default();
+        for f in &self.files {
+            c += f.checks;
+        }
+        c
+    }
     /// Mismatches in all files.
     pub fn mismatches(&self) -> usize {
         self.files.iter().map(|f| f.mismatches.len()).sum()
     }
-    /// `true` when nothing disagreed.
+    /// `true` when every file was replayed (none refused) and nothing disagreed.
     pub fn all_match(&self) -> bool {
-        self.mismatches() == 0
+        self.mismatches() == 0 && self.unsupported() == 0
     }
 }
 
@@ -125,13 +189,19 @@ impl fmt::Display for Replay {
         for file in &self.files {
             writeln!(f, "{file}")?;
         }
+        let c = self.checks();
         write!(
             f,
-            "{} files replayed ({} skipped), {} rounds, {} actions, {} mismatches",
+            "{} files replayed ({} unsupported), {} rounds, {} actions; checked {} results, \
+             {} next rounds, {} final scores, {} final points; {} mismatches",
             self.replayed(),
-            self.skipped(),
+            self.unsupported(),
             self.rounds(),
             self.actions(),
+            c.results,
+            c.transitions,
+            c.finals,
+            c.points,
             self.mismatches()
         )
     }
@@ -144,34 +214,38 @@ pub fn replay<'a>(files: impl IntoIterator<Item = (String, &'a str)>) -> Replay 
 }
 
 /// [`replay`], keeping the engine's own mjai events of each game when `mjai` is set
-/// ([`FileReplay::events`]: `start_game`, every round's events, `end_game`).
+/// ([`FileReplay::events`]: `start_game`, every round's events, `end_game`). `end_game` carries
+/// the engine's final scores: the sticks left on the table go to the first place. With three
+/// players its fourth entry is 0, as in every other event (see [`crate::mjai`]).
 pub fn replay_with<'a>(files: impl IntoIterator<Item = (String, &'a str)>, mjai: bool) -> Replay {
     Replay {
         files: files
             .into_iter()
             .map(|(name, text)| {
                 let mut f = if text.trim_start().starts_with('{') {
-                    t6_replay(name, text, mjai)
+                    tenhou6::t6_replay(name, text, mjai)
                 } else {
                     mjlog_replay(name, text, mjai)
                 };
-                if mjai && f.skipped.is_none() {
+                if mjai && f.unsupported.is_none() {
                     f.events.insert(
                         0,
                         crate::mjai::Event::StartGame {
                             names: core::array::from_fn(|s| format!("seat{s}")),
                         },
                     );
-                    let scores = f
-                        .events
-                        .iter()
-                        .rev()
-                        .find_map(|e| match e {
-                            crate::mjai::Event::Hora { scores, .. }
-                            | crate::mjai::Event::Ryukyoku { scores, .. } => Some(*scores),
-                            _ => None,
-                        })
-                        .unwrap_or_default();
+                    // A log cut off before its end: the scores after its last result.
+                    let scores = f.result.as_ref().map(|r| r.scores).unwrap_or_else(|| {
+                        f.events
+                            .iter()
+                            .rev()
+                            .find_map(|e| match e {
+                                crate::mjai::Event::Hora { scores, .. }
+                                | crate::mjai::Event::Ryukyoku { scores, .. } => Some(*scores),
+                                _ => None,
+                            })
+                            .unwrap_or_default()
+                    });
                     f.events.push(crate::mjai::Event::EndGame { scores });
                 }
                 f
@@ -203,20 +277,13 @@ fn mjlog_replay(name: String, text: &str, record: bool) -> FileReplay {
             .push(unreadable(format!("{} players", log.players)));
         return out;
     }
-    // Logs whose GO tag has no `lobby` attribute come from Tenhou's early years, when the
-    // dealer's tenpai in the last round did not end the match (corner-cases/bug1.xml plays on);
-    // logs whose final points have tenths come from after Tenhou stopped rounding them.
-    let go = text
-        .find("<GO ")
-        .map(|i| &text[i..text[i..].find('>').map_or(text.len(), |j| i + j)])
-        .unwrap_or("");
-    let mut rules = rules_of(&log);
-    if !go.contains("lobby=") {
-        rules.tenpai_yame = false;
-    }
-    if let Some(fin) = &log.final_scores {
-        rules.round_final_points = fin.uma.iter().all(|u| (u * 10.0).round() % 10.0 == 0.0);
-    }
+    let rules = match mjlog::room::room_rules(&log) {
+        Ok(rules) => rules,
+        Err(e) => {
+            out.unsupported = Some(e.to_string());
+            return out;
+        }
+    };
     replay_game(&log, rules, &mut out);
     out
 }
@@ -232,19 +299,6 @@ fn unreadable(e: impl fmt::Display) -> Mismatch {
 
 fn id(t: TileId) -> u8 {
     t.as_u8()
-}
-
-fn rules_of(log: &GameLog) -> GameRules {
-    let base = if log.players == 3 {
-        GameRules::sanma()
-    } else {
-        GameRules::tenhou()
-    };
-    GameRules {
-        red_fives: log.aka,
-        open_tanyao: log.kuitan,
-        ..base
-    }
 }
 
 fn setup_of(r: &RoundLog) -> Result<RoundSetup, String> {
@@ -263,6 +317,77 @@ fn setup_of(r: &RoundLog) -> Result<RoundSetup, String> {
             r.scores.get(3).copied().unwrap_or(0),
         ],
     })
+}
+
+/// The rounds one after another: the match rules must lead from each round to the log's next
+/// one (`prev`: the last round replayed, if it matched).
+fn check_transition(
+    rules: &GameRules,
+    length: Length,
+    prev: Option<&(RoundSetup, RoundResult)>,
+    setup: &RoundSetup,
+    round: usize,
+    out: &mut FileReplay,
+) {
+    if let Some((ps, pr)) = prev {
+        out.checks.transitions += 1;
+        match next_round(rules, length, ps, pr) {
+            Next::Continue(n) if n == *setup => {}
+            other => out.mismatches.push(Mismatch {
+                round: Some(round),
+                event: None,
+                what: format!("the match rules give {other:?}, the log starts {setup:?}"),
+            }),
+        }
+    }
+}
+
+/// The end of the match: after the last round the match rules must end it, with the log's
+/// final scores (`scores`) and points (`points`, as written: `52.0` or `52`).
+fn check_end(
+    rules: &GameRules,
+    length: Length,
+    last: &(RoundSetup, RoundResult),
+    rounds: u32,
+    (scores, points): (&[i32], &[f64]),
+    out: &mut FileReplay,
+) {
+    let (ps, pr) = last;
+    match next_round(rules, length, ps, pr) {
+        Next::End {
+            scores: engine,
+            sticks,
+        } => {
+            let res = final_result(rules, engine, sticks, rounds);
+            let n = usize::from(rules.players.clamp(3, 4));
+            out.checks.finals += 1;
+            if scores.len() != n || scores[..] != res.scores[..n] {
+                out.mismatches.push(Mismatch {
+                    round: None,
+                    event: None,
+                    what: format!("final scores {:?}, log {scores:?}", &res.scores[..n]),
+                });
+            }
+            let tenths: Vec<i32> = points.iter().map(|u| (u * 10.0).round() as i32).collect();
+            out.checks.points += 1;
+            if tenths.len() != n || tenths[..] != res.points_tenths[..n] {
+                out.mismatches.push(Mismatch {
+                    round: None,
+                    event: None,
+                    what: format!(
+                        "final points (tenths) {:?}, log {tenths:?}",
+                        &res.points_tenths[..n]
+                    ),
+                });
+            }
+            out.result = Some(res);
+        }
+        Next::Continue(s) => out.mismatches.push(Mismatch {
+            round: None,
+            event: None,
+            what: format!("the log ends but the match rules continue with {s:?}"),
+        }),
+    }
 }
 
 fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
@@ -286,17 +411,7 @@ fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
                 continue;
             }
         };
-        // The match rules must lead from the previous round to this one.
-        if let Some((ps, pr)) = &last {
-            match next_round(&rules, length, ps, pr) {
-                Next::Continue(n) if n == setup => {}
-                other => out.mismatches.push(Mismatch {
-                    round: Some(ri),
-                    event: None,
-                    what: format!("the match rules give {other:?}, the log starts {setup:?}"),
-                }),
-            }
-        }
+        check_transition(&rules, length, last.as_ref(), &setup, ri, out);
         let wall = match (&rl.wall, &rl.sanma_wall) {
             (Some(w), _) => Wall::from_ids(&w[..]).ok(),
             (None, Some(w)) => Wall::sanma_from_ids(&w[..]).ok(),
@@ -334,6 +449,9 @@ fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
         ) {
             Ok((mut r, i)) => {
                 out.events.extend(r.take_events());
+                if r.result().is_some() {
+                    out.checks.results += 1;
+                }
                 finish(r, &rl.events, i)
             }
             Err(e) => Err(e),
@@ -350,51 +468,20 @@ fn replay_game(log: &GameLog, rules: GameRules, out: &mut FileReplay) {
             }
         }
     }
-    // The end of the match.
-    if let (Some(fin), Some((ps, pr)), true) = (&log.final_scores, &last, chain_ok) {
-        match next_round(&rules, length, ps, pr) {
-            Next::End { scores, sticks } => {
-                let res = final_result(&rules, scores, sticks, log.rounds.len() as u32);
-                let n = fin.points.len().min(4);
-                if fin.points[..] != res.scores[..n] {
-                    out.mismatches.push(Mismatch {
-                        round: None,
-                        event: None,
-                        what: format!("final scores {:?}, log {:?}", res.scores, fin.points),
-                    });
-                }
-                let uma: Vec<i32> = fin.uma.iter().map(|u| (u * 10.0).round() as i32).collect();
-                if !uma_known(log.go_type) {
-                    out.notes.push(format!(
-                        "final points not compared: room type {:#x} (uma and oka of this room not modelled)",
-                        log.go_type
-                    ));
-                } else if uma[..] != res.points_tenths[..uma.len().min(4)] {
-                    out.mismatches.push(Mismatch {
-                        round: None,
-                        event: None,
-                        what: format!(
-                            "final points (tenths) {:?}, log {:?}",
-                            res.points_tenths, uma
-                        ),
-                    });
-                }
-            }
-            Next::Continue(s) => out.mismatches.push(Mismatch {
-                round: None,
-                event: None,
-                what: format!("the log ends but the match rules continue with {s:?}"),
-            }),
-        }
+    match (&log.final_scores, &last, chain_ok) {
+        (Some(fin), Some(last), true) => check_end(
+            &rules,
+            length,
+            last,
+            log.rounds.len() as u32,
+            (&fin.points, &fin.uma),
+            out,
+        ),
+        (None, Some(_), true) => out
+            .notes
+            .push("the log has no final result (owari): final scores not compared".to_string()),
+        _ => {}
     }
-}
-
-/// Rooms whose uma and oka are Tenhou's ranked 10-20 with a 30,000 return (every hanchan
-/// and every fast east-only game of the corpus): ranked rooms (no bits above 0xFF), hanchan
-/// (0x08) or fast (0x40). Older non-fast east-only phoenix games (type 0xA1) paid 5-10 in the
-/// corpus, and lobby or special rooms have their own rules: their points are not compared.
-fn uma_known(go_type: u32) -> bool {
-    go_type & !0xFF == 0 && go_type & 0x48 != 0
 }
 
 fn at(event: usize, what: String) -> Mismatch {
@@ -762,306 +849,4 @@ fn finish(r: Round, ev: &[LogEvent], from: usize) -> Result<RoundResult, Mismatc
         }
     }
     Ok(res)
-}
-
-// ----- tenhou.net/6 JSON: no wall in the log, so one is built from what the log shows -----
-
-/// Replays a tenhou.net/6 JSON text (one game, or one game or round per line). The format has
-/// no wall: each round's wall is built from the log (the dealt hands at their deal positions,
-/// the draws in order on the live wall or, right after a kan, the replacement tiles, the dora
-/// and ura indicators), every other position filled with the unused tiles. Then the round is
-/// replayed like an mjlog round; the results compared are the winners, han (and fu when the
-/// log gives them), yakuman, every delta, the draw kind and the number of dora indicators.
-pub fn replay_tenhou6_text(name: String, text: &str) -> FileReplay {
-    t6_replay(name, text, false)
-}
-
-fn t6_replay(name: String, text: &str, record: bool) -> FileReplay {
-    let mut out = FileReplay {
-        name,
-        record,
-        ..FileReplay::default()
-    };
-    let games = match crate::tenhou6::parse_tenhou6(text) {
-        Ok(g) => vec![g],
-        Err(e1) => match crate::tenhou6::parse_tenhou6_lines(text) {
-            Ok(g) => g,
-            Err(_) => {
-                out.mismatches.push(unreadable(e1));
-                return out;
-            }
-        },
-    };
-    for (gi, g) in games.iter().enumerate() {
-        let rules = GameRules {
-            red_fives: g.aka,
-            open_tanyao: g.rule_name.is_empty() || g.rule_name.contains('喰'),
-            ..GameRules::tenhou()
-        };
-        for (ri, rd) in g.rounds.iter().enumerate() {
-            let place = gi * 100 + ri;
-            if rd.scores.len() != 4 || rd.hands.len() != 4 {
-                out.skipped = Some("three-player game".to_string());
-                return out;
-            }
-            let setup = RoundSetup {
-                round_wind: rd.round / 4,
-                dealer: rd.dealer,
-                honba: u32::from(rd.honba),
-                sticks: u32::from(rd.sticks),
-                scores: [rd.scores[0], rd.scores[1], rd.scores[2], rd.scores[3]],
-            };
-            let wall = match t6_wall(rd) {
-                Ok(w) => w,
-                Err(e) => {
-                    out.mismatches.push(Mismatch {
-                        round: Some(place),
-                        event: None,
-                        what: e,
-                    });
-                    continue;
-                }
-            };
-            let mut events = rd.events.clone();
-            t6_result_events(&rd.result, &mut events);
-            out.rounds += 1;
-            let played = match replay_round(
-                rules,
-                setup,
-                wall,
-                &rd.hands,
-                &events,
-                &mut out.actions,
-                out.record,
-            ) {
-                Ok((mut r, _)) => {
-                    out.events.extend(r.take_events());
-                    t6_compare(&r, rd)
-                }
-                Err(e) => Err(e),
-            };
-            if let Err(m) = played {
-                out.mismatches.push(Mismatch {
-                    round: Some(place),
-                    ..m
-                });
-            }
-        }
-    }
-    out
-}
-
-/// Builds a wall in Tenhou's layout from a tenhou.net/6 round.
-fn t6_wall(rd: &crate::tenhou6::Tenhou6Round) -> Result<Wall, String> {
-    let mut w = [255u8; 136];
-    let mut used = [false; 136];
-    // Puts `id` at `at`; an id already used (the format has no copy numbers for indicators)
-    // is replaced by an unused copy of the same kind and redness.
-    let mut put = |w: &mut [u8; 136], at: usize, t: TileId| -> Result<(), String> {
-        let mut idv = t.as_u8();
-        if used[usize::from(idv)] {
-            let k = idv / 4;
-            let red = crate::tiles::is_red_id(idv);
-            idv = (k * 4..k * 4 + 4)
-                .find(|&c| !used[usize::from(c)] && crate::tiles::is_red_id(c) == red)
-                .ok_or_else(|| format!("a fifth copy of tile {}", t.as_u8()))?;
-        }
-        if w[at] != 255 {
-            return Err(format!("wall position {at} given twice"));
-        }
-        used[usize::from(idv)] = true;
-        w[at] = idv;
-        Ok(())
-    };
-    for o in 0..4usize {
-        let seat = (usize::from(rd.dealer) + o) & 3;
-        for (k, &t) in rd.hands[seat].iter().enumerate().take(13) {
-            let at = if k < 12 {
-                135 - ((k / 4) * 16 + o * 4 + k % 4)
-            } else {
-                135 - (48 + o)
-            };
-            put(&mut w, at, t)?;
-        }
-    }
-    let (mut live, mut rinshan) = (0usize, 0usize);
-    let mut prev_kan: Option<u8> = None;
-    for e in &rd.events {
-        match e {
-            LogEvent::Draw { seat, tile } => {
-                if prev_kan == Some(*seat) {
-                    let at = *crate::wall::RINSHAN_AT
-                        .get(rinshan)
-                        .ok_or("more than four replacement draws")?;
-                    put(&mut w, at, *tile)?;
-                    rinshan += 1;
-                } else {
-                    if live > 83 - 14 {
-                        return Err("more live draws than the wall holds".to_string());
-                    }
-                    put(&mut w, 83 - live, *tile)?;
-                    live += 1;
-                }
-                prev_kan = None;
-            }
-            LogEvent::Call { seat, meld } => {
-                use crate::mjlog::MeldKind as K;
-                prev_kan = matches!(meld.kind, K::Minkan | K::Ankan | K::Kakan).then_some(*seat);
-            }
-            LogEvent::Riichi { .. } | LogEvent::Dora { .. } => {}
-            _ => prev_kan = None,
-        }
-    }
-    for (i, &t) in rd.dora_indicators.iter().enumerate().take(5) {
-        put(&mut w, crate::wall::DORA_AT[i], t)?;
-    }
-    for (i, &t) in rd.ura_indicators.iter().enumerate().take(5) {
-        put(&mut w, crate::wall::URA_AT[i], t)?;
-    }
-    let mut rest = (0..136u8).filter(|&i| !used[usize::from(i)]);
-    for slot in w.iter_mut() {
-        if *slot == 255 {
-            *slot = rest.next().ok_or("not enough tiles to fill the wall")?;
-        }
-    }
-    Wall::from_ids(&w).map_err(|e| e.to_string())
-}
-
-/// The result as the events the replay loop acts on (who wins, or which draw).
-fn t6_result_events(res: &crate::tenhou6::Tenhou6Result, events: &mut Vec<LogEvent>) {
-    use crate::tenhou6::Tenhou6Result as R;
-    match res {
-        R::Agari(wins) => {
-            for w in wins {
-                events.push(LogEvent::Agari(mjlog::AgariLog {
-                    who: w.who,
-                    from_who: w.from_who,
-                    hand: Vec::new(),
-                    melds: Vec::new(),
-                    win_tile: TileId::RED_FIVES[0],
-                    fu: w.fu.unwrap_or(0),
-                    points: 0,
-                    limit: mjlog::Limit::None,
-                    yaku: Vec::new(),
-                    yakuman: Vec::new(),
-                    dora: Vec::new(),
-                    ura: Vec::new(),
-                    scores_before: Vec::new(),
-                    deltas: w.deltas.clone(),
-                    pao: w.pao,
-                    honba: 0,
-                    sticks: 0,
-                    chips: None,
-                }));
-            }
-        }
-        R::Draw { kind, deltas, .. } => events.push(LogEvent::Ryuukyoku(mjlog::DrawLog {
-            kind: *kind,
-            scores_before: Vec::new(),
-            deltas: deltas.clone(),
-            shown: Vec::new(),
-            honba: 0,
-            sticks: 0,
-            chips: None,
-        })),
-    }
-}
-
-fn t6_compare(r: &Round, rd: &crate::tenhou6::Tenhou6Round) -> Result<(), Mismatch> {
-    use crate::tenhou6::Tenhou6Result as R;
-    let end = rd.events.len();
-    let Some(res) = r.result() else {
-        return Err(at(
-            end,
-            format!("the log ends the round; the engine is at {:?}", r.phase()),
-        ));
-    };
-    let turned = r.dora_indicators().count();
-    if turned != rd.dora_indicators.len() {
-        return Err(at(
-            end,
-            format!(
-                "{turned} dora indicators turned, log lists {}",
-                rd.dora_indicators.len()
-            ),
-        ));
-    }
-    match (&res.end, &rd.result) {
-        (RoundEnd::Wins(ours), R::Agari(theirs)) => {
-            if ours.len() != theirs.len() {
-                return Err(at(
-                    end,
-                    format!("{} wins, log {}", ours.len(), theirs.len()),
-                ));
-            }
-            let mut deltas = [0i32; 4];
-            for (w, t) in ours.iter().zip(theirs) {
-                for (d, x) in deltas.iter_mut().zip(&t.deltas) {
-                    *d += x;
-                }
-                let han: u32 = t
-                    .yaku
-                    .iter()
-                    .filter(|y| !y.yakuman)
-                    .map(|y| u32::from(y.han))
-                    .sum();
-                let yakuman = t.yaku.iter().filter(|y| y.yakuman).count() as u32;
-                let s = &w.score;
-                let ok = w.seat == t.who
-                    && w.from == t.from_who
-                    && if yakuman > 0 {
-                        s.yakuman == yakuman
-                    } else {
-                        s.yakuman == 0 && s.han == han && t.fu.is_none_or(|f| f == s.fu)
-                    };
-                if !ok {
-                    return Err(at(
-                        end,
-                        format!(
-                            "seat {}<-{}: {} han {} fu yakuman {} {:?}; log seat {}<-{}: {} ({} han, yakuman {}) {:?}",
-                            w.seat,
-                            w.from,
-                            s.han,
-                            s.fu,
-                            s.yakuman,
-                            s.yaku,
-                            t.who,
-                            t.from_who,
-                            t.summary,
-                            han,
-                            yakuman,
-                            t.yaku.iter().map(|y| (&y.name, y.han)).collect::<Vec<_>>()
-                        ),
-                    ));
-                }
-            }
-            // Some converters give a double ron's deltas per winner, some only the sum.
-            if deltas[..] != res.deltas[..] {
-                return Err(at(
-                    end,
-                    format!("deltas {:?}, log {:?}", res.deltas, deltas),
-                ));
-            }
-        }
-        (
-            RoundEnd::Draw { kind, .. },
-            R::Draw {
-                kind: theirs,
-                deltas,
-                ..
-            },
-        ) => {
-            if !draw_kind_matches(*kind, *theirs) {
-                return Err(at(end, format!("draw {kind:?}, log {theirs:?}")));
-            }
-            if deltas.iter().any(|&d| d != 0) && deltas[..] != res.deltas[..] {
-                return Err(at(
-                    end,
-                    format!("draw deltas {:?}, log {:?}", res.deltas, deltas),
-                ));
-            }
-        }
-        (ours, theirs) => return Err(at(end, format!("engine {ours:?}, log {theirs:?}"))),
-    }
-    Ok(())
 }

@@ -2120,20 +2120,21 @@ impl Round {
                 0
             };
             let pao = self.players[w].pao.filter(|_| score.pao_yakuman > 0);
-            let is_dealer = seat == dealer;
             match score.payments {
                 Payments::Ron(ron) => {
-                    let ron = ron as i32 - self.rules.honba_value() * (honba - honba_paid);
+                    let honba_due = self.rules.honba_value() * honba_paid;
+                    let hand = ron as i32 - self.rules.honba_value() * honba;
                     match pao {
+                        // The liable seat pays half the hand (the whole hand, a compound
+                        // yakuman included) and every honba; the discarder the other half.
                         Some(p) if p != from => {
-                            let half =
-                                settle::yakuman_ron_value(score.pao_yakuman, is_dealer) as i32 / 2;
-                            wd[usize::from(p)] -= half;
-                            wd[usize::from(from)] -= ron - half;
+                            let half = hand / 2;
+                            wd[usize::from(p)] -= half + honba_due;
+                            wd[usize::from(from)] -= hand - half;
                         }
-                        _ => wd[usize::from(from)] -= ron,
+                        _ => wd[usize::from(from)] -= hand + honba_due,
                     }
-                    wd[w] += ron + sticks;
+                    wd[w] += hand + honba_due + sticks;
                 }
                 Payments::Tsumo(d, o) => {
                     let mut got = 0;

@@ -237,6 +237,9 @@ pub struct GameRules {
     /// Final scores are rounded to whole thousands before the uma (Tenhou until about 2021);
     /// off: points to the tenth.
     pub round_final_points: bool,
+    /// Seats tied on score share the uma (and the oka) of the places they hold together; off:
+    /// the tie goes to the seat nearer the first dealer (Tenhou's ranked rooms, Mahjong Soul).
+    pub tied_ranks_share_uma: bool,
     /// Double yakuman count twice.
     pub double_yakuman: bool,
     /// 13+ han is a counted yakuman.
@@ -360,6 +363,7 @@ impl GameRules {
             target: 30000,
             uma: [20, 10, -10, -20],
             round_final_points: true,
+            tied_ranks_share_uma: false,
             double_yakuman: false,
             kazoe_yakuman: true,
             kiriage: false,

@@ -39,7 +39,9 @@ pub struct WinScore {
     pub payments: Payments,
     /// Everything the winner receives, honba and sticks included.
     pub total: u32,
-    /// The yakuman a liable player (包) answers for: big three dragons or big four winds.
+    /// The yakuman that make a liable player (包) answer: big three dragons or big four winds.
+    /// When it is not 0 the liable player answers for the whole hand (a compound yakuman
+    /// included): all of a tsumo, half of a ron by another seat and every honba.
     pub pao_yakuman: u32,
 }
 
@@ -108,9 +110,4 @@ fn pao_yakuman(s: &Score) -> u32 {
         .filter(|e| matches!(e.yaku, Yaku::Daisangen | Yaku::Daisuushii))
         .map(|e| u32::from(e.yakuman.max(1)))
         .sum()
-}
-
-/// Basic points of `n` yakuman paid by one liable player: the ron value, dealer or not.
-pub(crate) fn yakuman_ron_value(n: u32, dealer: bool) -> u32 {
-    8000 * n * if dealer { 6 } else { 4 }
 }

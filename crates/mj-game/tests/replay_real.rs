@@ -1,8 +1,10 @@
 //! Replays every Tenhou mjlog in `../shared/logs`, four- and three-player (real games: the wall
 //! from the `SHUFFLE` seed, every logged action through the engine, every result, the match
-//! rules between rounds, the final scores and points) and fails on any mismatch. The
-//! three-player games (`tenhou-phoenix-2020/*-00b9-*`, `corner-cases/sanma2.xml`) play under
-//! `GameRules::sanma`. When the folder is absent the test says so and passes.
+//! rules between rounds, the final scores and points against `owari`) and fails on any
+//! mismatch. Each game plays under its room's rules (`mj_game::mjlog::room`); the chip-room
+//! games (`corner-cases/*.xml_`) must be refused by name. The checks made are counted and
+//! printed, and every game with an `owari` must have had its final scores and points compared.
+//! When the folder is absent the test says so and passes.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -21,7 +23,10 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "mjlog" || x == "xml") {
+        } else if p
+            .extension()
+            .is_some_and(|x| x == "mjlog" || x == "xml" || x == "xml_")
+        {
             out.push(p);
         }
     }
@@ -63,30 +68,35 @@ fn every_mjlog_game_replays_without_mismatch() {
         .collect();
     let report = mj_game::replay(texts.iter().map(|(n, t)| (n.clone(), t.as_str())));
     for f in &report.files {
-        if !f.mismatches.is_empty() || !f.notes.is_empty() || f.skipped.is_some() {
+        if !f.mismatches.is_empty() || !f.notes.is_empty() || f.unsupported.is_some() {
             println!("{f}");
         }
     }
+    let c = report.checks();
     println!(
-        "replay_real: {} files replayed ({} skipped), {} rounds, {} actions, {} mismatches",
+        "replay_real: {} files replayed ({} unsupported), {} rounds, {} actions; checked {} \
+         results, {} next rounds, {} final scores, {} final points; {} mismatches",
         report.replayed(),
-        report.skipped(),
+        report.unsupported(),
         report.rounds(),
         report.actions(),
+        c.results,
+        c.transitions,
+        c.finals,
+        c.points,
         report.mismatches()
     );
     // Three-player games by the GO tag's bit 0x10 (`corner-cases/sanma.xml` is, despite its
     // name, a four-player game).
+    let go_type = |t: &str| {
+        t.find("<GO type=\"").and_then(|i| {
+            let rest = &t[i + 10..];
+            rest[..rest.find('"')?].parse::<u32>().ok()
+        })
+    };
     let three: Vec<&str> = texts
         .iter()
-        .filter(|(_, t)| {
-            t.find("<GO type=\"")
-                .and_then(|i| {
-                    let rest = &t[i + 10..];
-                    rest[..rest.find('"')?].parse::<u32>().ok()
-                })
-                .is_some_and(|ty| ty & 0x10 != 0)
-        })
+        .filter(|(_, t)| go_type(t).is_some_and(|ty| ty & 0x10 != 0))
         .map(|(n, _)| n.as_str())
         .collect();
     let sanma: Vec<_> = report
@@ -95,20 +105,57 @@ fn every_mjlog_game_replays_without_mismatch() {
         .filter(|f| three.contains(&f.name.as_str()))
         .collect();
     let sanma_rounds: usize = sanma.iter().map(|f| f.rounds).sum();
+    let sanma_finals: usize = sanma.iter().map(|f| f.checks.points).sum();
     let sanma_mismatches: usize = sanma.iter().map(|f| f.mismatches.len()).sum();
     println!(
-        "replay_real three-player: {} files, {sanma_rounds} rounds, {sanma_mismatches} mismatches",
+        "replay_real three-player: {} files, {sanma_rounds} rounds, {sanma_finals} final points, \
+         {sanma_mismatches} mismatches",
         sanma.len()
     );
+    // Chip rooms (bit 0x200) are refused by name; every other game is replayed, and each one
+    // whose log has `owari` has its final scores and points compared.
+    for ((name, text), f) in texts.iter().zip(&report.files) {
+        let chips = go_type(text).is_some_and(|ty| ty & 0x200 != 0);
+        match &f.unsupported {
+            Some(why) => assert!(
+                chips && why.starts_with("lobby rules of GO type"),
+                "{name}: refused: {why}"
+            ),
+            None => {
+                assert!(!chips, "{name}: a chip room replayed as {f}");
+                let owari = text.contains("owari=\"");
+                assert_eq!(
+                    (f.checks.finals, f.checks.points),
+                    if owari { (1, 1) } else { (0, 0) },
+                    "{name}: final scores and points compared"
+                );
+            }
+        }
+    }
+    let with_owari = texts
+        .iter()
+        .filter(|(_, t)| t.contains("owari=\"") && go_type(t).is_some_and(|ty| ty & 0x200 == 0))
+        .count();
+    assert_eq!((c.finals, c.points), (with_owari, with_owari));
     assert!(
         report.replayed() > 250,
         "only {} files replayed",
         report.replayed()
     );
     assert!(sanma.len() >= 90, "only {} three-player files", sanma.len());
-    assert_eq!(report.skipped(), 0, "no file may be skipped");
-    assert!(
-        report.all_match(),
+    assert_eq!(
+        sanma_finals,
+        sanma.len(),
+        "every three-player game's points"
+    );
+    assert_eq!(
+        report.unsupported(),
+        2,
+        "the two chip-room games are refused"
+    );
+    assert_eq!(
+        report.mismatches(),
+        0,
         "{} mismatches (listed above)",
         report.mismatches()
     );
@@ -179,13 +226,23 @@ fn every_tenhou6_round_replays_without_mismatch() {
             (None, true) => {}
         }
     }
+    let c = report.checks();
     println!(
-        "replay_real tenhou.net/6: {} files, {} rounds, {} actions, {} unexpected mismatches",
+        "replay_real tenhou.net/6: {} files, {} rounds, {} actions; checked {} results, {} next \
+         rounds, {} final scores, {} final points; {} unexpected mismatches",
         report.replayed(),
         report.rounds(),
         report.actions(),
+        c.results,
+        c.transitions,
+        c.finals,
+        c.points,
         unexpected
     );
+    // Every whole game with `sc` (the six games beside their mjlog, `ranked_game.json`,
+    // `suukantsu_1.json`) has its final scores and points compared.
+    let with_sc = texts.iter().filter(|(_, t)| t.contains("\"sc\"")).count();
+    assert_eq!((c.finals, c.points), (with_sc, with_sc));
     assert!(
         report.rounds() > 400,
         "only {} rounds replayed",

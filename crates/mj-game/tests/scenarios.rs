@@ -434,3 +434,94 @@ fn pao_makes_the_feeder_of_the_third_dragon_pay_a_tsumo() {
     assert_eq!(wins[0].pao, Some(3));
     assert_eq!(res.deltas, [0, 32000, 0, -32000]);
 }
+
+/// Seat 1 pons the three dragons (the third from seat 3, who is liable) and waits on `wait`
+/// with `hand` (13 tiles, the three dragon pairs first); seat 2 then discards `feed` and seat 1
+/// wins on it. The round starts with `honba` repeat counters.
+fn pao_ron(hands: [&str; 4], honba: u32, feed: &str) -> mj_game::RoundResult {
+    let w = wall(hands, "8m8m8m5m5m5m2m9s", "1m", "");
+    let setup = RoundSetup {
+        honba,
+        ..RoundSetup::first(25000)
+    };
+    let mut r = Round::new(GameRules::tenhou(), setup, w, true);
+    let pon = |r: &mut Round, kind: u8| {
+        let ids: Vec<u8> = r.player(1).hand_ids().filter(|i| i / 4 == kind).collect();
+        r.play(
+            1,
+            Action::Pon {
+                tiles: [ids[0], ids[1]],
+            },
+        )
+        .unwrap();
+    };
+    let white = held(&r, 0, "5z");
+    r.play(0, Action::Discard { tile: white }).unwrap();
+    pon(&mut r, 31);
+    let t = held(&r, 1, "9p");
+    r.play(1, Action::Discard { tile: t }).unwrap();
+    tsumogiri_until(&mut r, 2);
+    let green = held(&r, 2, "6z");
+    r.play(2, Action::Discard { tile: green }).unwrap();
+    pon(&mut r, 32);
+    let t = held(&r, 1, "8p");
+    r.play(1, Action::Discard { tile: t }).unwrap();
+    tsumogiri_until(&mut r, 3);
+    let red = held(&r, 3, "7z");
+    r.play(3, Action::Discard { tile: red }).unwrap();
+    pon(&mut r, 33);
+    let t = held(&r, 1, "2s");
+    r.play(1, Action::Discard { tile: t }).unwrap();
+    tsumogiri_until(&mut r, 2);
+    let f = held(&r, 2, feed);
+    r.play(2, Action::Discard { tile: f }).unwrap();
+    assert!(r.legal_actions(1).contains(&Action::Ron));
+    r.play(1, Action::Ron).unwrap();
+    pass_all(&mut r);
+    r.result().unwrap().clone()
+}
+
+#[test]
+fn pao_on_a_ron_halves_the_hand_and_charges_the_honba_to_the_liable_seat() {
+    // Tenhou: 積み棒は包. The real AGARI this follows: ba="1,0", 32,000 yakuman ron, winner
+    // +32,300, liable seat -16,300, discarder -16,000.
+    let res = pao_ron(
+        [
+            "5z9m9m1p4p7p1s4s7s1z2z3z4z",
+            "5z5z6z6z7z7z1m2m3m9s9p8p2s",
+            "6z3m6m9m3p6p9p3s6s9s1z2z3z",
+            "7z4m7m1p4p7p1s4s7s2p5p8p2z",
+        ],
+        1,
+        "9s",
+    );
+    let RoundEnd::Wins(wins) = &res.end else {
+        panic!("{res:?}")
+    };
+    assert_eq!((wins[0].from, wins[0].pao), (2, Some(3)));
+    assert_eq!(wins[0].score.yakuman, 1, "{:?}", wins[0].score);
+    assert_eq!(res.deltas, [0, 32300, -16000, -16300]);
+}
+
+#[test]
+fn pao_on_a_ron_covers_the_whole_compound_yakuman() {
+    // Big three dragons and all honors (two yakuman, 64,000): the liable seat answers for the
+    // whole hand, as it does on a tsumo (tenhou6/2019103023gm-00a9-0000-f90e0fe9: a tsumo of
+    // both paid all by the liable seat), so each pays half.
+    let res = pao_ron(
+        [
+            "5z9m9m1p4p7p1s4s7s1z2z3z4z",
+            "5z5z6z6z7z7z1z1z2z2z9p8p2s",
+            "6z3m6m9m3p6p9p3s6s9s1z2z3z",
+            "7z4m7m1p4p7p1s4s7s2p5p8p3z",
+        ],
+        0,
+        "1z",
+    );
+    let RoundEnd::Wins(wins) = &res.end else {
+        panic!("{res:?}")
+    };
+    assert_eq!(wins[0].score.yakuman, 2, "{:?}", wins[0].score);
+    assert_eq!(wins[0].pao, Some(3));
+    assert_eq!(res.deltas, [0, 64000, -32000, -32000]);
+}

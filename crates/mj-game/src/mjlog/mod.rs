@@ -6,7 +6,7 @@
 //! | tag | meaning | read into |
 //! |---|---|---|
 //! | `<SHUFFLE seed ref>` | the game's wall seed | [`GameLog::shuffle_seed`], [`RoundLog::wall`] |
-//! | `<GO type lobby>` | rules bits: 0x10 three players, 0x08 hanchan, 0x02 no red fives, 0x04 no open tanyao | [`GameLog`] flags |
+//! | `<GO type lobby csrule>` | rules bits: 0x10 three players, 0x08 hanchan, 0x02 no red fives, 0x04 no open tanyao (the room: [`room`]) | [`GameLog`] flags, [`GameLog::lobby`], [`GameLog::csrule`] |
 //! | `<UN n0..n3 dan rate sx>` | players (names percent-encoded UTF-8); later a lone `nX` = seat X reconnected | [`GameLog::names`], [`LogEvent::Reconnect`] |
 //! | `<TAIKYOKU oya>` | game start | |
 //! | `<INIT seed ten oya hai0..hai3 [shuffle]>` | round start: `seed` = round, honba, sticks, dice0, dice1, dora indicator; `ten` = scores in hundreds | [`RoundLog`] |
@@ -19,6 +19,9 @@
 //! | `<RYUUKYOKU ...>` | a draw | [`LogEvent::Ryuukyoku`] |
 //! | `<BYE who>` | seat disconnected | [`LogEvent::Disconnect`] |
 //! | `owari="..."` on the last result | final scores | [`GameLog::final_scores`] |
+//!
+//! `BYE` and a reconnecting `UN` may come anywhere: before the first `INIT` (a player lost
+//! before the deal) they open the first round's events, after a result they close its round.
 //!
 //! Tiles are Tenhou's 136-ids ([`TileId`]): `id / 4` is the kind (1m..9m, 1p.., 1s.., then
 //! east, south, west, north, white, green, red), ids 16, 52, 88 the red fives. Points are in
@@ -49,12 +52,16 @@
 
 mod meld;
 pub mod mjai;
+pub mod room;
 pub mod wall;
+mod xml;
 mod yaku;
 
 pub use meld::{LogMeld, MeldKind};
 pub use wall::{RoundWall, SeedError, TenhouShuffle, TenhouWallLayout};
 pub use yaku::{TENHOU_YAKU, is_yakuman, yaku_name};
+
+use xml::{Settlement, Tag, Tags, percent_decode};
 
 use mj_tiles::TileId;
 
@@ -65,6 +72,12 @@ pub struct GameLog {
     pub players: u8,
     /// The `GO type` attribute as written.
     pub go_type: u32,
+    /// The `GO lobby` attribute: 0 for the public rooms, a private lobby's number otherwise;
+    /// `None` in logs from before the attribute existed (2009 and early 2010).
+    pub lobby: Option<u32>,
+    /// The `GO csrule` attribute of a private lobby with its own rules, as written (`None`
+    /// when absent or empty); [`room::room_rules`] reads it.
+    pub csrule: Option<String>,
     /// East and south rounds (`type` bit 0x08); `false`: east only.
     pub hanchan: bool,
     /// Red fives in play (`type` bit 0x02 clear).
@@ -333,278 +346,6 @@ pub enum LogError {
     },
 }
 
-fn cut(s: &str) -> String {
-    s.chars().take(40).collect()
-}
-
-/// `sc` read: scores before, changes, chips.
-struct Settlement {
-    before: Vec<i32>,
-    deltas: Vec<i32>,
-    chips: Option<Chips>,
-}
-
-/// One tag: its name, its attributes and where it starts.
-struct Tag<'a> {
-    name: &'a str,
-    attrs: Vec<(&'a str, &'a str)>,
-    offset: usize,
-}
-
-impl<'a> Tag<'a> {
-    fn get(&self, attr: &str) -> Option<&'a str> {
-        self.attrs.iter().find(|(k, _)| *k == attr).map(|&(_, v)| v)
-    }
-
-    fn req(&self, attr: &'static str) -> Result<&'a str, LogError> {
-        self.get(attr).ok_or_else(|| LogError::MissingAttribute {
-            tag: cut(self.name),
-            attr,
-            offset: self.offset,
-        })
-    }
-
-    fn bad(&self, attr: &'static str, value: &str, why: impl Into<String>) -> LogError {
-        LogError::BadAttribute {
-            tag: cut(self.name),
-            attr,
-            value: cut(value),
-            why: why.into(),
-            offset: self.offset,
-        }
-    }
-
-    fn bad_tag(&self, why: &'static str) -> LogError {
-        LogError::BadTag {
-            tag: cut(self.name),
-            why,
-            offset: self.offset,
-        }
-    }
-
-    /// A comma-separated list of integers (empty text = empty list).
-    fn ints<T: std::str::FromStr>(&self, attr: &'static str, v: &str) -> Result<Vec<T>, LogError> {
-        if v.is_empty() {
-            return Ok(Vec::new());
-        }
-        v.split(',')
-            .map(|x| {
-                x.trim()
-                    .parse::<T>()
-                    .map_err(|_| self.bad(attr, v, format!("{x:?} is not a number in range")))
-            })
-            .collect()
-    }
-
-    fn req_ints<T: std::str::FromStr>(&self, attr: &'static str) -> Result<Vec<T>, LogError> {
-        let v = self.req(attr)?;
-        self.ints(attr, v)
-    }
-
-    fn tiles(&self, attr: &'static str, v: &str) -> Result<Vec<TileId>, LogError> {
-        let ids: Vec<u8> = self.ints(attr, v)?;
-        ids.iter()
-            .map(|&i| {
-                TileId::new(i)
-                    .ok_or_else(|| self.bad(attr, v, format!("tile {i} is not below 136")))
-            })
-            .collect()
-    }
-
-    fn opt_tiles(&self, attr: &'static str) -> Result<Vec<TileId>, LogError> {
-        match self.get(attr) {
-            Some(v) => self.tiles(attr, v),
-            None => Ok(Vec::new()),
-        }
-    }
-
-    fn tile(&self, attr: &'static str) -> Result<TileId, LogError> {
-        let v = self.req(attr)?;
-        let i: u8 = v
-            .trim()
-            .parse()
-            .map_err(|_| self.bad(attr, v, "not a tile id"))?;
-        TileId::new(i).ok_or_else(|| self.bad(attr, v, "tile id not below 136"))
-    }
-
-    fn seat(&self, attr: &'static str, players: u8) -> Result<u8, LogError> {
-        let v = self.req(attr)?;
-        match v.trim().parse::<u8>() {
-            Ok(s) if s < players => Ok(s),
-            _ => Err(self.bad(attr, v, format!("not a seat of {players} players"))),
-        }
-    }
-
-    fn num<T: std::str::FromStr>(&self, attr: &'static str) -> Result<T, LogError> {
-        let v = self.req(attr)?;
-        v.trim()
-            .parse()
-            .map_err(|_| self.bad(attr, v, "not a number in range"))
-    }
-
-    /// `ba="honba,sticks"`.
-    fn ba(&self) -> Result<(u8, u8), LogError> {
-        let v = self.req("ba")?;
-        match self.ints::<u8>("ba", v)?[..] {
-            [h, s] => Ok((h, s)),
-            _ => Err(self.bad("ba", v, "not two numbers")),
-        }
-    }
-
-    /// `sc="s0,d0,s1,d1,..."` in hundreds (chip games: then `c0,e0,c1,e1,...`): (scores
-    /// before, deltas) in points, and the chips.
-    fn sc(&self, players: u8) -> Result<Settlement, LogError> {
-        let v = self.req("sc")?;
-        let n: Vec<i32> = self.ints("sc", v)?;
-        let p = players as usize;
-        let (points, chips) = match n.len() {
-            8 => (&n[..], None),
-            16 => (&n[..8], Some(&n[8..])),
-            l if l == 2 * p => (&n[..], None),
-            _ => return Err(self.bad("sc", v, "not a score and a change per seat")),
-        };
-        let pairs = |x: &[i32], mul: i32| -> (Vec<i32>, Vec<i32>) {
-            let a = x
-                .iter()
-                .step_by(2)
-                .take(p)
-                .map(|v| v.saturating_mul(mul))
-                .collect();
-            let b = x
-                .iter()
-                .skip(1)
-                .step_by(2)
-                .take(p)
-                .map(|v| v.saturating_mul(mul))
-                .collect();
-            (a, b)
-        };
-        let (before, deltas) = pairs(points, 100);
-        let chips = chips.map(|c| {
-            let (before, deltas) = pairs(c, 1);
-            Chips { before, deltas }
-        });
-        Ok(Settlement {
-            before,
-            deltas,
-            chips,
-        })
-    }
-
-    fn meld(&self, who: u8, players: u8, v: &str) -> Result<LogMeld, LogError> {
-        let m: u32 = v
-            .trim()
-            .parse()
-            .map_err(|_| self.bad("m", v, "not a number"))?;
-        meld::decode_meld(m, who, players).map_err(|e| self.bad("m", v, e.describe()))
-    }
-}
-
-/// Splits the text into tags. Text between tags (whitespace, an XML declaration's
-/// neighbours) is ignored; comments and declarations (`<?...?>`, `<!...>`) are skipped.
-struct Tags<'a> {
-    text: &'a str,
-    pos: usize,
-}
-
-impl<'a> Iterator for Tags<'a> {
-    type Item = Result<Tag<'a>, LogError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let rest = self.text.get(self.pos..)?;
-            let start = self.pos + rest.find('<')?;
-            let Some(len) = self.text[start..].find('>') else {
-                self.pos = self.text.len();
-                return Some(Err(LogError::Syntax {
-                    offset: start,
-                    why: "tag without `>`",
-                }));
-            };
-            let inner = &self.text[start + 1..start + len];
-            self.pos = start + len + 1;
-            if inner.starts_with('?') || inner.starts_with('!') || inner.starts_with('/') {
-                continue;
-            }
-            return Some(parse_tag(inner, start));
-        }
-    }
-}
-
-fn parse_tag(inner: &str, offset: usize) -> Result<Tag<'_>, LogError> {
-    let inner = inner.strip_suffix('/').unwrap_or(inner);
-    let name_end = inner
-        .find(|c: char| c.is_ascii_whitespace())
-        .unwrap_or(inner.len());
-    let name = &inner[..name_end];
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(LogError::Syntax {
-            offset,
-            why: "tag name is not alphanumeric",
-        });
-    }
-    let mut attrs = Vec::new();
-    let mut rest = inner[name_end..].trim_start();
-    while !rest.is_empty() {
-        let Some(eq) = rest.find('=') else {
-            return Err(LogError::Syntax {
-                offset,
-                why: "attribute without `=`",
-            });
-        };
-        let key = rest[..eq].trim_end();
-        if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return Err(LogError::Syntax {
-                offset,
-                why: "bad attribute name",
-            });
-        }
-        let after = rest[eq + 1..].trim_start();
-        let Some(quote) = after.chars().next().filter(|&c| c == '"' || c == '\'') else {
-            return Err(LogError::Syntax {
-                offset,
-                why: "attribute value without quotes",
-            });
-        };
-        let body = &after[1..];
-        let Some(close) = body.find(quote) else {
-            return Err(LogError::Syntax {
-                offset,
-                why: "unterminated attribute value",
-            });
-        };
-        attrs.push((key, &body[..close]));
-        rest = body[close + 1..].trim_start();
-    }
-    Ok(Tag {
-        name,
-        attrs,
-        offset,
-    })
-}
-
-/// Decodes `%E3%81%82`-style names (invalid UTF-8 is replaced, never an error).
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            let hex = std::str::from_utf8(&b[i + 1..i + 3])
-                .ok()
-                .and_then(|h| u8::from_str_radix(h, 16).ok());
-            if let Some(v) = hex {
-                out.push(v);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// Reads an mjlog (the XML text; gzip must be undone first).
 ///
 /// ```
@@ -622,6 +363,8 @@ pub fn parse_mjlog(text: &str) -> Result<GameLog, LogError> {
     let mut game = GameLog {
         players: 4,
         go_type: 0,
+        lobby: None,
+        csrule: None,
         hanchan: false,
         aka: true,
         kuitan: true,
@@ -633,6 +376,8 @@ pub fn parse_mjlog(text: &str) -> Result<GameLog, LogError> {
     let mut shuffle: Option<TenhouShuffle> = None;
     let mut seen_root = false;
     let mut seen_go = false;
+    // Disconnections and reconnections before the first INIT, for the first round's events.
+    let mut before_deal: Vec<LogEvent> = Vec::new();
     for tag in (Tags { text, pos: 0 }) {
         let tag = tag?;
         let name = tag.name;
@@ -688,6 +433,14 @@ pub fn parse_mjlog(text: &str) -> Result<GameLog, LogError> {
                 game.hanchan = t & 0x08 != 0;
                 game.aka = t & 0x02 == 0;
                 game.kuitan = t & 0x04 == 0;
+                game.lobby = match tag.get("lobby") {
+                    Some(_) => Some(tag.num("lobby")?),
+                    None => None,
+                };
+                game.csrule = tag
+                    .get("csrule")
+                    .filter(|v| !v.is_empty())
+                    .map(str::to_owned);
                 seen_go = true;
             }
             "UN" => {
@@ -710,9 +463,11 @@ pub fn parse_mjlog(text: &str) -> Result<GameLog, LogError> {
                 } else {
                     match names[..] {
                         [(seat, _)] if seat < p => {
-                            current(&mut game, &tag)?
-                                .events
-                                .push(LogEvent::Reconnect { seat });
+                            let ev = LogEvent::Reconnect { seat };
+                            match game.rounds.last_mut() {
+                                Some(r) => r.events.push(ev),
+                                None => before_deal.push(ev),
+                            }
                         }
                         _ => return Err(tag.bad_tag("a reconnection names one seat")),
                     }
@@ -723,7 +478,10 @@ pub fn parse_mjlog(text: &str) -> Result<GameLog, LogError> {
                 if !seen_go {
                     return Err(tag.bad_tag("INIT before GO"));
                 }
-                let round = init_round(&tag, p, &mut shuffle)?;
+                let mut round = init_round(&tag, p, &mut shuffle)?;
+                if game.rounds.is_empty() {
+                    round.events.append(&mut before_deal);
+                }
                 game.rounds.push(round);
             }
             "N" => {
@@ -762,10 +520,13 @@ pub fn parse_mjlog(text: &str) -> Result<GameLog, LogError> {
                     .push(LogEvent::Ryuukyoku(d));
             }
             "BYE" => {
-                let seat = tag.seat("who", p)?;
-                current(&mut game, &tag)?
-                    .events
-                    .push(LogEvent::Disconnect { seat });
+                let ev = LogEvent::Disconnect {
+                    seat: tag.seat("who", p)?,
+                };
+                match game.rounds.last_mut() {
+                    Some(r) => r.events.push(ev),
+                    None => before_deal.push(ev),
+                }
             }
             _ => return Err(tag.bad_tag("unknown tag")),
         }

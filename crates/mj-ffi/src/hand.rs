@@ -15,16 +15,13 @@
 use mj_ai::HandView;
 use mj_hu::{Declared, Hand, HuError};
 use mj_protocol::OpError;
-use mj_tiles::{EigenHand, Suit, Tile, TileCounts, TileSet};
+use mj_tiles::{Eigen, EigenHand, Tile, TileCounts, TileSet};
 
 use crate::rules::MjRules;
 use crate::status::Failure;
 
 /// The most wildcards a hand may hold (`mj_hu::MAX_WILDCARDS`).
 const MAX_WILDCARDS: u32 = mj_hu::MAX_WILDCARDS as u32;
-
-/// Honor kinds, as bits of a [`TileSet`].
-const HONORS: u64 = TileSet::suit(Suit::Honor).bits();
 
 fn hu_failure(e: HuError) -> Failure {
     Failure::from(OpError::from(e))
@@ -35,12 +32,6 @@ fn hu_failure(e: HuError) -> Failure {
 #[inline]
 pub fn counts_of(raw: &[u8; 34]) -> Result<TileCounts, Failure> {
     TileCounts::new(*raw).map_err(|e| hu_failure(HuError::FifthCopy(e.tile)))
-}
-
-/// `true` when `counts` holds no tile the rules lack (honors under `honors = false`).
-#[inline]
-fn tiles_in_rules(rules: &MjRules, counts: &TileCounts) -> bool {
-    rules.rules().honors || counts.kinds().bits() & HONORS == 0
 }
 
 /// The protocol's hand for `counts` plus `wildcards`: the wildcards as tiles of one or two wild
@@ -86,25 +77,59 @@ pub fn protocol_hand(
     Ok((hand, wild))
 }
 
-/// The eigens of `counts` plus `wildcards`, when the fast path may read them (wildcards in
-/// range, tiles in the rules).
+/// Eight counts (one little-endian word, each count 0-4) as eight hex digits, the first lowest.
 #[inline]
-fn fast_eigens(rules: &MjRules, counts: &TileCounts, wildcards: u32) -> Option<EigenHand> {
-    if wildcards > MAX_WILDCARDS || !tiles_in_rules(rules, counts) {
+const fn digits(x: u64) -> u64 {
+    let x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
+    let x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
+    (x | x >> 16) & 0xFFFF_FFFF
+}
+
+/// The word of eight bytes at `at`.
+#[inline]
+fn word(b: &[u8; 40], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The eigens of 34 raw counts plus `wildcards`, when the fast path may read them: every count
+/// 0-4, no honor under rules without honors, at most 8 wildcards. Word arithmetic instead of a
+/// loop per kind (the conversion is most of a call's time otherwise); anything else goes the
+/// slow way, which names the error.
+#[inline]
+fn fast_eigens(rules: &MjRules, raw: &[u8; 34], wildcards: u32) -> Option<EigenHand> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const OVER_FOUR: u64 = 0x7B7B_7B7B_7B7B_7B7B; // + 0x7B sets a byte's high bit iff it is > 4
+    if wildcards > MAX_WILDCARDS {
         return None;
     }
-    Some(EigenHand::new(counts.eigens(), wildcards as u8))
+    let mut b = [0u8; 40];
+    b[..34].copy_from_slice(raw);
+    let mut over = 0;
+    for at in [0, 8, 16, 24, 32] {
+        let w = word(&b, at);
+        over |= (w.wrapping_add(OVER_FOUR) | w) & HIGH;
+    }
+    // Bytes 27-33 are the honors (34-39 are zero).
+    let honors = word(&b, 27);
+    if over != 0 || (!rules.rules().honors && honors != 0) {
+        return None;
+    }
+    let suit = |at: usize| Eigen::new(digits(word(&b, at)) | u64::from(b[at + 8]) << 32);
+    let suits = [suit(0)?, suit(9)?, suit(18)?, Eigen::new(digits(honors))?];
+    Some(EigenHand::new(suits, wildcards as u8))
 }
 
 /// Is the hand (3k+2 tiles, wildcards included) a win?
 #[inline]
 pub fn is_winning(rules: &MjRules, raw: &[u8; 34], wildcards: u32) -> Result<bool, Failure> {
-    let counts = counts_of(raw)?;
-    if let Some(e) = fast_eigens(rules, &counts, wildcards)
+    if let Some(e) = fast_eigens(rules, raw, wildcards)
         && let Ok(won) = rules.checker().is_winning_eigen(&e, Declared::default())
     {
         return Ok(won);
     }
+    let counts = counts_of(raw)?;
     let (hand, _) = protocol_hand(rules, &counts, wildcards)?;
     rules.checker().is_winning(&hand).map_err(hu_failure)
 }
@@ -112,12 +137,12 @@ pub fn is_winning(rules: &MjRules, raw: &[u8; 34], wildcards: u32) -> Result<boo
 /// Is the hand (3k+1 tiles, wildcards included) one tile from a win?
 #[inline]
 pub fn is_ready(rules: &MjRules, raw: &[u8; 34], wildcards: u32) -> Result<bool, Failure> {
-    let counts = counts_of(raw)?;
-    if let Some(e) = fast_eigens(rules, &counts, wildcards)
+    if let Some(e) = fast_eigens(rules, raw, wildcards)
         && let Ok(ready) = rules.checker().is_ready_eigen(&e, Declared::default())
     {
         return Ok(ready);
     }
+    let counts = counts_of(raw)?;
     let (hand, _) = protocol_hand(rules, &counts, wildcards)?;
     rules.checker().is_ready(&hand).map_err(hu_failure)
 }
@@ -163,4 +188,41 @@ pub fn shanten(rules: &MjRules, raw: &[u8; 34], wildcards: u32) -> Result<i8, Fa
     let (hand, _) = protocol_hand(rules, &counts, wildcards)?;
     let view = HandView::try_from(&hand).map_err(|e| Failure::from(OpError::from(e)))?;
     Ok(view.shanten(rules.shape()?).shanten)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mj_tiles::rng::SplitMix64;
+
+    /// The word arithmetic reads the same eigens as `TileCounts` and refuses what it refuses,
+    /// on counts near and far past the limit (bytes 5, 0x80, 0xFF carry differently).
+    #[test]
+    fn fast_eigens_are_the_counts_eigens() {
+        let generic = MjRules::new("generic", "").unwrap();
+        let sichuan = MjRules::new("sichuan", "").unwrap();
+        let mut rng = SplitMix64::new(3);
+        for i in 0..200_000 {
+            let mut raw = [0u8; 34];
+            for c in raw.iter_mut() {
+                *c = [0, 0, 0, 1, 1, 2, 3, 4][rng.below(8) as usize];
+            }
+            if i % 4 == 0 {
+                raw[rng.below(34) as usize] =
+                    [5, 0x7F, 0x80, 0x84, 0x85, 0xFF][rng.below(6) as usize];
+            }
+            let w = rng.below(10);
+            let counts = TileCounts::new(raw).ok();
+            let slow = counts
+                .filter(|_| w <= MAX_WILDCARDS)
+                .map(|c| EigenHand::new(c.eigens(), w as u8));
+            assert_eq!(fast_eigens(&generic, &raw, w), slow, "{raw:?} {w}");
+            let no_honors = counts.is_some_and(|c| c.kinds().bits() >> 27 == 0);
+            assert_eq!(
+                fast_eigens(&sichuan, &raw, w),
+                slow.filter(|_| no_honors),
+                "{raw:?} {w}"
+            );
+        }
+    }
 }

@@ -129,7 +129,7 @@ static int hand_mpsz(const Hand *h, int honors, char *out, int wild[2]) {
     return n;
 }
 
-static void kind_name(int kind, char out[3]) {
+static inline void kind_name(int kind, char out[3]) {
     out[0] = (char)('1' + kind % 9);
     out[1] = "mpsz"[kind / 9];
     out[2] = 0;

@@ -85,11 +85,11 @@ const fn digits(x: u64) -> u64 {
     (x | x >> 16) & 0xFFFF_FFFF
 }
 
-/// The word of eight bytes at `at`.
-#[inline]
-fn word(b: &[u8; 40], at: usize) -> u64 {
+/// The eight bytes at `at` (at most 26) as a little-endian word.
+#[inline(always)]
+fn word(raw: &[u8; 34], at: usize) -> u64 {
     let mut w = [0u8; 8];
-    w.copy_from_slice(&b[at..at + 8]);
+    w.copy_from_slice(&raw[at..at + 8]);
     u64::from_le_bytes(w)
 }
 
@@ -104,19 +104,23 @@ fn fast_eigens(rules: &MjRules, raw: &[u8; 34], wildcards: u32) -> Option<EigenH
     if wildcards > MAX_WILDCARDS {
         return None;
     }
-    let mut b = [0u8; 40];
-    b[..34].copy_from_slice(raw);
-    let mut over = 0;
-    for at in [0, 8, 16, 24, 32] {
-        let w = word(&b, at);
-        over |= (w.wrapping_add(OVER_FOUR) | w) & HIGH;
-    }
-    // Bytes 27-33 are the honors (34-39 are zero).
-    let honors = word(&b, 27);
+    // Words at 0, 8, 16, 24 and 26 cover the 34 bytes.
+    let words = [
+        word(raw, 0),
+        word(raw, 8),
+        word(raw, 16),
+        word(raw, 24),
+        word(raw, 26),
+    ];
+    let over = words
+        .iter()
+        .fold(0, |o, &w| o | ((w.wrapping_add(OVER_FOUR) | w) & HIGH));
+    // Bytes 27-33, the honors: the word at 26 without its first byte.
+    let honors = words[4] >> 8;
     if over != 0 || (!rules.rules().honors && honors != 0) {
         return None;
     }
-    let suit = |at: usize| Eigen::new(digits(word(&b, at)) | u64::from(b[at + 8]) << 32);
+    let suit = |at: usize| Eigen::new(digits(word(raw, at)) | u64::from(raw[at + 8]) << 32);
     let suits = [suit(0)?, suit(9)?, suit(18)?, Eigen::new(digits(honors))?];
     Some(EigenHand::new(suits, wildcards as u8))
 }

@@ -58,18 +58,15 @@ impl HandTiles {
         }
         let mut out = Vec::with_capacity(self.counts.total() as usize);
         for (tile, &n) in Tile::ALL.iter().zip(self.counts.as_array()) {
-            if n == 0 {
-                continue;
+            for copy in 0..n {
+                // The red fives first, as many as the ids held.
+                let red = tile.rank() == 5
+                    && self.red.get(tile.suit().index()).is_some_and(|&r| copy < r);
+                out.push(match Piece::red_five(tile.suit()) {
+                    Some(p) if red => p,
+                    _ => Piece::new(*tile),
+                });
             }
-            let suit = tile.suit();
-            let red = match self.red.get(suit.index()) {
-                Some(&red) if tile.rank() == 5 => red.min(n),
-                _ => 0,
-            };
-            if let Some(piece) = Piece::red_five(suit).filter(|_| red > 0) {
-                out.extend(std::iter::repeat_n(piece, usize::from(red)));
-            }
-            out.extend(std::iter::repeat_n(Piece::new(*tile), usize::from(n - red)));
         }
         out
     }
@@ -99,17 +96,17 @@ fn int_item(item: &Bound<'_, PyAny>, what: &str, i: usize) -> Result<i64, OpErro
 }
 
 /// The ints 0..[`MAX_INTS`] as this interpreter holds them. CPython keeps one object for each
-/// small int (-5 to 256) in one array, and every int it makes in that range is that object: an
+/// small int (-5 to 256), in one array, and every int it makes in that range is that object: an
 /// item of a hand is then read by its address, without the call `PyLong_AsLong` costs (the
-/// larger part of reading a list of 34 counts under the stable ABI). Only addresses are
-/// compared, and a hit is checked against the object kept for that value, so an interpreter
-/// that keeps ints otherwise is read correctly, by the call.
+/// larger part of reading a list of 34 counts under the stable ABI). The objects are kept here,
+/// and the reading is used only when they lie at equal steps from 0, so an address in that
+/// range is one of them (no other object can be there while they live); an interpreter that
+/// keeps ints otherwise is read by the call.
 struct SmallInts {
-    /// The objects, kept alive; `addresses[k]` is the address of int `k`.
+    /// The objects, kept alive.
     _objects: Vec<Py<PyAny>>,
-    addresses: [usize; MAX_INTS],
-    /// The address of 0, and the distance between neighbours: a power of two (its log, and
-    /// the mask of an address's offset within it).
+    /// The address of 0, and the step between neighbours: a power of two (its log, and the
+    /// mask of an address's offset within it).
     base: usize,
     shift: u32,
     mask: usize,
@@ -125,33 +122,35 @@ impl SmallInts {
 
     fn new(py: Python<'_>) -> Option<SmallInts> {
         let mut objects = Vec::with_capacity(MAX_INTS);
-        let mut addresses = [0usize; MAX_INTS];
-        for (k, slot) in addresses.iter_mut().enumerate() {
-            let obj = k.into_pyobject(py).ok()?.into_any().unbind();
-            *slot = obj.as_ptr() as usize;
-            objects.push(obj);
+        for k in 0..MAX_INTS {
+            objects.push(k.into_pyobject(py).ok()?.into_any().unbind());
         }
-        let base = addresses[0];
-        let stride = addresses[1].wrapping_sub(base);
-        if !stride.is_power_of_two() {
+        let address = |k: usize| objects.get(k).map(|o| o.as_ptr() as usize);
+        let base = address(0)?;
+        let stride = address(1)?.wrapping_sub(base);
+        let evenly = (0..MAX_INTS).all(|k| address(k) == Some(base.wrapping_add(k * stride)));
+        if !stride.is_power_of_two() || !evenly {
             return None;
         }
         Some(SmallInts {
             _objects: objects,
-            addresses,
             base,
             shift: stride.trailing_zeros(),
             mask: stride - 1,
         })
     }
 
-    /// The value of the object at `address` if it is one of the kept ints.
+    /// The reader of the ints below `limit` (at most [`MAX_INTS`]): the value of the object at
+    /// an address, if it is one of them.
     #[inline]
-    fn value(&self, address: usize) -> Option<usize> {
-        let offset = address.wrapping_sub(self.base);
-        let k = offset >> self.shift;
-        let hit = offset & self.mask == 0 && self.addresses.get(k) == Some(&address);
-        hit.then_some(k)
+    fn below(&self, limit: usize) -> impl Fn(usize) -> Option<usize> + use<> {
+        let (base, shift, mask) = (self.base, self.shift, self.mask);
+        let limit = limit.min(MAX_INTS);
+        move |address| {
+            let offset = address.wrapping_sub(base);
+            let k = offset >> shift;
+            (offset & mask == 0 && k < limit).then_some(k)
+        }
     }
 }
 
@@ -204,9 +203,9 @@ fn tuple_ints(tuple: &Bound<'_, PyTuple>, what: &str, out: &mut Ints) -> Result<
     if n > MAX_INTS {
         return Ok(n);
     }
-    let small = SmallInts::get(tuple.py());
+    let value = SmallInts::get(tuple.py()).map(|s| s.below(MAX_INTS));
     for (i, (slot, item)) in out.iter_mut().zip(tuple.iter_borrowed()).enumerate() {
-        *slot = match small.and_then(|s| s.value(item.as_ptr() as usize)) {
+        *slot = match value.as_ref().and_then(|v| v(item.as_ptr() as usize)) {
             Some(v) => v as i64,
             None => int_item(&item, what, i)?,
         };
@@ -221,9 +220,10 @@ fn small_tuple(tuple: &Bound<'_, PyTuple>) -> Option<HandTiles> {
     let small = SmallInts::get(tuple.py())?;
     let n = tuple.len();
     if n == Tile::COUNT {
+        let count = small.below(5);
         let mut counts = [0u8; Tile::COUNT];
         for (slot, item) in counts.iter_mut().zip(tuple.iter_borrowed()) {
-            *slot = small.value(item.as_ptr() as usize).filter(|&v| v <= 4)? as u8;
+            *slot = count(item.as_ptr() as usize)? as u8;
         }
         return Some(HandTiles {
             form: Form::Counts,
@@ -239,8 +239,9 @@ fn small_tuple(tuple: &Bound<'_, PyTuple>) -> Option<HandTiles> {
     let mut counts = [0u8; Tile::COUNT];
     let mut used = [0u64; 3];
     let mut red = [0u8; 3];
+    let id_of = small.below(TileId::COUNT);
     for item in tuple.iter_borrowed() {
-        let id = small.value(item.as_ptr() as usize)?;
+        let id = id_of(item.as_ptr() as usize)?;
         let bit = 1u64 << (id % 64);
         let word = used.get_mut(id / 64)?;
         if *word & bit != 0 {

@@ -94,7 +94,7 @@ fn wind(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<Tile>> {
     .map(|p| Some(p.tile()))
 }
 
-/// Dora or ura indicators: a list of tiles in the hand's form.
+/// Dora or ura indicators: a list (or tuple) of tiles in the hand's form.
 fn indicators(
     obj: Option<&Bound<'_, PyAny>>,
     form: Form,
@@ -104,25 +104,30 @@ fn indicators(
     let Some(v) = given(obj) else {
         return Ok(out);
     };
-    let items: Vec<Bound<'_, PyAny>> = if let Ok(list) = v.cast::<PyList>() {
-        list.iter().take(mj_protocol::MAX_ITEMS + 1).collect()
-    } else if let Ok(t) = v.cast::<pyo3::types::PyTuple>() {
-        t.iter().take(mj_protocol::MAX_ITEMS + 1).collect()
+    let mut push = |i: usize, item: &Bound<'_, PyAny>| -> PyResult<()> {
+        if i >= mj_protocol::MAX_ITEMS {
+            return Err(bad_field(format!(
+                "field `{name}`: more than {} tiles",
+                mj_protocol::MAX_ITEMS
+            )));
+        }
+        let what = || format!("field `{name}`[{i}]");
+        out.push(read_tile(item, form, what, OpError::InvalidField)?.tile());
+        Ok(())
+    };
+    if let Ok(list) = v.cast::<PyList>() {
+        for (i, item) in list.iter().enumerate() {
+            push(i, &item)?;
+        }
+    } else if let Ok(tuple) = v.cast::<pyo3::types::PyTuple>() {
+        for (i, item) in tuple.iter_borrowed().enumerate() {
+            push(i, &item)?;
+        }
     } else {
         return Err(bad_field(format!(
             "field `{name}`: expected a list of tiles, got {}",
             type_name(v)
         )));
-    };
-    if items.len() > mj_protocol::MAX_ITEMS {
-        return Err(bad_field(format!(
-            "field `{name}`: more than {} tiles",
-            mj_protocol::MAX_ITEMS
-        )));
-    }
-    for (i, item) in items.iter().enumerate() {
-        let what = || format!("field `{name}`[{i}]");
-        out.push(read_tile(item, form, what, OpError::InvalidField)?.tile());
     }
     Ok(out)
 }
@@ -158,13 +163,13 @@ pub(crate) struct ScoreResult {
     scored: Scored,
 }
 
-/// The scorer's answer, held inline (one allocation a result: the Python object's).
+/// The scorer's answer: riichi's inline (one allocation a result, the Python object's), the
+/// larger Chinese ones boxed, so moving a riichi answer copies little.
 #[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
 enum Scored {
     Riichi(Score),
-    Sichuan(SichuanScore),
-    Mcr(McrScore),
+    Sichuan(Box<SichuanScore>),
+    Mcr(Box<McrScore>),
 }
 
 /// The rows of a Chinese fan breakdown: `[{"name", "zh", "fan", "count"}]`.
@@ -446,8 +451,14 @@ pub(crate) fn score(
         .filter(|(_, v)| given(*v).is_some())
         .map(|(n, _)| *n)
         .collect();
+    // Most names differ in length or first letter: compared so before any memcmp.
+    let is_given = |name: &str| {
+        names.iter().any(|n| {
+            n.len() == name.len() && n.as_bytes().first() == name.as_bytes().first() && *n == name
+        })
+    };
     request
-        .check_score_fields(|name| names.contains(&name))
+        .check_score_fields(is_given)
         .map_err(|e| op_error(&e))?;
     // A 136 id names one physical tile: it must be one the hand holds (checked once the
     // protocol's own checks have passed, so its errors come first).
@@ -482,7 +493,9 @@ pub(crate) fn score(
             f.situation.last_wall = flag(last_wall, "last_wall")?;
             f.situation.tenhou = flag(tenhou, "tenhou")?;
             f.situation.chiihou = flag(chiihou, "chiihou")?;
-            Scored::Sichuan(request.sichuan_score(f).map_err(|e| op_error(&e))?)
+            Scored::Sichuan(Box::new(
+                request.sichuan_score(f).map_err(|e| op_error(&e))?,
+            ))
         }
         Rules::Mcr => {
             let mut f = McrFields {
@@ -496,7 +509,7 @@ pub(crate) fn score(
             f.situation.last_wall = flag(last_wall, "last_wall")?;
             f.seat_wind = wind(seat_wind, "seat_wind")?;
             f.round_wind = wind(round_wind, "round_wind")?;
-            Scored::Mcr(request.mcr_score(f).map_err(|e| op_error(&e))?)
+            Scored::Mcr(Box::new(request.mcr_score(f).map_err(|e| op_error(&e))?))
         }
         // Riichi and sanma (generic was refused above).
         _ => {

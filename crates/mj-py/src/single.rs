@@ -66,15 +66,15 @@ fn shapes(common: &Common) -> Option<ShapeRules> {
 
 /// Is `hand` (3k+2 concealed tiles, the winning tile included) a win under the rules?
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, *, melds=None, wild=None, options=None, raw=false))]
+#[pyo3(signature = (hand, rules=None, *, raw=false, melds=None, wild=None, options=None))]
 pub(crate) fn hu<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
+    raw: bool,
     melds: Option<&Bound<'py, PyAny>>,
     wild: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyAny>>,
-    raw: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (tiles, common) = read(hand, melds, wild, rules, options)?;
     let fast = checked(&tiles, &common).and_then(|(c, h)| c.is_winning(&h).ok());
@@ -91,15 +91,15 @@ pub(crate) fn hu<'py>(
 
 /// The waits of `hand` (3k+1 concealed tiles): every kind whose draw wins.
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, *, melds=None, wild=None, options=None, raw=false))]
+#[pyo3(signature = (hand, rules=None, *, raw=false, melds=None, wild=None, options=None))]
 pub(crate) fn waits<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
+    raw: bool,
     melds: Option<&Bound<'py, PyAny>>,
     wild: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyAny>>,
-    raw: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (tiles, common) = read(hand, melds, wild, rules, options)?;
     let fast = checked(&tiles, &common).and_then(|(c, h)| c.waits(&h).ok());
@@ -116,15 +116,15 @@ pub(crate) fn waits<'py>(
 
 /// The shanten of `hand` (3k+1 or 3k+2 concealed tiles).
 #[pyfunction]
-#[pyo3(signature = (hand, rules=None, *, melds=None, wild=None, options=None, raw=false))]
+#[pyo3(signature = (hand, rules=None, *, raw=false, melds=None, wild=None, options=None))]
 pub(crate) fn shanten<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
+    raw: bool,
     melds: Option<&Bound<'py, PyAny>>,
     wild: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyAny>>,
-    raw: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (tiles, common) = read(hand, melds, wild, rules, options)?;
     if let Some(shape) = shapes(&common) {
@@ -160,18 +160,18 @@ fn shanten_answer(
 /// elsewhere (mpsz, 34 counts or 136 ids).
 #[pyfunction]
 #[pyo3(signature = (
-    hand, rules=None, *, melds=None, wild=None, options=None, visible=None, raw=false
+    hand, rules=None, *, raw=false, melds=None, wild=None, options=None, visible=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn discards<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
+    raw: bool,
     melds: Option<&Bound<'py, PyAny>>,
     wild: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyAny>>,
     visible: Option<&Bound<'py, PyAny>>,
-    raw: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (tiles, common) = read(hand, melds, wild, rules, options)?;
     let request = common.request("discards", &tiles)?;

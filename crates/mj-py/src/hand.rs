@@ -42,6 +42,22 @@ pub(crate) struct HandTiles {
 }
 
 impl HandTiles {
+    /// The pieces of the ids held, in id order.
+    fn id_pieces(&self) -> Vec<Piece> {
+        let mut out = Vec::with_capacity(self.counts.total() as usize);
+        for (w, &word) in self.ids.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let id = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(id) = u8::try_from(id).ok().and_then(TileId::new) {
+                    out.push(id.piece());
+                }
+            }
+        }
+        out
+    }
+
     /// Does the hand, given as 136 ids, hold this id?
     pub(crate) fn holds_id(&self, id: u8) -> bool {
         let id = usize::from(id);
@@ -53,8 +69,10 @@ impl HandTiles {
     /// The concealed pieces: mpsz in the order written, counts and ids by kind (a red five
     /// before the plain fives of its suit).
     pub(crate) fn pieces(&self) -> Vec<Piece> {
-        if self.form == Form::Mpsz {
-            return self.written.clone();
+        match self.form {
+            Form::Mpsz => return self.written.clone(),
+            Form::Ids => return self.id_pieces(),
+            Form::Counts => {}
         }
         let mut out = Vec::with_capacity(self.counts.total() as usize);
         for (tile, &n) in Tile::ALL.iter().zip(self.counts.as_array()) {
@@ -213,17 +231,25 @@ fn tuple_ints(tuple: &Bound<'_, PyTuple>, what: &str, out: &mut Ints) -> Result<
     Ok(n)
 }
 
-/// The tiles of a tuple whose items are all kept small ints ([`SmallInts`]) and a valid hand:
-/// 34 counts of 0-4, or ids 0-135 each once. None sends the tuple to the general reader, which
-/// names what is wrong.
-fn small_tuple(tuple: &Bound<'_, PyTuple>) -> Option<HandTiles> {
-    let small = SmallInts::get(tuple.py())?;
-    let n = tuple.len();
+/// The address of an object: what [`SmallInts`] reads.
+fn address(obj: &Bound<'_, PyAny>) -> usize {
+    obj.as_ptr() as usize
+}
+
+/// The tiles of `n` items (their addresses) that are all kept small ints ([`SmallInts`]) and a
+/// valid hand: 34 counts of 0-4, or ids 0-135 each once. None sends the sequence to the general
+/// reader, which names what is wrong.
+fn small_hand(
+    py: Python<'_>,
+    n: usize,
+    addresses: impl Iterator<Item = usize>,
+) -> Option<HandTiles> {
+    let small = SmallInts::get(py)?;
     if n == Tile::COUNT {
         let count = small.below(5);
         let mut counts = [0u8; Tile::COUNT];
-        for (slot, item) in counts.iter_mut().zip(tuple.iter_borrowed()) {
-            *slot = count(item.as_ptr() as usize)? as u8;
+        for (slot, a) in counts.iter_mut().zip(addresses) {
+            *slot = count(a)? as u8;
         }
         return Some(HandTiles {
             form: Form::Counts,
@@ -240,8 +266,8 @@ fn small_tuple(tuple: &Bound<'_, PyTuple>) -> Option<HandTiles> {
     let mut used = [0u64; 3];
     let mut red = [0u8; 3];
     let id_of = small.below(TileId::COUNT);
-    for item in tuple.iter_borrowed() {
-        let id = id_of(item.as_ptr() as usize)?;
+    for a in addresses {
+        let id = id_of(a)?;
         let bit = 1u64 << (id % 64);
         let word = used.get_mut(id / 64)?;
         if *word & bit != 0 {
@@ -261,6 +287,24 @@ fn small_tuple(tuple: &Bound<'_, PyTuple>) -> Option<HandTiles> {
         red,
         ids: used,
     })
+}
+
+/// [`small_hand`] of a list. Under the stable ABI (feature `abi3`) an item of a list costs a
+/// call into the interpreter and two more to count a reference, and an item of a tuple one
+/// call: the items are read from a snapshot of them. Otherwise they are read in place, inline.
+#[cfg(feature = "abi3")]
+fn small_list(list: &Bound<'_, PyList>) -> Option<HandTiles> {
+    let tuple = list.to_tuple();
+    small_hand(
+        list.py(),
+        tuple.len(),
+        tuple.iter_borrowed().map(|i| address(&i)),
+    )
+}
+
+#[cfg(not(feature = "abi3"))]
+fn small_list(list: &Bound<'_, PyList>) -> Option<HandTiles> {
+    small_hand(list.py(), list.len(), list.iter().map(|i| address(&i)))
 }
 
 /// The integers of `obj` into `out` if it is a sequence of them (list, tuple, NumPy array, or
@@ -314,17 +358,19 @@ pub(crate) fn read_tiles(obj: &Bound<'_, PyAny>, what: &str) -> Result<HandTiles
             .map_err(|e| OpError::InvalidHand(format!("{what}: {e}")))?;
         return read_mpsz(&text, what);
     }
-    // A list is read from a snapshot of its items, each without a reference count change (two
-    // calls an item under the stable ABI), and a plain hand of small ints without one call to
-    // read each int.
-    let snapshot;
-    let tuple = if let Ok(list) = obj.cast::<PyList>() {
-        snapshot = list.to_tuple();
-        Some(&snapshot)
+    // A plain hand of small ints is read without a call to read each int.
+    let small = if let Ok(list) = obj.cast::<PyList>() {
+        small_list(list)
+    } else if let Ok(tuple) = obj.cast::<PyTuple>() {
+        small_hand(
+            tuple.py(),
+            tuple.len(),
+            tuple.iter_borrowed().map(|i| address(&i)),
+        )
     } else {
-        obj.cast::<PyTuple>().ok()
+        None
     };
-    if let Some(tiles) = tuple.and_then(small_tuple) {
+    if let Some(tiles) = small {
         return Ok(tiles);
     }
     let mut ints: Ints = [0; MAX_INTS];

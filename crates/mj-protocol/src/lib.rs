@@ -43,6 +43,9 @@
 //! | [`answer`], [`Answer`] | the same answer as a value: `id`, answer fields or [`OpError`], and [`Answer::to_line`] |
 //! | [`run_batch`], [`run_batch_limited`] | the batch loop over a `BufRead` and a `Write`, with the line limit ([`DEFAULT_MAX_LINE_BYTES`]) |
 //! | [`Request`] | a request whose shared fields are valid: hand, melds, wildcards, [`Rules`], [`Options`], the op's extra fields |
+//! | [`Request::new`], [`OptionValue`], [`hand_and_melds`] | the same request from typed values, for bindings that ask without JSON, with the same checks and errors |
+//! | [`Request::is_win`], [`Request::waits`], [`Request::shanten_report`], [`Request::discard_table`], [`Request::decompositions`] | each hand op's answer as a value |
+//! | [`Request::check_score_fields`], [`Request::riichi_score`] ([`RiichiFields`]), [`Request::sichuan_score`] ([`SichuanFields`]), [`Request::mcr_score`] ([`McrFields`]) | `score`'s answer as a value, per preset |
 //! | [`OpError`] | every error kind of the protocol, one variant each (thiserror) |
 //! | [`OPS`], [`OpSpec`], [`Handler`], [`answer_with`] | the op table, and answering with another table |
 //! | [`COMMON_FIELDS`], [`SWITCHES`], [`MAX_ITEMS`] | the fields every op accepts, the rule switches of `options`, the item limit |
@@ -145,7 +148,8 @@ pub use answer::{Answer, answer, answer_line, answer_with};
 pub use batch::{DEFAULT_MAX_LINE_BYTES, run_batch, run_batch_limited};
 pub use error::OpError;
 pub use json::MAX_ITEMS;
-pub use ops::{Handler, OPS, OpSpec};
+pub use ops::{Handler, McrFields, OPS, OpSpec, RiichiFields, SichuanFields};
 pub use request::{
-    COMMON_FIELDS, Options, Request, Rules, SWITCHES, Switch, SwitchType, SwitchValue,
+    COMMON_FIELDS, OptionValue, Options, Request, Rules, SWITCHES, Switch, SwitchType, SwitchValue,
 };
+pub use tile_fields::hand_and_melds;

@@ -11,7 +11,7 @@ use crate::error::{OpError, snippet};
 use crate::json::{
     Fields, MAX_ITEMS, as_string, compact, items, json_type, lone_surrogate, widest,
 };
-use crate::tile_fields::{hand, melds, wild, with_melds};
+use crate::tile_fields::{hand, hand_and_melds, melds, wild};
 
 /// An op's handler: answers a validated request with a JSON object (the answer's fields, without
 /// `id`) or an error.
@@ -37,7 +37,7 @@ pub const COMMON_FIELDS: [&str; 7] = ["op", "hand", "melds", "wild", "rules", "o
 /// vocabulary, `mj_score::rules`: this crate keeps no list of its own.
 pub use mj_score::rules::{Preset as Rules, SWITCHES, Switch, SwitchType, SwitchValue};
 
-pub use crate::options::Options;
+pub use crate::options::{OptionValue, Options};
 
 /// A request whose shared fields are valid: what an op handler gets.
 ///
@@ -54,7 +54,7 @@ pub use crate::options::Options;
 #[derive(Clone, Debug)]
 pub struct Request {
     id: Option<Box<RawValue>>,
-    op: String,
+    op: &'static str,
     pieces: Vec<Piece>,
     counts: TileCounts,
     melds: Vec<Meld>,
@@ -100,7 +100,7 @@ impl Request {
             Some(raw) => melds(raw)?,
             None => Vec::new(),
         };
-        let counts_with_melds = with_melds(&counts, &melds)?;
+        let counts_with_melds = hand_and_melds(&counts, &melds)?;
         let wild = match fields.get("wild") {
             Some(raw) => wild(raw)?,
             None => TileSet::EMPTY,
@@ -128,7 +128,7 @@ impl Request {
         }
         let request = Request {
             id,
-            op: spec.name.to_owned(),
+            op: spec.name,
             pieces,
             counts,
             melds,
@@ -141,6 +141,34 @@ impl Request {
         Ok((request, spec))
     }
 
+    /// A request of typed fields (no `id`, no op-specific fields) for `spec`, with the checks
+    /// [`Request::validate`] makes on them after reading: the hand holds no fifth copy, nor do
+    /// the hand and the melds together.
+    pub(crate) fn of_parts(
+        spec: &OpSpec,
+        pieces: Vec<Piece>,
+        melds: Vec<Meld>,
+        wild: TileSet,
+        rules: Rules,
+        options: Options,
+    ) -> Result<Request, OpError> {
+        let counts = TileCounts::from_tiles(pieces.iter().map(|p| p.tile()))
+            .map_err(|e| OpError::FifthCopy(format!("hand: {e}")))?;
+        let counts_with_melds = hand_and_melds(&counts, &melds)?;
+        Ok(Request {
+            id: None,
+            op: spec.name,
+            pieces,
+            counts,
+            melds,
+            counts_with_melds,
+            wild,
+            rules,
+            options,
+            extra: BTreeMap::new(),
+        })
+    }
+
     /// The `id` as written (white space outside strings removed), if the request had one.
     pub fn id(&self) -> Option<&RawValue> {
         self.id.as_deref()
@@ -148,7 +176,7 @@ impl Request {
 
     /// The op's name.
     pub fn op(&self) -> &str {
-        &self.op
+        self.op
     }
 
     /// The concealed tiles (`hand`) in the order written, red fives kept.
@@ -279,11 +307,16 @@ fn op_spec<'t>(fields: &Fields<'_>, ops: &'t [OpSpec]) -> Result<&'t OpSpec, OpE
     let name = as_string(raw).ok_or_else(|| {
         OpError::InvalidRequest(format!("`op` must be a string, got {}", json_type(raw)))
     })?;
+    find_op(&name, ops)
+}
+
+/// The row of `ops` named `name`, or `unknown_op` listing the known ones.
+pub(crate) fn find_op<'t>(name: &str, ops: &'t [OpSpec]) -> Result<&'t OpSpec, OpError> {
     ops.iter().find(|spec| spec.name == name).ok_or_else(|| {
         let known: Vec<&str> = ops.iter().map(|spec| spec.name).collect();
         OpError::UnknownOp(format!(
             "unknown op `{}` (known: {})",
-            snippet(&name),
+            snippet(name),
             known.join(", ")
         ))
     })

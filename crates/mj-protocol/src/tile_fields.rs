@@ -110,7 +110,21 @@ fn seat(raw: &RawValue) -> Result<u8, String> {
     u8::try_from(n).map_err(|_| bad())
 }
 
-pub(crate) fn with_melds(counts: &TileCounts, melds: &[Meld]) -> Result<TileCounts, OpError> {
+/// The concealed tiles plus the tiles of the melds, by kind: `fifth_copy` naming the kind and
+/// where its copies are when they hold more than four of one (the check a request's `hand` and
+/// `melds` get together, for callers that read them typed).
+///
+/// ```
+/// use mj_tiles::{Meld, MeldKind};
+/// let pon = Meld::parse(MeldKind::Pon, "111m", None, None)?;
+/// let e = mj_protocol::hand_and_melds(&"11m".parse()?, &[pon]).unwrap_err();
+/// assert_eq!(e.to_string(), "fifth copy of 1m: 2 in the hand and 3 in melds (at most 4 of a kind)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hand_and_melds(counts: &TileCounts, melds: &[Meld]) -> Result<TileCounts, OpError> {
+    if melds.is_empty() {
+        return Ok(*counts);
+    }
     let mut in_melds = [0u32; Tile::COUNT];
     for meld in melds {
         for tile in meld.tiles() {

@@ -1,4 +1,4 @@
-//! `MjError`, the exception every error of the bindings raises, and its two constructors.
+//! `MjError`, the exception every error of the bindings raises, and its constructors.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -58,4 +58,29 @@ pub(crate) fn answer_error(
         }
     }
     err
+}
+
+/// The `MjError` of a protocol error met without a line (the typed calls): `kind`, `message`,
+/// the extra fields of its answer (`below_minimum`'s `fan`) as attributes, and `answer` the
+/// error answer `mj batch` would write for it, `{"error": {...}}`, without an `id`.
+pub(crate) fn op_error(e: &mj_protocol::OpError) -> PyErr {
+    Python::attach(|py| {
+        let message = e.to_string();
+        let err = MjError::new_err(message.clone());
+        let value = err.value(py);
+        let inner = PyDict::new(py);
+        let answer = PyDict::new(py);
+        let _ = inner.set_item("kind", e.kind());
+        let _ = inner.set_item("message", &message);
+        if let mj_protocol::OpError::BelowMinimum { fan, .. } = e {
+            let _ = inner.set_item("fan", fan);
+            let _ = value.setattr("fan", fan);
+        }
+        let _ = answer.set_item("error", inner);
+        let _ = value.setattr("kind", e.kind());
+        let _ = value.setattr("message", message);
+        let _ = value.setattr("answer", answer);
+        let _ = value.setattr("id", py.None());
+        err
+    })
 }

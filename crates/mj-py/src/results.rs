@@ -1,28 +1,14 @@
-//! The typed results of the op functions. Each `to_dict()` is the protocol's answer object.
+//! The typed results of the op functions. Each holds the engine's answer as Rust values and
+//! builds Python objects only when asked (an attribute, `to_dict()`, `repr()`); each
+//! `to_dict()` is the protocol's answer object. Riichi, Sichuan and MCR scores are in `score`.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::{JSON_LOADS, json_fn, mj_error};
-
-/// A required field of an answer, or an `internal` error naming it.
-fn field<'py, T: FromPyObjectOwned<'py>>(answer: &Bound<'py, PyDict>, name: &str) -> PyResult<T> {
-    let py = answer.py();
-    match answer.get_item(name)? {
-        Some(v) => v.extract().map_err(|_| {
-            mj_error(
-                py,
-                "internal",
-                &format!("answer field `{name}` has the wrong type"),
-            )
-        }),
-        None => Err(mj_error(
-            py,
-            "internal",
-            &format!("answer has no field `{name}`"),
-        )),
-    }
-}
+use mj_agari::{Decomposition, Form};
+use mj_ai::{DiscardOption, ShantenReport};
+use mj_tiles::notation::format_tiles;
+use mj_tiles::{Group, GroupKind, Tile, TileSet};
 
 fn bool_name(b: bool) -> &'static str {
     if b { "True" } else { "False" }
@@ -32,6 +18,16 @@ fn opt_repr(v: Option<i8>) -> String {
     v.map_or_else(|| "None".to_owned(), |v| v.to_string())
 }
 
+/// A tile set as the protocol's list of tiles (`["1m", "4m"]`, sorted m, p, s, z).
+pub(crate) fn tile_names(set: TileSet) -> Vec<String> {
+    set.iter().map(|t| t.to_string()).collect()
+}
+
+/// A tile set as a tuple of kind indices (0-33), in order: the raw answers' form.
+pub(crate) fn kind_tuple(py: Python<'_>, set: TileSet) -> PyResult<Bound<'_, PyTuple>> {
+    PyTuple::new(py, set.iter().map(Tile::as_u8))
+}
+
 /// The answer of `hu`: `hu` is True when the hand is a winning shape. True as a bool when it is.
 #[pyclass(frozen, eq, module = "mj_engine")]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,14 +35,6 @@ pub(crate) struct HuResult {
     /// Is the hand a win under the rules.
     #[pyo3(get)]
     pub(crate) hu: bool,
-}
-
-impl HuResult {
-    pub(crate) fn from_answer(answer: &Bound<'_, PyDict>) -> PyResult<HuResult> {
-        Ok(HuResult {
-            hu: field(answer, "hu")?,
-        })
-    }
 }
 
 #[pymethods]
@@ -67,38 +55,40 @@ impl HuResult {
     }
 }
 
-/// The answer of `waits`: the kinds whose draw wins, mpsz tiles sorted m, p, s, z.
+/// The answer of `waits`: the kinds whose draw wins (the list is built when read).
 #[pyclass(frozen, eq, module = "mj_engine")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct WaitsResult {
-    /// The waits, e.g. `["1m", "4m"]`.
-    #[pyo3(get)]
-    pub(crate) waits: Vec<String>,
-}
-
-impl WaitsResult {
-    pub(crate) fn from_answer(answer: &Bound<'_, PyDict>) -> PyResult<WaitsResult> {
-        Ok(WaitsResult {
-            waits: field(answer, "waits")?,
-        })
-    }
+    pub(crate) set: TileSet,
 }
 
 #[pymethods]
 impl WaitsResult {
+    /// The waits as mpsz tiles sorted m, p, s, z, e.g. `["1m", "4m"]`.
+    #[getter]
+    fn waits(&self) -> Vec<String> {
+        tile_names(self.set)
+    }
+
+    /// The waits as kind indices (0-33, 1m..9m 1p..9p 1s..9s 1z..7z), in order.
+    #[getter]
+    fn kinds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        kind_tuple(py, self.set)
+    }
+
     /// The protocol's answer: `{"waits": [tiles]}`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("waits", PyList::new(py, &self.waits)?)?;
+        d.set_item("waits", PyList::new(py, tile_names(self.set))?)?;
         Ok(d)
     }
 
     fn __len__(&self) -> usize {
-        self.waits.len()
+        self.set.len()
     }
 
     fn __repr__(&self) -> String {
-        format!("WaitsResult(waits={:?})", self.waits)
+        format!("WaitsResult(waits={:?})", tile_names(self.set))
     }
 }
 
@@ -120,25 +110,14 @@ pub(crate) struct ShantenResult {
     pub(crate) thirteen_orphans: Option<i8>,
 }
 
-impl From<mj_ai::ShantenReport> for ShantenResult {
-    fn from(r: mj_ai::ShantenReport) -> ShantenResult {
+impl From<ShantenReport> for ShantenResult {
+    fn from(r: ShantenReport) -> ShantenResult {
         ShantenResult {
             shanten: r.shanten,
             standard: r.standard,
             seven_pairs: r.seven_pairs,
             thirteen_orphans: r.thirteen_orphans,
         }
-    }
-}
-
-impl ShantenResult {
-    pub(crate) fn from_answer(answer: &Bound<'_, PyDict>) -> PyResult<ShantenResult> {
-        Ok(ShantenResult {
-            shanten: field(answer, "shanten")?,
-            standard: field(answer, "standard")?,
-            seven_pairs: field(answer, "seven_pairs")?,
-            thirteen_orphans: field(answer, "thirteen_orphans")?,
-        })
     }
 }
 
@@ -169,84 +148,97 @@ impl ShantenResult {
 #[pyclass(frozen, eq, module = "mj_engine")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Discard {
-    /// The tile discarded.
-    #[pyo3(get)]
-    tile: String,
-    /// The shanten of the hand left.
-    #[pyo3(get)]
-    shanten: i8,
-    /// The kinds whose draw lowers that shanten.
-    #[pyo3(get)]
-    ukeire: Vec<String>,
-    /// Their copies not visible.
-    #[pyo3(get)]
-    ukeire_count: u32,
+    row: DiscardOption,
+}
+
+impl Discard {
+    fn dict<'py>(row: &DiscardOption, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("tile", row.tile.to_string())?;
+        d.set_item("shanten", row.shanten)?;
+        d.set_item("ukeire", PyList::new(py, tile_names(row.ukeire))?)?;
+        d.set_item("ukeire_count", row.ukeire_count)?;
+        Ok(d)
+    }
+
+    /// The raw row: `(kind, shanten, ukeire kinds, ukeire_count)`.
+    pub(crate) fn raw<'py>(row: &DiscardOption, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        (
+            row.tile.as_u8(),
+            row.shanten,
+            kind_tuple(py, row.ukeire)?,
+            row.ukeire_count,
+        )
+            .into_pyobject(py)
+    }
 }
 
 #[pymethods]
 impl Discard {
+    /// The tile discarded.
+    #[getter]
+    fn tile(&self) -> String {
+        self.row.tile.to_string()
+    }
+
+    /// The shanten of the hand left.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.row.shanten
+    }
+
+    /// The kinds whose draw lowers that shanten.
+    #[getter]
+    fn ukeire(&self) -> Vec<String> {
+        tile_names(self.row.ukeire)
+    }
+
+    /// Their copies not visible.
+    #[getter]
+    fn ukeire_count(&self) -> u32 {
+        self.row.ukeire_count
+    }
+
     /// The protocol's row: `{"tile", "shanten", "ukeire", "ukeire_count"}`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("tile", &self.tile)?;
-        d.set_item("shanten", self.shanten)?;
-        d.set_item("ukeire", PyList::new(py, &self.ukeire)?)?;
-        d.set_item("ukeire_count", self.ukeire_count)?;
-        Ok(d)
+        Discard::dict(&self.row, py)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Discard(tile={:?}, shanten={}, ukeire={:?}, ukeire_count={})",
-            self.tile, self.shanten, self.ukeire, self.ukeire_count
+            self.row.tile.to_string(),
+            self.row.shanten,
+            tile_names(self.row.ukeire),
+            self.row.ukeire_count
         )
     }
-}
-
-/// The answer text, read anew as a dict (a fresh copy each time).
-fn fresh_dict<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
-    Ok(json_fn(py, &JSON_LOADS, "loads")?
-        .call1((text,))?
-        .cast_into::<PyDict>()?)
 }
 
 /// The answer of `discards`: the rows, best first.
 #[pyclass(frozen, module = "mj_engine")]
 #[derive(Debug)]
 pub(crate) struct DiscardsResult {
-    rows: Vec<Py<Discard>>,
-    text: String,
-}
-
-impl DiscardsResult {
-    pub(crate) fn from_answer(answer: &Bound<'_, PyDict>, text: String) -> PyResult<Self> {
-        let py = answer.py();
-        let list: Vec<Bound<'_, PyDict>> = field(answer, "discards")?;
-        let mut rows = Vec::with_capacity(list.len());
-        for row in &list {
-            let d = Discard {
-                tile: field(row, "tile")?,
-                shanten: field(row, "shanten")?,
-                ukeire: field(row, "ukeire")?,
-                ukeire_count: field(row, "ukeire_count")?,
-            };
-            rows.push(Py::new(py, d)?);
-        }
-        Ok(DiscardsResult { rows, text })
-    }
+    pub(crate) rows: Vec<DiscardOption>,
 }
 
 #[pymethods]
 impl DiscardsResult {
     /// The rows (`Discard`), best first.
     #[getter]
-    fn discards(&self, py: Python<'_>) -> Vec<Py<Discard>> {
-        self.rows.iter().map(|r| r.clone_ref(py)).collect()
+    fn discards(&self) -> Vec<Discard> {
+        self.rows.iter().map(|&row| Discard { row }).collect()
     }
 
     /// The protocol's answer: `{"discards": [{"tile", "shanten", "ukeire", "ukeire_count"}]}`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        fresh_dict(py, &self.text)
+        let rows = PyList::empty(py);
+        for row in &self.rows {
+            rows.append(Discard::dict(row, py)?)?;
+        }
+        let d = PyDict::new(py);
+        d.set_item("discards", rows)?;
+        Ok(d)
     }
 
     fn __len__(&self) -> usize {
@@ -254,7 +246,12 @@ impl DiscardsResult {
     }
 
     fn __repr__(&self) -> String {
-        format!("DiscardsResult({})", self.text)
+        let rows: Vec<String> = self
+            .rows
+            .iter()
+            .map(|&row| Discard { row }.__repr__())
+            .collect();
+        format!("DiscardsResult(discards=[{}])", rows.join(", "))
     }
 }
 
@@ -262,120 +259,108 @@ impl DiscardsResult {
 #[pyclass(frozen, module = "mj_engine")]
 #[derive(Debug)]
 pub(crate) struct AgariResult {
-    /// Is the hand a riichi winning shape.
-    #[pyo3(get)]
-    agari: bool,
-    text: String,
+    pub(crate) found: Vec<Decomposition>,
+}
+
+/// A group as the protocol writes it: `{"kind": "chi"|"pon"|"pair", "tiles", "concealed",
+/// "declared"?}` (a kan is a `pon` of four tiles).
+fn group_dict<'py>(g: &Group, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let kind = match g.kind {
+        GroupKind::Sequence => "chi",
+        GroupKind::Triplet | GroupKind::Quad => "pon",
+        GroupKind::Pair => "pair",
+    };
+    d.set_item("kind", kind)?;
+    let tiles: Vec<Tile> = g.tiles().collect();
+    d.set_item("tiles", format_tiles(&tiles))?;
+    d.set_item("concealed", g.concealed)?;
+    if let Some(m) = g.declared {
+        d.set_item("declared", m.name())?;
+    }
+    Ok(d)
+}
+
+/// A decomposition as the protocol writes it (`mj_agari`'s serde shape).
+fn decomposition_dict<'py>(dec: &Decomposition, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let form = match dec.form {
+        Form::Standard => "standard",
+        Form::SevenPairs => "seven_pairs",
+        Form::ThirteenOrphans => "thirteen_orphans",
+    };
+    d.set_item("form", form)?;
+    d.set_item("pair", dec.pair().map(|t| t.to_string()))?;
+    if dec.form == Form::SevenPairs {
+        let pairs: Vec<String> = dec.pairs().iter().map(|t| t.to_string()).collect();
+        d.set_item("pairs", pairs)?;
+    }
+    let melds = PyList::empty(py);
+    for g in dec.melds() {
+        melds.append(group_dict(g, py)?)?;
+    }
+    d.set_item("melds", melds)?;
+    let f = dec.flags;
+    let flags: Vec<&str> = [
+        (f.nine_gates(), "nine_gates"),
+        (f.pure_straight(), "pure_straight"),
+        (f.double_sequence(), "double_sequence"),
+        (f.two_double_sequences(), "two_double_sequences"),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect();
+    if !flags.is_empty() {
+        d.set_item("flags", flags)?;
+    }
+    Ok(d)
 }
 
 impl AgariResult {
-    pub(crate) fn from_answer(answer: &Bound<'_, PyDict>, text: String) -> PyResult<Self> {
-        Ok(AgariResult {
-            agari: field(answer, "agari")?,
-            text,
-        })
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for dec in &self.found {
+            list.append(decomposition_dict(dec, py)?)?;
+        }
+        Ok(list)
     }
 }
 
 #[pymethods]
 impl AgariResult {
+    /// Is the hand a riichi winning shape.
+    #[getter]
+    fn agari(&self) -> bool {
+        !self.found.is_empty()
+    }
+
     /// The decompositions: dicts `{"pair", "melds": [{"kind", "tiles", "concealed"}], "form"}`.
     #[getter]
-    fn decompositions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        fresh_dict(py, &self.text)?
-            .get_item("decompositions")?
-            .ok_or_else(|| mj_error(py, "internal", "answer has no field `decompositions`"))
+    fn decompositions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.list(py)
     }
 
     /// The protocol's answer: `{"agari": bool, "decompositions": [...]}`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        fresh_dict(py, &self.text)
+        let d = PyDict::new(py);
+        d.set_item("agari", self.agari())?;
+        d.set_item("decompositions", self.list(py)?)?;
+        Ok(d)
     }
 
     fn __bool__(&self) -> bool {
-        self.agari
+        self.agari()
     }
 
-    fn __repr__(&self) -> String {
-        format!("AgariResult({})", self.text)
-    }
-}
-
-/// The answer of `score`. Riichi answers have `han`, `fu`, `fu_details`, `yaku`, `yakuman`,
-/// `limit` and `points`; Sichuan and MCR answers have `fan` and `fans` (Sichuan also
-/// `multiplier` and, with wildcards, `wildcards`). An attribute the answer does not have is None.
-#[pyclass(frozen, module = "mj_engine")]
-#[derive(Debug)]
-pub(crate) struct ScoreResult {
-    answer: Py<PyDict>,
-    text: String,
-}
-
-impl ScoreResult {
-    pub(crate) fn from_answer(answer: &Bound<'_, PyDict>, text: String) -> Self {
-        ScoreResult {
-            answer: answer.clone().unbind(),
-            text,
-        }
+    fn __len__(&self) -> usize {
+        self.found.len()
     }
 
-    fn get<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        Ok(self
-            .answer
-            .bind(py)
-            .get_item(name)?
-            .unwrap_or_else(|| py.None().into_bound(py)))
-    }
-}
-
-/// `#[pymethods]` for `ScoreResult`: one getter per answer field named (None when the answer
-/// lacks it), then the methods given.
-macro_rules! score_getters {
-    ($($(#[doc = $doc:literal])* $field:ident,)+ ; $($methods:tt)*) => {
-        #[pymethods]
-        impl ScoreResult {
-            $(
-                $(#[doc = $doc])*
-                #[getter]
-                fn $field<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    self.get(py, stringify!($field))
-                }
-            )+
-            $($methods)*
-        }
-    };
-}
-
-score_getters! {
-    /// Riichi: the han (0 for a yakuman hand).
-    han,
-    /// Riichi: the fu.
-    fu,
-    /// Riichi: the fu breakdown, `[{"name", "fu"}]` (None on yakuman).
-    fu_details,
-    /// Riichi: the yaku, `[{"name", "han", "yakuman"?}]`.
-    yaku,
-    /// Riichi: the counted yakuman.
-    yakuman,
-    /// Riichi: the limit (`"mangan"` ... `"yakuman"`) or None.
-    limit,
-    /// Riichi: the payments, `{"total", "ron"}` or `{"total", "dealer"?, "others"}`.
-    points,
-    /// Sichuan and MCR: the total fan.
-    fan,
-    /// Sichuan and MCR: the fans, `[{"name", "zh", "fan", "count"}]`.
-    fans,
-    /// Sichuan: 2^fan, capped.
-    multiplier,
-    /// Sichuan with wildcards: what each wildcard stood for, `[{"tile", "as"}]`.
-    wildcards,
-    ;
-    /// The protocol's answer, a fresh dict.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        fresh_dict(py, &self.text)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("ScoreResult({})", self.text)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "AgariResult(agari={}, decompositions={})",
+            bool_name(self.agari()),
+            self.list(py)?.repr()?
+        ))
     }
 }

@@ -24,10 +24,18 @@ fn agari_error(e: AgariError) -> OpError {
     }
 }
 
+impl Request {
+    /// The answer of `agari` as values: every decomposition (none when the hand is not a win),
+    /// with the op's errors.
+    pub fn decompositions(&self) -> Result<Vec<mj_agari::Decomposition>, OpError> {
+        let hand = hu_hand(self)?;
+        let found = mj_agari::decompositions(&hand).map_err(agari_error)?;
+        Ok(found.iter().collect())
+    }
+}
+
 /// `agari` -> `{"agari": bool, "decompositions": [...]}` (riichi shapes, whatever the preset).
 pub(crate) fn agari(request: &Request) -> Result<Value, OpError> {
-    let hand = hu_hand(request)?;
-    let found = mj_agari::decompositions(&hand).map_err(agari_error)?;
-    let list: Vec<mj_agari::Decomposition> = found.iter().collect();
-    Ok(json!({ "agari": found.is_win(), "decompositions": list }))
+    let list = request.decompositions()?;
+    Ok(json!({ "agari": !list.is_empty(), "decompositions": list }))
 }

@@ -95,18 +95,28 @@ pub(crate) fn shape_rules(request: &Request) -> Result<ShapeRules, OpError> {
 /// The `visible` field as counts (empty when absent): a string of mpsz tiles, red fives counting
 /// as fives, adding no fifth copy to the hand and its melds. Anything else is `invalid_field`.
 pub(crate) fn visible(request: &Request, hand: &HandView) -> Result<TileCounts, OpError> {
+    let counts = visible_text(request)?;
+    check_visible(hand, &counts)?;
+    Ok(counts)
+}
+
+/// `visible` adds no fifth copy to the hand and its melds (`invalid_field`).
+fn check_visible(hand: &HandView, visible: &TileCounts) -> Result<(), OpError> {
+    hand.check_visible(visible)
+        .map_err(|e| OpError::InvalidField(format!("field `visible`: {e}")))
+}
+
+/// The `visible` field read as counts (empty when absent), not yet checked against the hand.
+fn visible_text(request: &Request) -> Result<TileCounts, OpError> {
     let Some(text) = request.extra_as::<String>("visible")? else {
         return Ok(TileCounts::EMPTY);
     };
-    let counts: TileCounts = text.parse().map_err(|e| {
+    text.parse().map_err(|e| {
         OpError::InvalidField(format!(
             "field `visible` ({:?}) is not a string of tiles in mpsz notation: {e}",
             snippet(&text)
         ))
-    })?;
-    hand.check_visible(&counts)
-        .map_err(|e| OpError::InvalidField(format!("field `visible`: {e}")))?;
-    Ok(counts)
+    })
 }
 
 /// A tile set as the protocol's list of tiles (m, p, s, z, then rank).
@@ -136,13 +146,11 @@ pub(crate) fn discard_json(option: &DiscardOption) -> Value {
 
 /// `shanten` -> `{"shanten": n, "standard": n, "seven_pairs": n|null, "thirteen_orphans": n|null}`.
 pub(crate) fn shanten(request: &Request) -> Result<Value, OpError> {
-    let hand = ai_hand(request)?;
-    let rules = shape_rules(request)?;
-    Ok(shanten_json(&hand.shanten(rules)))
+    Ok(shanten_json(&request.shanten_report()?))
 }
 
-/// `discards` -> `{"discards": [{"tile", "shanten", "ukeire", "ukeire_count"}, ...]}`, best first.
-pub(crate) fn discards(request: &Request) -> Result<Value, OpError> {
+/// The hand and rules of a discard table: checks 1 to 3 but `visible`.
+fn discard_inputs(request: &Request) -> Result<(HandView, ShapeRules), OpError> {
     let hand = ai_hand(request)?;
     let rules = shape_rules(request)?;
     if !hand.is_discard_size() {
@@ -153,13 +161,44 @@ pub(crate) fn discards(request: &Request) -> Result<Value, OpError> {
             hand.declared_melds()
         )));
     }
-    let seen = visible(request, &hand)?;
-    let table = hand.discards(rules, &seen).map_err(ai_error)?;
+    Ok((hand, rules))
+}
+
+/// The table, `visible` checked against the hand and its melds.
+fn discard_table(
+    hand: &HandView,
+    rules: ShapeRules,
+    seen: &TileCounts,
+) -> Result<Vec<DiscardOption>, OpError> {
+    check_visible(hand, seen)?;
+    hand.discards(rules, seen).map_err(ai_error)
+}
+
+/// `discards` -> `{"discards": [{"tile", "shanten", "ukeire", "ukeire_count"}, ...]}`, best first.
+pub(crate) fn discards(request: &Request) -> Result<Value, OpError> {
+    let (hand, rules) = discard_inputs(request)?;
+    let seen = visible_text(request)?;
+    let table = discard_table(&hand, rules, &seen)?;
     let rows: Vec<Value> = table.iter().map(discard_json).collect();
     Ok(json!({ "discards": rows }))
 }
 
 impl Request {
+    /// The answer of `shanten` as a value, with the op's errors.
+    pub fn shanten_report(&self) -> Result<ShantenReport, OpError> {
+        let hand = ai_hand(self)?;
+        let rules = shape_rules(self)?;
+        Ok(hand.shanten(rules))
+    }
+
+    /// The answer of `discards` as values, best first, `visible` given as counts (the field
+    /// `visible` of a line is not read): the op's checks and errors, a fifth copy brought by
+    /// `visible` being `invalid_field`.
+    pub fn discard_table(&self, visible: &TileCounts) -> Result<Vec<DiscardOption>, OpError> {
+        let (hand, rules) = discard_inputs(self)?;
+        discard_table(&hand, rules, visible)
+    }
+
     /// The effective tiles of a `3k + 1` hand (for `mj analyze`; no op answers this): the
     /// same hand, rules and `visible` checks as `discards`, with its errors, but for `3k + 1`
     /// tiles (`hand_size` otherwise).

@@ -1,6 +1,7 @@
 //! The `hu` and `waits` ops, answered by `mj-hu`.
 
 use mj_hu::{Checker, Hand, HuError, Rules};
+use mj_tiles::TileSet;
 use serde_json::{Value, json};
 
 use crate::error::OpError;
@@ -64,17 +65,27 @@ fn checker(request: &Request) -> Result<Checker, OpError> {
     Checker::new(hu_rules(request)?).map_err(hu_error)
 }
 
+impl Request {
+    /// The answer of `hu` as a value (the op's `"hu"` field), with its errors.
+    pub fn is_win(&self) -> Result<bool, OpError> {
+        let hand = hu_hand(self)?;
+        checker(self)?.is_winning(&hand).map_err(hu_error)
+    }
+
+    /// The answer of `waits` as a value (the op's `"waits"` field), with its errors.
+    pub fn waits(&self) -> Result<TileSet, OpError> {
+        let hand = hu_hand(self)?;
+        checker(self)?.waits(&hand).map_err(hu_error)
+    }
+}
+
 /// `hu` -> `{"hu": bool}`.
 pub(crate) fn hu(request: &Request) -> Result<Value, OpError> {
-    let hand = hu_hand(request)?;
-    let won = checker(request)?.is_winning(&hand).map_err(hu_error)?;
-    Ok(json!({ "hu": won }))
+    Ok(json!({ "hu": request.is_win()? }))
 }
 
 /// `waits` -> `{"waits": [tiles]}`.
 pub(crate) fn waits(request: &Request) -> Result<Value, OpError> {
-    let hand = hu_hand(request)?;
-    let waits = checker(request)?.waits(&hand).map_err(hu_error)?;
-    let tiles: Vec<String> = waits.iter().map(|t| t.to_string()).collect();
+    let tiles: Vec<String> = request.waits()?.iter().map(|t| t.to_string()).collect();
     Ok(json!({ "waits": tiles }))
 }

@@ -11,13 +11,17 @@ mod score_mcr;
 mod score_riichi;
 mod score_sichuan;
 
+use mj_tiles::{Meld, Piece, TileSet};
 use serde_json::{Map, Value};
 
 pub use crate::request::{Handler, OpSpec};
+pub use score_mcr::McrFields;
+pub use score_riichi::RiichiFields;
+pub use score_sichuan::SichuanFields;
 
 use crate::error::OpError;
 use crate::json::Fields;
-use crate::request::{Request, Rules, read_object};
+use crate::request::{Options, Request, Rules, find_op, read_object};
 
 impl Request {
     /// Validates one request line against the built-in op table [`OPS`] without answering it:
@@ -27,6 +31,36 @@ impl Request {
     pub fn parse(line: &str) -> Result<Request, OpError> {
         let (id, fields): (_, Result<Fields<'_>, OpError>) = read_object(line);
         Request::validate(&fields?, id, OPS).map(|(req, _)| req)
+    }
+
+    /// A request of typed values rather than a JSON line, for callers that hold the fields
+    /// already (the Python bindings' typed calls): the op of [`OPS`] named `op`
+    /// (`unknown_op`), the concealed pieces, the melds, the wildcard kinds, the preset and its
+    /// switches ([`Options::insert`](crate::Options::insert)), with the checks a line's fields
+    /// get once read: no fifth copy in the hand, nor in the hand and the melds together
+    /// (`fifth_copy`), and preset `sanma` for `score` only (`unsupported_rules`). It has no `id` and no op-specific fields: the typed answers
+    /// ([`Request::is_win`], [`Request::shanten_report`], [`Request::riichi_score`], ...) take
+    /// those as arguments.
+    ///
+    /// ```
+    /// use mj_protocol::{Options, Request, Rules};
+    /// let pieces = mj_tiles::notation::parse_pieces("2344m456p789s111z")?;
+    /// let req = Request::new("waits", pieces, vec![], Default::default(), Rules::Riichi, Options::default())?;
+    /// assert_eq!(req.waits()?.to_string(), "14m");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        op: &str,
+        pieces: Vec<Piece>,
+        melds: Vec<Meld>,
+        wild: TileSet,
+        rules: Rules,
+        options: Options,
+    ) -> Result<Request, OpError> {
+        let spec = find_op(op, OPS)?;
+        let request = Request::of_parts(spec, pieces, melds, wild, rules, options)?;
+        check_sanma(spec, rules)?;
+        Ok(request)
     }
 }
 
@@ -94,6 +128,19 @@ pub const OPS: &[OpSpec] = &[
     },
 ];
 
+/// Preset `sanma` is read by `score` only: the hand ops know no three-player tile set (2m-8m
+/// removed), and give no silent four-player answer.
+fn check_sanma(spec: &OpSpec, rules: Rules) -> Result<(), OpError> {
+    if rules == Rules::Sanma && spec.name != "score" {
+        return Err(OpError::UnsupportedRules(format!(
+            "preset `sanma` (three-player riichi) is read by `score` only; op `{}` answers for \
+             four-player tile sets: use `riichi`",
+            spec.name
+        )));
+    }
+    Ok(())
+}
+
 /// Runs the op's handler on a validated request: the answer's fields.
 pub(crate) fn dispatch(spec: &OpSpec, request: &Request) -> Result<Map<String, Value>, OpError> {
     let handler = spec.handler.ok_or_else(|| {
@@ -102,15 +149,7 @@ pub(crate) fn dispatch(spec: &OpSpec, request: &Request) -> Result<Map<String, V
             spec.name
         ))
     })?;
-    if request.rules() == Rules::Sanma && spec.name != "score" {
-        // The hand ops know no three-player tile set (2m-8m removed): no silent four-player
-        // answer.
-        return Err(OpError::UnsupportedRules(format!(
-            "preset `sanma` (three-player riichi) is read by `score` only; op `{}` answers for \
-             four-player tile sets: use `riichi`",
-            spec.name
-        )));
-    }
+    check_sanma(spec, request.rules())?;
     match handler(request)? {
         Value::Object(fields) => Ok(fields),
         other => Err(OpError::Internal(format!(

@@ -37,11 +37,11 @@ const FIELD_PRESETS: &[(&str, &[Rules])] = &[
 /// The riichi presets, four and three players: they read the same fields.
 const RIICHI: &[Rules] = &[Rules::Riichi, Rules::Sanma];
 
-/// Every extra field the request gave is read by its preset.
-fn check_fields(request: &Request) -> Result<(), OpError> {
+/// Every extra field the request gave (`given`) is read by its preset.
+fn check_fields(request: &Request, given: impl Fn(&str) -> bool) -> Result<(), OpError> {
     let preset = request.rules();
     for (field, presets) in FIELD_PRESETS {
-        if request.extra(field).is_some() && !presets.contains(&preset) {
+        if given(field) && !presets.contains(&preset) {
             let owners: Vec<&str> = presets.iter().map(|p| p.name()).collect();
             return Err(OpError::InvalidField(format!(
                 "field `{field}` is not part of `score` under `{}` (it belongs to {})",
@@ -57,6 +57,9 @@ fn check_fields(request: &Request) -> Result<(), OpError> {
 /// whose), and shape switches only to the preset's value: a scorer answers for its preset's
 /// shapes, never silently for others.
 fn check_options(request: &Request) -> Result<(), OpError> {
+    if request.options().is_empty() {
+        return Ok(());
+    }
     let name = request.rules().name();
     let shapes = request.rules().shapes();
     for (switch, value) in request.options().iter() {
@@ -89,21 +92,38 @@ fn check_options(request: &Request) -> Result<(), OpError> {
     Ok(())
 }
 
+impl Request {
+    /// The checks every `score` preset shares, for a caller that answers `score` from typed
+    /// fields ([`Request::new`], then [`Request::riichi_score`]): the fields it was given
+    /// (`given(name)`, by their protocol names: `dora`, `lack`, ...) are read by the preset
+    /// (`invalid_field`), and `options` set only the preset's own scoring switches and its
+    /// shapes' values (`unsupported_rules`); preset `generic` has no scorer
+    /// (`unsupported_rules`).
+    pub fn check_score_fields(&self, given: impl Fn(&str) -> bool) -> Result<(), OpError> {
+        if self.rules() == Rules::Generic {
+            return Err(no_scoring_preset());
+        }
+        check_fields(self, given)?;
+        check_options(self)
+    }
+}
+
+fn no_scoring_preset() -> OpError {
+    OpError::UnsupportedRules(
+        "`score` needs a scoring preset: `\"rules\"` must be `riichi`, `sanma`, `sichuan` or \
+         `mcr`"
+            .to_owned(),
+    )
+}
+
 /// `score`: the answer of the request's preset (PROTOCOL.md, section `score`), after the
 /// checks every preset shares (fields and switches of the right preset).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
-    if request.rules() != Rules::Generic {
-        check_fields(request)?;
-        check_options(request)?;
-    }
+    request.check_score_fields(|field| request.extra(field).is_some())?;
     match request.rules() {
         Rules::Riichi | Rules::Sanma => super::score_riichi::score(request),
         Rules::Sichuan => super::score_sichuan::score(request),
         Rules::Mcr => super::score_mcr::score(request),
-        _ => Err(OpError::UnsupportedRules(
-            "`score` needs a scoring preset: `\"rules\"` must be `riichi`, `sanma`, `sichuan` or \
-             `mcr`"
-                .to_owned(),
-        )),
+        _ => Err(no_scoring_preset()),
     }
 }

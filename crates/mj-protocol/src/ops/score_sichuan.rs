@@ -13,17 +13,30 @@
 
 use serde_json::{Value, json};
 
-use mj_score::sichuan::{self, NotAWin, SichuanError, SichuanRules, Situation, Win};
+use mj_score::sichuan::{self, NotAWin, SichuanError, SichuanRules, SichuanScore, Situation, Win};
 use mj_tiles::{Suit, Tile};
 
 use crate::error::OpError;
 use crate::request::Request;
 
+/// The fields of a Sichuan `score` beyond the hand, melds, wildcards, preset and options,
+/// typed: what a line's `win_tile`, flags, `lack` and `cap` hold once read, for
+/// [`Request::sichuan_score`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SichuanFields {
+    /// `win_tile`, one of the concealed tiles (required: `invalid_field` when `None`).
+    pub win_tile: Option<Tile>,
+    /// `tsumo`.
+    pub tsumo: bool,
+    /// `kong`, `chankan`, `last_wall`, `tenhou`, `chiihou` and `lack`.
+    pub situation: Situation,
+    /// `cap`: the fan cap, overriding the table's.
+    pub cap: Option<u32>,
+}
+
 /// `score` with `"rules": "sichuan"` (PROTOCOL.md).
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
-    let rules = rules(request)?;
-    let (win, situation) = win(request)?;
-    let s = sichuan::score(&win, &situation, &rules).map_err(op_error)?;
+    let s = request.sichuan_score(read_fields(request)?)?;
     let mut answer = json!({
         "fan": s.fan,
         "fans": s.fans.iter().map(|f| json!({
@@ -45,22 +58,34 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     Ok(answer)
 }
 
-fn rules(request: &Request) -> Result<SichuanRules, OpError> {
-    // The other switches `options` may hold are shape switches at the preset's values
-    // (checked by `ops::score`).
-    // `sichuan_table`'s values were checked against the registry by the option parser.
-    let mut rules = SichuanRules::COMMON;
-    super::score_fields::set_switches(request, |name, value| rules.set(name, value))?;
-    if let Some(cap) = request.extra_as::<u32>("cap")? {
-        rules = rules.with_cap(Some(cap));
+impl Request {
+    /// The answer of `score` under `sichuan` as a value, from typed fields: the preset's checks
+    /// and errors after [`Request::check_score_fields`], as for a line.
+    pub fn sichuan_score(&self, fields: SichuanFields) -> Result<SichuanScore, OpError> {
+        // The other switches `options` may hold are shape switches at the preset's values
+        // (checked by `ops::score`); `sichuan_table`'s values were checked against the
+        // registry when `options` was read.
+        let mut rules = SichuanRules::COMMON;
+        super::score_fields::set_switches(self, |name, value| rules.set(name, value))?;
+        if let Some(cap) = fields.cap {
+            rules = rules.with_cap(Some(cap));
+        }
+        let win_tile = fields.win_tile.ok_or_else(missing_win_tile)?;
+        let mut win = Win::new(*self.counts(), self.melds(), win_tile);
+        win.wild = self.wild();
+        win.tsumo = fields.tsumo;
+        sichuan::score(&win, &fields.situation, &rules).map_err(OpError::from)
     }
-    Ok(rules)
 }
 
-fn win(request: &Request) -> Result<(Win, Situation), OpError> {
-    let win_tile: Tile = request
-        .extra_as("win_tile")?
-        .ok_or_else(|| OpError::InvalidField("field `win_tile` is required".to_owned()))?;
+fn missing_win_tile() -> OpError {
+    OpError::InvalidField("field `win_tile` is required".to_owned())
+}
+
+/// The line's fields, read in the order their errors win in.
+fn read_fields(request: &Request) -> Result<SichuanFields, OpError> {
+    let cap = request.extra_as::<u32>("cap")?;
+    let win_tile: Tile = request.extra_as("win_tile")?.ok_or_else(missing_win_tile)?;
     for wind in ["seat_wind", "round_wind"] {
         request.extra_as::<Tile>(wind)?;
     }
@@ -75,31 +100,38 @@ fn win(request: &Request) -> Result<(Win, Situation), OpError> {
             )));
         }
     };
-    let mut win = Win::new(*request.counts(), request.melds(), win_tile);
-    win.wild = request.wild();
-    win.tsumo = super::score_fields::flag(request, "tsumo")?;
-    let situation = Situation {
-        kong: super::score_fields::flag(request, "kong")?,
-        chankan: super::score_fields::flag(request, "chankan")?,
-        last_wall: super::score_fields::flag(request, "last_wall")?,
-        tenhou: super::score_fields::flag(request, "tenhou")?,
-        chiihou: super::score_fields::flag(request, "chiihou")?,
-        lack,
-    };
-    Ok((win, situation))
+    let flag = |name: &str| super::score_fields::flag(request, name);
+    Ok(SichuanFields {
+        win_tile: Some(win_tile),
+        tsumo: flag("tsumo")?,
+        situation: Situation {
+            kong: flag("kong")?,
+            chankan: flag("chankan")?,
+            last_wall: flag("last_wall")?,
+            tenhou: flag("tenhou")?,
+            chiihou: flag("chiihou")?,
+            lack,
+        },
+        cap,
+    })
 }
 
-fn op_error(e: SichuanError) -> OpError {
-    let msg = e.to_string();
-    match e {
-        SichuanError::HandSize { .. } => OpError::HandSize(msg),
-        SichuanError::TooManyWildcards(_) => OpError::InvalidWild(msg),
-        SichuanError::WinTileNotInHand(_) | SichuanError::Flags(_) => OpError::InvalidField(msg),
-        SichuanError::HonorTile(_) => OpError::InvalidHand(msg),
-        SichuanError::FifthCopy(_) => OpError::FifthCopy(msg),
-        SichuanError::NotAWin(NotAWin::LackedSuit(_) | NotAWin::ThreeSuits | NotAWin::NoShape) => {
-            OpError::NotAWin(msg)
+/// The protocol's error kind for each Sichuan scoring error.
+impl From<SichuanError> for OpError {
+    fn from(e: SichuanError) -> OpError {
+        let msg = e.to_string();
+        match e {
+            SichuanError::HandSize { .. } => OpError::HandSize(msg),
+            SichuanError::TooManyWildcards(_) => OpError::InvalidWild(msg),
+            SichuanError::WinTileNotInHand(_) | SichuanError::Flags(_) => {
+                OpError::InvalidField(msg)
+            }
+            SichuanError::HonorTile(_) => OpError::InvalidHand(msg),
+            SichuanError::FifthCopy(_) => OpError::FifthCopy(msg),
+            SichuanError::NotAWin(
+                NotAWin::LackedSuit(_) | NotAWin::ThreeSuits | NotAWin::NoShape,
+            ) => OpError::NotAWin(msg),
+            SichuanError::Tables(_) => OpError::Internal(msg),
         }
-        SichuanError::Tables(_) => OpError::Internal(msg),
     }
 }

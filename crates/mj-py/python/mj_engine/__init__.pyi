@@ -1,20 +1,24 @@
 """The mj mahjong engine from Python.
 
 * ``request(dict) -> dict``: one ``mj batch`` request answered in-process (docs/protocol.md).
-* ``hu``, ``waits``, ``shanten``, ``discards``, ``agari``, ``score``: one function per op, the
-  protocol's fields as keyword arguments, typed results whose ``to_dict()`` is the answer.
+* ``hu``, ``waits``, ``shanten``, ``discards``, ``agari``, ``score``: typed calls. The hand is
+  read in the form given, the other arguments as Python values, and the answer comes without
+  JSON; results build their Python values when read, and ``raw=True`` (``hu``, ``waits``,
+  ``shanten``, ``discards``) returns plain values. Answers and errors are the protocol's.
 * ``hu_batch``, ``ready_batch``, ``waits_batch``, ``shanten_batch``: an ``(N, 34)`` uint8 count
   array answered with the GIL released over ``threads`` OS threads.
 
-A hand is an mpsz string (``"123m406p789s1122z"``, ``0`` a red five), a sequence of 34 tile
-counts (kinds 1m..9m, 1p..9p, 1s..9s, 1z..7z), or a sequence of Tenhou 136 ids (``id // 4`` the
-kind; 16, 52, 88 the red fives). A sequence of 34 integers that are all 0-4 (or repeat) is read
-as counts, any other as ids.
+A hand is an mpsz string (``"123m406p789s1122z"``, ``0`` a red five), 34 tile counts (kinds
+1m..9m, 1p..9p, 1s..9s, 1z..7z) or Tenhou 136 ids (``id // 4`` the kind; 16, 52, 88 the red
+fives), as a list, a tuple, a one-dimensional NumPy array of integers or any other sequence of
+integers. A sequence of 34 integers that are all 0-4 (or repeat) is counts, any other ids.
+
+A tile elsewhere in a call (a winning tile, indicators, meld tiles, ``called``) is an mpsz
+string, or an integer in the hand's form: a 136 id when the hand is ids, else a kind index
+(0-33). Wildcards (``wild``) are mpsz strings or kind indices; winds ``"1z"``-``"4z"`` or 0-3.
 """
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
-
-from typing_extensions import TypedDict, Unpack
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +28,21 @@ __version__: str
 Hand = Union[str, Sequence[int], "np.ndarray[Any, Any]"]
 """An mpsz string, 34 tile counts or Tenhou 136 ids."""
 
+Tile = Union[str, int]
+"""An mpsz tile (``"5m"``, ``"0p"``), or an integer in the hand's form (a 136 id when the hand
+is ids, else a kind index 0-33)."""
+
+Meld = Union[Mapping[str, Any], Tuple[str, Union[str, Sequence[Tile]]], Tuple[str, Union[str, Sequence[Tile]], Optional[Tile]], Tuple[str, Union[str, Sequence[Tile]], Optional[Tile], Optional[int]]]
+"""A declared meld: the protocol's ``{"kind", "tiles", "called"?, "from"?}`` or a tuple
+``(kind, tiles[, called[, from]])``; ``kind`` one of ``chi``, ``pon``, ``minkan``, ``ankan``,
+``kakan``; ``tiles`` an mpsz string or a list of tiles; ``from`` 1-3 (seats to the left)."""
+
+Rules = Literal["generic", "riichi", "sanma", "sichuan", "mcr"]
+"""A preset (``sanma``: ``score`` only)."""
+
+Wind = Union[str, int]
+"""``"1z"``-``"4z"``, or 0-3 (East, South, West, North)."""
+
 RowErrors = List[Tuple[int, str, str]]
 """The refused rows of a batch: ``(row, kind, message)``, in row order."""
 
@@ -31,14 +50,15 @@ SHANTEN_ERROR: int
 """The value ``shanten_batch`` writes for a refused row (127)."""
 
 class MjError(Exception):
-    """An error answer of the protocol."""
+    """An error answer of the protocol (from ``request``, or met by a typed call)."""
 
     kind: str
     """The protocol's error kind (``invalid_hand``, ``hand_size``, ``fifth_copy``, ...)."""
     message: str
-    """The answer's message, naming what and where."""
+    """The message, naming what and where."""
     answer: Optional[Dict[str, Any]]
-    """The whole answer (None for errors the bindings raise before asking the protocol)."""
+    """The error answer ``mj batch`` writes, ``{"error": {"kind", "message", ...}}`` (with
+    ``id`` from ``request``; None for errors the bindings raise before asking the protocol)."""
     id: Any
     """The echoed ``id``, or None."""
 
@@ -62,7 +82,9 @@ class WaitsResult:
     """The answer of ``waits``."""
 
     waits: List[str]
-    """The kinds whose draw wins, mpsz tiles sorted m, p, s, z."""
+    """The kinds whose draw wins, mpsz tiles sorted m, p, s, z (built when read)."""
+    kinds: Tuple[int, ...]
+    """The same kinds as indices 0-33, in order."""
     def to_dict(self) -> Dict[str, Any]:
         """The protocol's answer: ``{"waits": [tiles]}``."""
     def __len__(self) -> int: ...
@@ -110,13 +132,16 @@ class AgariResult:
     agari: bool
     """Is the hand a riichi winning shape."""
     decompositions: List[Dict[str, Any]]
-    """Every reading: ``{"pair", "melds": [{"kind", "tiles", "concealed"}], "form"}``."""
+    """Every reading: ``{"form", "pair", "pairs"?, "melds": [{"kind", "tiles", "concealed",
+    "declared"?}], "flags"?}`` (built when read)."""
     def to_dict(self) -> Dict[str, Any]:
         """The protocol's answer: ``{"agari", "decompositions"}``."""
     def __bool__(self) -> bool: ...
+    def __len__(self) -> int: ...
 
 class ScoreResult:
-    """The answer of ``score``; an attribute the answer does not have is None."""
+    """The answer of ``score``; each attribute is built when read, None when the answer does not
+    have it."""
 
     han: Optional[int]
     """Riichi: the han (0 for a yakuman hand)."""
@@ -132,6 +157,8 @@ class ScoreResult:
     """Riichi: ``"mangan"`` ... ``"yakuman"``, or None."""
     points: Optional[Dict[str, int]]
     """Riichi: ``{"total", "ron"}`` or ``{"total", "dealer"?, "others"}``."""
+    total: Optional[int]
+    """Riichi: everything the winner receives (``points["total"]``, without the dict)."""
     fan: Optional[int]
     """Sichuan and MCR: the total fan."""
     fans: Optional[List[Dict[str, Any]]]
@@ -143,55 +170,61 @@ class ScoreResult:
     def to_dict(self) -> Dict[str, Any]:
         """The protocol's answer, a fresh dict."""
 
-class _HandFields(TypedDict, total=False):
-    """The protocol's hand fields, the keyword arguments of ``hu``, ``waits``, ``shanten``,
-    ``discards`` and ``agari`` (None leaves one out)."""
+DiscardRow = Tuple[int, int, Tuple[int, ...], int]
+"""A raw discard row: ``(kind, shanten, ukeire kinds, ukeire_count)``."""
 
-    melds: Optional[Sequence[Mapping[str, Any]]]
-    wild: Optional[Sequence[str]]
-    rules: Optional[str]
-    options: Optional[Mapping[str, Any]]
+@overload
+def hu(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, raw: Literal[False] = False) -> HuResult: ...
+@overload
+def hu(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, raw: Literal[True]) -> bool:
+    """Is ``hand`` (3k+2 concealed tiles, winning tile included) a win under ``rules``?
 
-class _DiscardsFields(_HandFields, total=False):
-    """The keyword arguments of ``discards``: the hand fields and ``visible`` (mpsz tiles seen
-    elsewhere)."""
-
-    visible: Optional[str]
-
-def hu(hand: Hand, **fields: Unpack[_HandFields]) -> HuResult:
-    """Is ``hand`` (3k+2 concealed tiles, winning tile included) a win under the rules?
-
-    Keywords are the protocol's fields (None leaves one out): ``melds`` (``{"kind", "tiles",
-    "called"?, "from"?}``), ``wild`` (wildcard kinds), ``rules`` (``"generic"``, ``"riichi"``,
-    ``"sichuan"``, ``"mcr"``), ``options`` (switches). Errors raise ``MjError``.
+    ``melds``: declared melds; ``wild``: wildcard kinds; ``rules``: a preset (default
+    ``generic``); ``options``: rule switches (docs/protocol.md). ``raw=True``: a bool. Errors
+    raise ``MjError`` with the protocol's kinds.
     """
 
-def waits(hand: Hand, **fields: Unpack[_HandFields]) -> WaitsResult:
-    """The waits of ``hand`` (3k+1 concealed tiles). Keywords as for ``hu``."""
+@overload
+def waits(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, raw: Literal[False] = False) -> WaitsResult: ...
+@overload
+def waits(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, raw: Literal[True]) -> Tuple[int, ...]:
+    """The waits of ``hand`` (3k+1 concealed tiles). Arguments as for ``hu``; ``raw=True``: a
+    tuple of kind indices."""
 
-def shanten(hand: Hand, **fields: Unpack[_HandFields]) -> ShantenResult:
-    """The shanten of ``hand`` (3k+1 or 3k+2 concealed tiles). Keywords as for ``hu``."""
+@overload
+def shanten(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, raw: Literal[False] = False) -> ShantenResult: ...
+@overload
+def shanten(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, raw: Literal[True]) -> int:
+    """The shanten of ``hand`` (3k+1 or 3k+2 concealed tiles). Arguments as for ``hu``;
+    ``raw=True``: the minimum as an int. Presets ``sichuan`` and ``mcr`` raise ``MjError``
+    (``unsupported_rules``)."""
 
-def discards(hand: Hand, **fields: Unpack[_DiscardsFields]) -> DiscardsResult:
-    """The discard table of ``hand`` (3k+2 tiles). Keywords as for ``hu``, plus ``visible``."""
+@overload
+def discards(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, visible: Optional[Hand] = None, raw: Literal[False] = False) -> DiscardsResult: ...
+@overload
+def discards(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, visible: Optional[Hand] = None, raw: Literal[True]) -> Tuple[DiscardRow, ...]:
+    """The discard table of ``hand`` (3k+2 tiles), best first. Arguments as for ``hu``, plus
+    ``visible`` (tiles seen elsewhere, in any hand form); ``raw=True``: tuples of rows."""
 
-def agari(hand: Hand, **fields: Unpack[_HandFields]) -> AgariResult:
-    """The riichi decompositions of ``hand`` (3k+2 tiles). Keywords as for ``hu``."""
+def agari(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None) -> AgariResult:
+    """The riichi decompositions of ``hand`` (3k+2 tiles). Arguments as for ``hu``."""
 
 def score(
     hand: Hand,
+    win_tile: Optional[Tile] = None,
     *,
-    win_tile: str,
-    rules: str,
-    melds: Optional[Sequence[Mapping[str, Any]]] = None,
-    wild: Optional[Sequence[str]] = None,
-    options: Optional[Mapping[str, Any]] = None,
+    rules: Optional[Rules] = None,
     tsumo: Optional[bool] = None,
-    seat_wind: Optional[str] = None,
-    round_wind: Optional[str] = None,
     riichi: Optional[bool] = None,
-    double_riichi: Optional[bool] = None,
+    seat_wind: Optional[Wind] = None,
+    round_wind: Optional[Wind] = None,
+    dora: Optional[Sequence[Tile]] = None,
+    ura: Optional[Sequence[Tile]] = None,
+    melds: Optional[Sequence[Meld]] = None,
+    honba: Optional[int] = None,
+    riichi_sticks: Optional[int] = None,
     ippatsu: Optional[bool] = None,
+    double_riichi: Optional[bool] = None,
     haitei: Optional[bool] = None,
     houtei: Optional[bool] = None,
     rinshan: Optional[bool] = None,
@@ -199,10 +232,9 @@ def score(
     tenhou: Optional[bool] = None,
     chiihou: Optional[bool] = None,
     renhou: Optional[bool] = None,
-    dora: Optional[Sequence[str]] = None,
-    ura: Optional[Sequence[str]] = None,
-    honba: Optional[int] = None,
-    riichi_sticks: Optional[int] = None,
+    kita: Optional[int] = None,
+    wild: Optional[Sequence[Tile]] = None,
+    options: Optional[Mapping[str, Union[bool, str]]] = None,
     flowers: Optional[int] = None,
     last_tile: Optional[bool] = None,
     kong: Optional[bool] = None,
@@ -210,11 +242,12 @@ def score(
     lack: Optional[str] = None,
     cap: Optional[int] = None,
 ) -> ScoreResult:
-    """The score of a win under ``rules`` (``"riichi"``, ``"sichuan"``, ``"mcr"``).
+    """The score of a win under ``rules`` (``"riichi"``, ``"sanma"``, ``"sichuan"``, ``"mcr"``).
 
-    ``hand`` holds the winning tile, ``win_tile`` names it; the other keywords are the
-    protocol's score fields. No win raises ``MjError`` (``not_a_win``, ``no_yaku``,
-    ``below_minimum`` with ``fan``).
+    ``hand`` holds the winning tile, ``win_tile`` names it (a 136 id must be one of the hand's
+    ids); the keywords are the protocol's score fields, typed (a field of another preset is
+    ``invalid_field``). No win raises ``MjError`` (``not_a_win``, ``no_yaku``, ``below_minimum``
+    with ``fan``), as does every malformed argument.
     """
 
 def to_mpsz(hand: Hand) -> str:

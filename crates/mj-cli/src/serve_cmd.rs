@@ -97,7 +97,10 @@ fn serve_config(config: Config) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("cannot read the address: {e}"))?;
         let mut stdout = std::io::stdout().lock();
-        let _ = writeln!(stdout, "mj serve: listening on http://{addr}/ (Ctrl-C stops)");
+        let _ = writeln!(
+            stdout,
+            "mj serve: listening on http://{addr}/ (Ctrl-C stops)"
+        );
         let _ = stdout.flush();
         drop(stdout);
         let stop = async {

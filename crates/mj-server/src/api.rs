@@ -80,8 +80,7 @@ pub fn answer_body(body: &[u8], cap: usize, deadline: Instant) -> Result<Vec<u8>
         cap,
         deadline,
     };
-    match mj_protocol::run_batch_limited(body, &mut answers, mj_protocol::DEFAULT_MAX_LINE_BYTES)
-    {
+    match mj_protocol::run_batch_limited(body, &mut answers, mj_protocol::DEFAULT_MAX_LINE_BYTES) {
         Ok(()) => Ok(answers.out),
         Err(e) => Err(match e.get_ref().and_then(|e| e.downcast_ref::<Stop>()) {
             Some(Stop::TooLarge) => ApiError::new(
@@ -164,7 +163,13 @@ pub(crate) async fn post_api(
     let permit = Arc::clone(&state.workers)
         .acquire_owned()
         .await
-        .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "shutting_down", "the server is stopping"))?;
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "shutting_down",
+                "the server is stopping",
+            )
+        })?;
     let cap = state.limits.max_answer;
     let answers = if body.len() <= INLINE_BODY {
         let answers = answer_body(&body, cap, deadline);

@@ -97,7 +97,9 @@ fn respond(asset: &Asset, request_headers: &HeaderMap) -> Response {
 }
 
 /// The page at `route`.
-pub(crate) fn page(route: &'static str) -> impl Fn(HeaderMap) -> std::future::Ready<Response> + Clone {
+pub(crate) fn page(
+    route: &'static str,
+) -> impl Fn(HeaderMap) -> std::future::Ready<Response> + Clone {
     move |headers: HeaderMap| {
         let response = match PAGES.iter().find(|(r, _)| *r == route) {
             Some((_, asset)) => respond(asset, &headers),

@@ -111,11 +111,14 @@ mod tests {
             workers: 0,
             ..Limits::default()
         };
-        assert_eq!(bad.check(), Err("limit `workers` must be above zero".into()));
+        assert_eq!(
+            bad.check(),
+            Err("limit `workers` must be above zero".into())
+        );
         let bad = Limits {
             idle_timeout: Duration::from_secs(1),
             ..Limits::default()
         };
-        assert!(bad.check().unwrap_or_default().contains("idle timeout"));
+        assert!(bad.check().err().unwrap_or_default().contains("idle timeout"));
     }
 }

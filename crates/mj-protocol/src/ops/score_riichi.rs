@@ -21,7 +21,8 @@ use serde_json::{Value, json};
 use crate::error::OpError;
 use crate::request::Request;
 
-fn rules(request: &Request) -> Result<RiichiRules, OpError> {
+/// The request's riichi rules: the preset's, with its scoring switches from `options`.
+pub(crate) fn rules(request: &Request) -> Result<RiichiRules, OpError> {
     if !request.wild().is_empty() {
         return Err(OpError::UnsupportedRules(
             "riichi has no wildcards: `wild` must be empty".to_owned(),
@@ -161,7 +162,16 @@ fn answer(s: &Score) -> Value {
 pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     let rules = rules(request)?;
     let (win, situation) = win(request)?;
-    score_win(&win, &situation, &rules)
+    score_answer(&win, &situation, &rules)
+}
+
+/// The answer of `score` for this win: its fields, or its error.
+pub(crate) fn score_answer(
+    win: &Win,
+    situation: &Situation,
+    rules: &RiichiRules,
+) -> Result<Value, OpError> {
+    score_win(win, situation, rules)
         .map(|s| answer(&s))
         .map_err(error)
 }

@@ -27,6 +27,7 @@ pub struct Asset {
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 macro_rules! asset {
     ($name:literal, $type:expr) => {
@@ -47,6 +48,7 @@ pub const PAGES: &[(&str, Asset)] = &[
 /// The scripts and style the pages load.
 pub const ASSETS: &[Asset] = &[
     asset!("style.css", CSS),
+    asset!("favicon.svg", SVG),
     asset!("js/common.js", JS),
     asset!("js/tiles.js", JS),
     asset!("js/analysis.js", JS),

@@ -119,6 +119,11 @@ mod tests {
             idle_timeout: Duration::from_secs(1),
             ..Limits::default()
         };
-        assert!(bad.check().err().unwrap_or_default().contains("idle timeout"));
+        assert!(
+            bad.check()
+                .err()
+                .unwrap_or_default()
+                .contains("idle timeout")
+        );
     }
 }

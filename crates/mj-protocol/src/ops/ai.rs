@@ -109,9 +109,22 @@ pub(crate) fn visible(request: &Request, hand: &HandView) -> Result<TileCounts, 
     Ok(counts)
 }
 
+/// Each kind's mpsz name, by kind index: the answers' tiles without going through `Display`
+/// (a `discards` answer writes about a hundred of them).
+const NAMES: [&str; 34] = [
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p",
+    "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z",
+    "6z", "7z",
+];
+
+/// A tile's mpsz name (`Display`'s, from [`NAMES`]).
+fn name(tile: Tile) -> &'static str {
+    NAMES.get(tile.index()).copied().unwrap_or("?")
+}
+
 /// A tile set as the protocol's list of tiles (m, p, s, z, then rank).
-fn tile_list(set: TileSet) -> Vec<String> {
-    set.iter().map(|t| t.to_string()).collect()
+fn tile_list(set: TileSet) -> Vec<Value> {
+    set.iter().map(|t| Value::from(name(t))).collect()
 }
 
 /// The report as the `shanten` op's answer fields.
@@ -127,7 +140,7 @@ pub(crate) fn shanten_json(report: &ShantenReport) -> Value {
 /// One row of the discard table as the protocol writes it.
 pub(crate) fn discard_json(option: &DiscardOption) -> Value {
     json!({
-        "tile": option.tile.to_string(),
+        "tile": name(option.tile),
         "shanten": option.shanten,
         "ukeire": tile_list(option.ukeire),
         "ukeire_count": option.ukeire_count,
@@ -310,6 +323,13 @@ fn effective_tiles(request: &Request) -> Result<EffectiveTiles, OpError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_the_display_names() {
+        for tile in Tile::ALL {
+            assert_eq!(name(tile), tile.to_string());
+        }
+    }
 
     fn answer(line: &str) -> Result<Value, OpError> {
         let request = Request::parse(line)?;

@@ -124,7 +124,7 @@ function discardTable(rows) {
 
 function scoreText(answer) {
   if (!answer) return "";
-  if (answer.error) return `${answer.error.kind}`;
+  if (answer.error) return `no score (${answer.error.kind}: ${answer.error.message})`;
   const yaku = answer.yaku.map((y) => (y.yakuman ? `${y.name} (yakuman${y.yakuman > 1 ? ` x${y.yakuman}` : ""})` : `${y.name} ${y.han}`)).join(", ");
   const value = answer.yakuman ? `yakuman` : `${answer.han} han ${answer.fu} fu`;
   return `${points(answer.points.total)} — ${value}${answer.limit ? ` ${answer.limit}` : ""} — ${yaku}`;

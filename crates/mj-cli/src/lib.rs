@@ -1,5 +1,5 @@
 //! The library behind the `mj` program: its human commands (`mj parse`, `hu`, `waits`,
-//! `shanten`, `analyze`, `agari`, `riichi`, `score`, `game`, `replay`, `arena`), each a module
+//! `shanten`, `analyze`, `agari`, `riichi`, `score`, `game`, `replay`, `arena`, `serve`), each a module
 //! that turns command-line arguments into text.
 //!
 //! `mj batch` and the hand commands speak the JSON Lines protocol of [`mj_protocol`]: `mj batch`
@@ -16,6 +16,7 @@ pub mod game_cmd;
 pub mod hand_cmd;
 pub mod parse_cmd;
 pub mod score_cmd;
+pub mod serve_cmd;
 
 /// The `mj agari` / `mj riichi` commands under their former path.
 pub use agari_cmd as agari_ops;

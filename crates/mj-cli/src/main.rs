@@ -127,6 +127,9 @@ enum Command {
         #[arg(long, value_name = "FILE.png")]
         chart: Option<String>,
     },
+    /// Serve the web page (hand analysis, scores) and the JSON API (`POST /api`: protocol
+    /// lines, answered as `mj batch` answers them) until Ctrl-C; docs/server.md.
+    Serve(mj_cli::serve_cmd::ServeArgs),
     /// Answer one JSON request per line of standard input, one JSON answer per line.
     Batch {
         /// The longest line read (bytes, without its `\n`); a longer one answers
@@ -348,6 +351,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        Command::Serve(args) => match mj_cli::serve_cmd::serve(&args) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(mj_cli::serve_cmd::ServeError::Usage(message)) => words("serve", Err(message)),
+            Err(mj_cli::serve_cmd::ServeError::Io(message)) => {
+                eprintln!("mj serve: {message}");
+                Ok(ExitCode::FAILURE)
+            }
+        },
         Command::Batch { max_line_bytes } => {
             mj_protocol::run_batch_limited(
                 io::stdin().lock(),

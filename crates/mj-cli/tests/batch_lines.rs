@@ -180,7 +180,7 @@ fn unknown_fields(#[case] input: &[u8], #[case] needle: &str, #[case] id: Option
 #[case::empty(br#"{"op":"","hand":"1m","id":2}"#, "unknown op ``")]
 #[case::other(
     br#"{"op":"tenpai","id":2}"#,
-    "known: hu, waits, shanten, discards, agari, score"
+    "known: hu, waits, shanten, discards, ukeire, ready, agari, score"
 )]
 fn unknown_ops(#[case] input: &[u8], #[case] needle: &str) {
     check(input, "unknown_op", Some("2"), needle);

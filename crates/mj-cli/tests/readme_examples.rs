@@ -260,6 +260,9 @@ fn package_dir(package: &str) -> Option<PathBuf> {
 /// A costly run made small: at most 8 arena games, a file pattern's first 3 files, output
 /// files in a scratch folder. `Err` names what is missing when the run reads absent logs.
 fn made_small(args: &[String], scratch: &Path) -> Result<Vec<String>, String> {
+    if args.first().is_some_and(|a| a == "serve") {
+        return Err("`mj serve` runs until stopped".to_string());
+    }
     let mut out = Vec::new();
     let mut previous = "";
     for arg in args {

@@ -29,7 +29,7 @@
 //! order).
 
 use mj_ai::{AiError, DiscardOption, EffectiveTiles, HandView, ShantenReport, ShapeRules};
-use mj_tiles::{TileCounts, TileSet};
+use mj_tiles::{Tile, TileCounts, TileSet};
 use serde_json::{Value, json};
 
 use super::hu::{hu_error, hu_rules};
@@ -119,9 +119,22 @@ fn visible_text(request: &Request) -> Result<TileCounts, OpError> {
     })
 }
 
+/// Each kind's mpsz name, by kind index: the answers' tiles without going through `Display`
+/// (a `discards` answer writes about a hundred of them).
+const NAMES: [&str; 34] = [
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p",
+    "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z",
+    "6z", "7z",
+];
+
+/// A tile's mpsz name (`Display`'s, from [`NAMES`]).
+fn name(tile: Tile) -> &'static str {
+    NAMES.get(tile.index()).copied().unwrap_or("?")
+}
+
 /// A tile set as the protocol's list of tiles (m, p, s, z, then rank).
-fn tile_list(set: TileSet) -> Vec<String> {
-    set.iter().map(|t| t.to_string()).collect()
+fn tile_list(set: TileSet) -> Vec<Value> {
+    set.iter().map(|t| Value::from(name(t))).collect()
 }
 
 /// The report as the `shanten` op's answer fields.
@@ -137,7 +150,7 @@ pub(crate) fn shanten_json(report: &ShantenReport) -> Value {
 /// One row of the discard table as the protocol writes it.
 pub(crate) fn discard_json(option: &DiscardOption) -> Value {
     json!({
-        "tile": option.tile.to_string(),
+        "tile": name(option.tile),
         "shanten": option.shanten,
         "ukeire": tile_list(option.ukeire),
         "ukeire_count": option.ukeire_count,
@@ -174,13 +187,128 @@ fn discard_table(
     hand.discards(rules, seen).map_err(ai_error)
 }
 
-/// `discards` -> `{"discards": [{"tile", "shanten", "ukeire", "ukeire_count"}, ...]}`, best first.
+/// `discards` -> `{"discards": [{"tile", "shanten", "ukeire", "ukeire_count"}, ...]}`, best first;
+/// with `"improvement": true` each row also has `improvements` and `improved_ukeire`.
 pub(crate) fn discards(request: &Request) -> Result<Value, OpError> {
     let (hand, rules) = discard_inputs(request)?;
     let seen = visible_text(request)?;
+    let improvement = wants_improvement(request)?;
     let table = discard_table(&hand, rules, &seen)?;
-    let rows: Vec<Value> = table.iter().map(discard_json).collect();
+    let mut rows = Vec::with_capacity(table.len());
+    for option in &table {
+        let mut row = discard_json(option);
+        if improvement {
+            // After the discard, its copy counts as seen, as in the row's own count.
+            let after = hand.without_tile(option.tile).ok_or_else(|| {
+                OpError::Internal(format!("the discard {} is not in the hand", option.tile))
+            })?;
+            let mut seen_after = seen;
+            add_seen(&mut seen_after, option.tile)?;
+            let base = EffectiveTiles {
+                shanten: option.shanten,
+                tiles: option.ukeire,
+                count: option.ukeire_count,
+                live: TileCounts::EMPTY,
+            };
+            improvement_fields(&mut row, &after, rules, &seen_after, &base)?;
+        }
+        rows.push(row);
+    }
     Ok(json!({ "discards": rows }))
+}
+
+/// `ukeire` -> `{"shanten", "ukeire", "ukeire_count"}` for a 3k+1 hand (a `discards` row without
+/// the discard); with `"improvement": true`, `improvements` and `improved_ukeire` too.
+pub(crate) fn ukeire(request: &Request) -> Result<Value, OpError> {
+    let hand = ai_hand(request)?;
+    let rules = shape_rules(request)?;
+    if hand.is_discard_size() {
+        return Err(OpError::HandSize(format!(
+            "{} concealed tiles with {} declared melds: ukeire needs 3k+1 concealed tiles (a \
+             hand about to draw; `discards` answers for 3k+2)",
+            hand.concealed_count(),
+            hand.declared_melds()
+        )));
+    }
+    let seen = visible(request, &hand)?;
+    let improvement = wants_improvement(request)?;
+    let base = hand.effective_tiles(rules, &seen).map_err(ai_error)?;
+    let mut answer = json!({
+        "shanten": base.shanten,
+        "ukeire": tile_list(base.tiles),
+        "ukeire_count": base.count,
+    });
+    if improvement {
+        improvement_fields(&mut answer, &hand, rules, &seen, &base)?;
+    }
+    Ok(answer)
+}
+
+/// The `improvement` field: `false` when absent.
+fn wants_improvement(request: &Request) -> Result<bool, OpError> {
+    Ok(request.extra_as::<bool>("improvement")?.unwrap_or(false))
+}
+
+/// One more seen copy of `tile` (the hand held it, so this makes no fifth copy).
+fn add_seen(seen: &mut TileCounts, tile: Tile) -> Result<(), OpError> {
+    let n = seen.get(tile);
+    seen.set(tile, n + 1)
+        .map_err(|e| OpError::Internal(format!("the seen tiles: {e}")))
+}
+
+/// Adds `improvements` (the improvement tiles of a ready or 1-shanten 3k+1 hand, each with the
+/// discard that follows it and the live ukeire then) and `improved_ukeire` (the
+/// improvement-weighted ukeire: over every kind that is not an effective tile and has live
+/// copies, weighted by those copies, the live ukeire after drawing it and making the best
+/// discard that keeps the shanten, or the hand's own ukeire when no discard does better). Both
+/// are `null` for other shanten, and with wild kinds (`wild` not empty: every draw then takes
+/// mj-ai's exact general path, which makes this seconds of work instead of a millisecond).
+fn improvement_fields(
+    answer: &mut Value,
+    hand: &HandView,
+    rules: ShapeRules,
+    seen: &TileCounts,
+    base: &EffectiveTiles,
+) -> Result<(), OpError> {
+    if !(0..=1).contains(&base.shanten) || !hand.wild().is_empty() {
+        answer["improvements"] = Value::Null;
+        answer["improved_ukeire"] = Value::Null;
+        return Ok(());
+    }
+    let improvements = hand.improvements(rules, seen).map_err(ai_error)?;
+    let mut draws = 0u64;
+    let mut total = 0u64;
+    for tile in Tile::ALL {
+        if base.tiles.contains(tile) {
+            continue;
+        }
+        let live = u64::from(hand.live(tile, seen));
+        let after = improvements
+            .iter()
+            .find(|i| i.tile == tile)
+            .map_or(base.count, |i| i.ukeire_count.max(base.count));
+        draws += live;
+        total += live * u64::from(after);
+    }
+    let weighted = if draws == 0 {
+        f64::from(base.count)
+    } else {
+        total as f64 / draws as f64
+    };
+    let rows: Vec<Value> = improvements
+        .iter()
+        .map(|i| {
+            json!({
+                "tile": i.tile.to_string(),
+                "live": hand.live(i.tile, seen),
+                "discard": i.discard.to_string(),
+                "ukeire_count": i.ukeire_count,
+            })
+        })
+        .collect();
+    answer["improvements"] = Value::Array(rows);
+    answer["improved_ukeire"] = json!((weighted * 1000.0).round() / 1000.0);
+    Ok(())
 }
 
 impl Request {
@@ -234,6 +362,13 @@ fn effective_tiles(request: &Request) -> Result<EffectiveTiles, OpError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_the_display_names() {
+        for tile in Tile::ALL {
+            assert_eq!(name(tile), tile.to_string());
+        }
+    }
 
     fn answer(line: &str) -> Result<Value, OpError> {
         let request = Request::parse(line)?;

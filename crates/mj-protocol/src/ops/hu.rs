@@ -61,7 +61,7 @@ pub(crate) fn hu_error(e: HuError) -> OpError {
     }
 }
 
-fn checker(request: &Request) -> Result<Checker, OpError> {
+pub(crate) fn checker(request: &Request) -> Result<Checker, OpError> {
     Checker::new(hu_rules(request)?).map_err(hu_error)
 }
 

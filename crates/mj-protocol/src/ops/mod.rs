@@ -5,6 +5,7 @@
 mod agari;
 mod ai;
 mod hu;
+mod ready;
 mod score;
 mod score_fields;
 mod score_mcr;
@@ -113,8 +114,18 @@ pub const OPS: &[OpSpec] = &[
     },
     OpSpec {
         name: "discards",
-        extra_fields: &["visible"],
+        extra_fields: &["visible", "improvement"],
         handler: Some(ai::discards),
+    },
+    OpSpec {
+        name: "ukeire",
+        extra_fields: &["visible", "improvement"],
+        handler: Some(ai::ukeire),
+    },
+    OpSpec {
+        name: "ready",
+        extra_fields: &["visible", "river", "dora", "seat_wind", "round_wind"],
+        handler: Some(ready::ready),
     },
     OpSpec {
         name: "agari",

@@ -21,7 +21,8 @@ use serde_json::{Value, json};
 use crate::error::OpError;
 use crate::request::Request;
 
-fn rules(request: &Request) -> Result<RiichiRules, OpError> {
+/// The request's riichi rules: the preset's, with its scoring switches from `options`.
+pub(crate) fn rules(request: &Request) -> Result<RiichiRules, OpError> {
     if !request.wild().is_empty() {
         return Err(OpError::UnsupportedRules(
             "riichi has no wildcards: `wild` must be empty".to_owned(),
@@ -216,7 +217,16 @@ pub(crate) fn score(request: &Request) -> Result<Value, OpError> {
     let rules = rules(request)?;
     let fields = read_fields(request)?;
     let (win, situation) = win(request, fields)?;
-    Ok(answer(&score_win(&win, &situation, &rules)?))
+    score_answer(&win, &situation, &rules)
+}
+
+/// The answer of `score` for this win: its fields, or its error.
+pub(crate) fn score_answer(
+    win: &Win,
+    situation: &Situation,
+    rules: &RiichiRules,
+) -> Result<Value, OpError> {
+    Ok(answer(&score_win(win, situation, rules)?))
 }
 
 impl Request {

@@ -1,0 +1,189 @@
+// Browser tests of the pages of `mj serve`, in Debian's headless Chromium (playwright-core,
+// no browser download). The server must already run: MJ_SERVE_URL names it (`.ci/run` starts
+// `mj serve --bind 127.0.0.1:0` and passes the printed address). Screenshots go to
+// MJ_SCREENSHOTS (default: target/e2e-screenshots at the repository root).
+//
+//   MJ_SERVE_URL=http://127.0.0.1:8080 npm test
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const BASE = process.env.MJ_SERVE_URL;
+if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+const SHOTS = process.env.MJ_SCREENSHOTS || join(ROOT, "target/e2e-screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+let browser;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh page (its own context) that records console errors, page errors and dialogs. */
+async function open(viewport = { width: 1100, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("dialog", (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    d.dismiss();
+  });
+  return { page, problems, close: () => context.close() };
+}
+
+/** The protocol's answer to one request, straight from POST /api. */
+async function api(request) {
+  const response = await fetch(`${BASE}/api`, { method: "POST", body: JSON.stringify(request) + "\n" });
+  assert.equal(response.status, 200);
+  return JSON.parse((await response.text()).trim());
+}
+
+/** Saves a screenshot and checks it is not blank: many colours, none covering almost all. */
+async function screenshot(page, name) {
+  const path = join(SHOTS, `${name}.png`);
+  const png = await page.screenshot({ path, fullPage: true });
+  const probe = await browser.newPage();
+  const stats = await probe.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext("2d");
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, img.width, img.height).data;
+    const counts = new Map();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    return { colours: counts.size, top: Math.max(...counts.values()) / (data.length / 4) };
+  }, png.toString("base64"));
+  await probe.close();
+  assert.ok(stats.colours >= 50, `${name}: only ${stats.colours} colours`);
+  assert.ok(stats.top < 0.95, `${name}: one colour covers ${(stats.top * 100).toFixed(1)} %`);
+  return path;
+}
+
+async function discardRows(page) {
+  await page.waitForSelector("table[data-table=discards] tr[data-discard]");
+  return page.$$eval("table[data-table=discards] tr[data-discard]", (rows) =>
+    rows.map((r) => ({ tile: r.dataset.discard, count: Number(r.dataset.ukeire), shanten: Number(r.dataset.shanten) })));
+}
+
+test("a hand typed into the analysis page shows the discards op's rows", async () => {
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/`);
+  const hands = ["123m456p789s23455z", "13m24p68s1257z779m7z", "1112345678999m5p", "0m34m067p23455s11z2z"];
+  for (const hand of hands) {
+    await page.fill("#hand", hand);
+    await page.press("#hand", "Enter");
+    await page.waitForFunction((h) => document.getElementById("result").dataset.hand === h, hand);
+    const shown = await discardRows(page);
+    const answer = await api({ op: "discards", hand, rules: "riichi" });
+    const expected = answer.discards.map((r) => ({ tile: r.tile, count: r.ukeire_count, shanten: r.shanten }));
+    assert.deepEqual(shown, expected, `rows of ${hand}`);
+  }
+  await screenshot(page, "analysis");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("the picker builds a hand by mouse, and the address shares it", async () => {
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/`);
+  for (const t of ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "2z", "5z"]) {
+    await page.click(`button[data-pick="${t}"]`);
+  }
+  assert.equal(await page.inputValue("#hand"), "123m456p789s11225z");
+  const shown = await discardRows(page);
+  assert.equal(shown[0].tile, "5z");
+  const url = page.url();
+  // The same address in a new page shows the same table.
+  const other = await open();
+  await other.page.goto(url);
+  assert.deepEqual(await discardRows(other.page), shown);
+  // Waits, furiten and riichi candidates with their yaku.
+  await page.goto(`${BASE}/?q=2344m456p789s111z9p&river=1m&dora=3m`);
+  await page.waitForSelector("table[data-table=ready] tr[data-ready]");
+  const ready = await page.$$eval("tr[data-ready]", (rows) => rows.map((r) => [r.dataset.ready, r.dataset.furiten]));
+  assert.deepEqual(ready, [["4m", "false"], ["9p", "true"]]);
+  const scores = await page.textContent("table[data-table=ready]");
+  assert.match(scores, /riichi/);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(other.problems, []);
+  await other.close();
+  await close();
+});
+
+test("a phone-sized analysis page, and text from the address is shown as text", async () => {
+  const { page, problems, close } = await open({ width: 390, height: 844 });
+  await page.goto(`${BASE}/?q=2344m456p789s1z&melds=pon:555z`);
+  await page.waitForSelector("#result .shanten");
+  await screenshot(page, "analysis-phone");
+  const hostile = "<img src=x onerror=alert(1)><script>alert(2)</script>";
+  await page.goto(`${BASE}/?q=${encodeURIComponent(hostile)}`);
+  await page.waitForSelector("#result .error");
+  assert.equal(await page.$$eval("main img, main script", (n) => n.length), 0);
+  const text = await page.textContent("#hand-view");
+  assert.equal(text, hostile, "the hand is shown as text");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("a score entered shows the scorer's points", async () => {
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/score`);
+  await page.fill("#hand", "22334455m667788p");
+  await page.fill("#win_tile", "8p");
+  await page.check("#tsumo");
+  await page.check("#flag-riichi");
+  await page.fill("#dora", "1p");
+  await page.fill("#honba", "2");
+  await page.click("#go");
+  await page.waitForSelector("#result[data-request] [data-points-total]");
+  const shown = Number(await page.getAttribute("[data-points-total]", "data-points-total"));
+  const answer = await api({ op: "score", rules: "riichi", hand: "22334455m667788p", win_tile: "8p", tsumo: true, riichi: true, dora: ["1p"], honba: 2 });
+  assert.equal(shown, answer.points.total);
+  const yaku = await page.$$eval("tr[data-yaku]", (rows) => rows.map((r) => r.dataset.yaku));
+  assert.deepEqual(yaku, answer.yaku.map((y) => y.name));
+  await screenshot(page, "score-riichi");
+  // MCR fans and Sichuan fan with a wildcard.
+  await page.selectOption("#rules", "mcr");
+  await page.fill("#hand", "123m456m789m123p55p");
+  await page.fill("#win_tile", "5p");
+  await page.uncheck("#tsumo");
+  await page.click("#go");
+  await page.waitForSelector("#result[data-request*='rules=mcr'] [data-fan]");
+  const mcr = await api({ op: "score", rules: "mcr", hand: "123m456m789m123p55p", win_tile: "5p" });
+  assert.equal(Number(await page.getAttribute("[data-fan]", "data-fan")), mcr.fan);
+  await page.selectOption("#rules", "sichuan");
+  await page.fill("#hand", "1112345678999m7z");
+  await page.fill("#win_tile", "7z");
+  await page.fill("#wild", "7z");
+  await page.click("#go");
+  await page.waitForSelector("#result[data-request*='rules=sichuan'] [data-fan]");
+  const sichuan = await api({ op: "score", rules: "sichuan", hand: "1112345678999m7z", win_tile: "7z", wild: ["7z"] });
+  assert.equal(Number(await page.getAttribute("[data-fan]", "data-fan")), sichuan.fan);
+  await screenshot(page, "score-sichuan");
+  assert.deepEqual(problems, []);
+  await close();
+});

@@ -1,0 +1,155 @@
+//! The web page and JSON API of `mj serve`: hand analysis (like Tenhou's 牌理) and score
+//! calculators in the browser, and `POST /api`, which answers protocol lines exactly as `mj
+//! batch` does. Every answer comes from [`mj_protocol`]: the pages send protocol requests and
+//! draw the answers; neither they nor the server compute anything of their own.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let config = mj_server::Config::default(); // 127.0.0.1:8080, the default limits
+//! let listener = tokio::net::TcpListener::bind(config.bind).await?;
+//! println!("http://{}/", listener.local_addr()?);
+//! mj_server::serve(listener, config, std::future::pending()).await
+//! # }
+//! ```
+//!
+//! # Routes
+//!
+//! | route | what |
+//! |---|---|
+//! | `GET /` (`/?q=<mpsz>`) | the analysis page |
+//! | `GET /score` | the score page |
+//! | `GET /assets/{file}` | the pages' scripts and style |
+//! | `POST /api` | protocol lines (JSON Lines) in, `mj batch`'s answers out, line for line |
+//! | `GET /api/health` | `{"ok": true, "version", "limits", "data"}` |
+//!
+//! Any other path is 404 and any other method 405, with a JSON error. `docs/server.md` is the
+//! full reference (limits, error kinds, headers, load figures).
+//!
+//! # Limits
+//!
+//! [`Limits`] holds them all with their defaults: body size (413), answer size (413), time per
+//! request (408), header time (slowloris), idle time, connections, workers. Every refusal is a
+//! JSON error `{"error": {"kind", "message"}}` ([`ApiError`]); every response carries a
+//! Content-Security-Policy without inline scripts ([`CSP`]) and `nosniff`.
+
+// Layers, each reading only the layers before it: `limits`, `error`, `state` <- `api`,
+// `assets` (handlers) <- `layers` (time limit, headers) <- `conn` (the connection loop) <- the
+// router here.
+mod api;
+mod assets;
+mod conn;
+mod error;
+mod layers;
+mod limits;
+mod state;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{Method, StatusCode, Uri};
+use axum::routing::{get, post};
+
+pub use api::{JSON_LINES, answer_body};
+pub use assets::{ASSETS, Asset, PAGES};
+pub use conn::READ_BUFFER;
+pub use error::ApiError;
+pub use layers::CSP;
+pub use limits::Limits;
+pub use state::AppState;
+
+/// Where and how to serve.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on (`--bind`); loopback by default.
+    pub bind: SocketAddr,
+    /// The data folder (`--data`): created if missing, and the only place the server may ever
+    /// write (it writes nothing yet).
+    pub data: Option<PathBuf>,
+    /// The limits.
+    pub limits: Limits,
+}
+
+/// The default address: loopback only, port 8080.
+pub const DEFAULT_BIND: SocketAddr =
+    SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 8080);
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind: DEFAULT_BIND,
+            data: None,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The application: every route, the time limit and the security headers, over `state`.
+/// Serve it with [`serve`] (which adds the connection limits) or call it as a tower service in
+/// tests.
+pub fn router(state: Arc<AppState>) -> Router {
+    let mut router = Router::new();
+    for (route, _) in PAGES {
+        router = router.route(route, get(assets::page(route)));
+    }
+    router
+        .route("/assets/{*name}", get(assets::asset))
+        .route("/api", post(api::post_api))
+        .route("/api/health", get(api::health))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            layers::time_limit,
+        ))
+        .layer(axum::middleware::from_fn(layers::security_headers))
+        .with_state(state)
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    assets::not_found(uri.path())
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    let path: String = uri.path().chars().take(200).collect();
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!(
+            "{method} is not allowed on {path:?}: the API takes POST /api, the pages and \
+             /api/health GET"
+        ),
+    )
+}
+
+/// Serves the pages and the API on `listener` with the config's limits until `shutdown`
+/// resolves. The data folder, if any, is created first.
+///
+/// Errors: the limits are inconsistent ([`Limits::check`]), the data folder cannot be created
+/// or is not a folder, or the listener fails.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    config
+        .limits
+        .check()
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let data = match config.data {
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                std::io::Error::new(
+                    e.kind(),
+                    format!("the data folder {} cannot be created: {e}", dir.display()),
+                )
+            })?;
+            Some(dir.canonicalize()?)
+        }
+        None => None,
+    };
+    let state = AppState::new(config.limits, data);
+    conn::run(listener, router(state), config.limits, shutdown).await
+}

@@ -32,28 +32,41 @@ pub fn is_gzip(bytes: &[u8]) -> bool {
 /// as `cat a.gz b.gz` makes, are read as one stream).
 ///
 /// # Errors
-/// [`LogError::Gzip`] for a damaged stream, [`LogError::TooLarge`] past the limit (reading
-/// stops there: at most `max_bytes + 1` bytes are ever held).
+/// [`LogError::Gzip`] for a damaged stream, [`LogError::TooLarge`] past the limit: reading
+/// stops there, and the buffer never grows past the limit (at most about twice the limit is
+/// held while it grows).
 pub fn decompress(bytes: &[u8], limits: Limits) -> Result<Vec<u8>, LogError> {
+    let limit = usize::try_from(limits.max_bytes).unwrap_or(usize::MAX);
+    let too_large = || LogError::TooLarge {
+        limit: limits.max_bytes,
+    };
     if !is_gzip(bytes) {
-        if bytes.len() as u64 > limits.max_bytes {
-            return Err(LogError::TooLarge {
-                limit: limits.max_bytes,
-            });
+        if bytes.len() > limit {
+            return Err(too_large());
         }
         return Ok(bytes.to_vec());
     }
-    let mut out = Vec::new();
-    flate2::read::MultiGzDecoder::new(bytes)
-        .take(limits.max_bytes.saturating_add(1))
-        .read_to_end(&mut out)
-        .map_err(|e| LogError::Gzip { why: e.to_string() })?;
-    if out.len() as u64 > limits.max_bytes {
-        return Err(LogError::TooLarge {
-            limit: limits.max_bytes,
-        });
+    let mut decoder = flate2::read::MultiGzDecoder::new(bytes);
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut out: Vec<u8> = Vec::new();
+    loop {
+        let n = match decoder.read(&mut chunk) {
+            Ok(0) => return Ok(out),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(LogError::Gzip { why: e.to_string() }),
+        };
+        let len = out.len() + n;
+        if len > limit {
+            return Err(too_large());
+        }
+        if out.capacity() < len {
+            // Doubling, but never past the limit.
+            let want = out.capacity().saturating_mul(2).max(len).min(limit);
+            out.reserve_exact(want - out.len());
+        }
+        out.extend_from_slice(&chunk[..n]);
     }
-    Ok(out)
 }
 
 #[cfg(test)]

@@ -72,6 +72,9 @@ pub enum LogRules {
         length: Option<Length>,
         /// What they are, in words (`tenhou room 0xa9`, `libriichi arena`).
         source: String,
+        /// The log was written by libriichi's arena: its known departures from Tenhou's
+        /// rules are reported as named differences, not mismatches (`replay`).
+        libriichi: bool,
     },
     /// The log shows its flow but not its preset (our own Sichuan, 红中 and MCR logs, Botzone
     /// without `walltiles`): the replay tries these in order and keeps the first every round

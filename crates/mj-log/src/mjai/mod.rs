@@ -120,6 +120,7 @@ pub fn read(text: &str) -> Result<Game, LogError> {
             rules: libriichi_rules(),
             length: Some(Length::Hanchan),
             source: format!("libriichi arena, seed {seed}"),
+            libriichi: true,
         }
     } else {
         LogRules::Unstated {

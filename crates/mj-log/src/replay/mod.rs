@@ -10,6 +10,7 @@
 //! ([`ReplayReport::unsupported`]), never replayed under other rules.
 
 mod chinese;
+mod libriichi;
 mod report;
 mod riichi;
 mod walls;
@@ -102,13 +103,14 @@ pub fn replay_with(log: &GameLog, opts: &ReplayOptions) -> ReplayReport {
 fn riichi_rules(
     rules: &LogRules,
     opts: &ReplayOptions,
-) -> Result<(GameRules, Option<Length>, String), String> {
+) -> Result<(GameRules, Option<Length>, bool, String), String> {
     match rules {
         LogRules::Known {
             rules,
             length,
             source,
-        } => Ok((*rules, *length, source.clone())),
+            libriichi,
+        } => Ok((*rules, *length, *libriichi, source.clone())),
         LogRules::Unsupported(why) => Err(why.clone()),
         LogRules::Candidates(_) => Err("no riichi rules".into()),
         LogRules::Unstated { players } => {
@@ -131,7 +133,12 @@ fn riichi_rules(
                 ));
             }
             let name = rules.preset_name().unwrap_or("custom").to_string();
-            Ok((rules, Some(opts.length.unwrap_or(Length::Hanchan)), name))
+            Ok((
+                rules,
+                Some(opts.length.unwrap_or(Length::Hanchan)),
+                false,
+                name,
+            ))
         }
     }
 }
@@ -147,9 +154,9 @@ fn game(g: &Game, opts: &ReplayOptions, base: usize, out: &mut ReplayReport) -> 
         }
         return Ok(());
     }
-    let (rules, length, source) = riichi_rules(&g.rules, opts)?;
+    let (rules, length, libriichi, source) = riichi_rules(&g.rules, opts)?;
     out.rules = source;
-    riichi::replay_game(g, rules, length, base, out, opts.record);
+    riichi::replay_game(g, (rules, length, libriichi), base, out, opts.record);
     Ok(())
 }
 

@@ -108,6 +108,10 @@ pub struct ReplayReport {
     pub checks: Checks,
     /// Disagreements.
     pub mismatches: Vec<Mismatch>,
+    /// Disagreements the log's own rules explain, each naming the rule: libriichi's known
+    /// departures from Tenhou's rules (`replay::libriichi`). They do not fail the replay; the
+    /// match is not compared past them.
+    pub differences: Vec<Mismatch>,
     /// What was not compared, and why (a truncated log, a log without final scores).
     pub notes: Vec<String>,
     /// The engine's end of the match (final scores with the sticks left on the table, ranks,
@@ -190,11 +194,17 @@ impl fmt::Display for ReplayReport {
                 format!("{} mismatches", self.mismatches.len())
             }
         )?;
+        if !self.differences.is_empty() {
+            write!(f, ", {} known differences", self.differences.len())?;
+        }
         for n in &self.notes {
             write!(f, "\n  note: {n}")?;
         }
         for m in &self.mismatches {
             write!(f, "\n  {m}")?;
+        }
+        for m in &self.differences {
+            write!(f, "\n  known difference: {m}")?;
         }
         Ok(())
     }
@@ -239,6 +249,10 @@ impl Replay {
     pub fn mismatches(&self) -> usize {
         self.files.iter().map(|f| f.mismatches.len()).sum()
     }
+    /// Known differences in all logs (libriichi's departures from Tenhou's rules, named).
+    pub fn differences(&self) -> usize {
+        self.files.iter().map(|f| f.differences.len()).sum()
+    }
     /// `true` when every log was replayed (none refused) and nothing disagreed.
     pub fn all_match(&self) -> bool {
         self.files.iter().all(ReplayReport::matches)
@@ -264,6 +278,14 @@ impl fmt::Display for Replay {
             c.finals,
             c.points,
             self.mismatches()
-        )
+        )?;
+        if self.differences() > 0 {
+            write!(
+                f,
+                "; {} known differences (named above)",
+                self.differences()
+            )?;
+        }
+        Ok(())
     }
 }

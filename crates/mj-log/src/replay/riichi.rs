@@ -11,9 +11,22 @@ use mj_game::{
 };
 
 use super::report::{Mismatch, ReplayReport};
-use super::{same_events, walls};
+use super::{libriichi, same_events, walls};
 use crate::log::{Fields, Format, Game, GameEnd, Round as LogRound};
 use crate::tenhou::TenhouWallLayout;
+
+/// Why a round did not replay: a mismatch, or a known difference of the log's rules (a
+/// libriichi departure from Tenhou's rules, named).
+enum Failure {
+    Mismatch(Mismatch),
+    Known(Mismatch),
+}
+
+impl From<Mismatch> for Failure {
+    fn from(m: Mismatch) -> Failure {
+        Failure::Mismatch(m)
+    }
+}
 
 /// A mismatch at the round's event `event` (index in the round's events; the report counts
 /// from the first event after `start_kyoku`).
@@ -55,8 +68,7 @@ pub(super) fn setup_of(events: &[Event]) -> Result<RoundSetup, String> {
 /// number of the game's first round in the report).
 pub(super) fn replay_game(
     game: &Game,
-    rules: GameRules,
-    length: Option<Length>,
+    (rules, length, libriichi): (GameRules, Option<Length>, bool),
     base: usize,
     out: &mut ReplayReport,
     record: bool,
@@ -124,42 +136,69 @@ pub(super) fn replay_game(
         out.rounds += 1;
         // Our own logs are compared event for event: the engine records them.
         let own = !rl.stated.is_empty() && rl.stated.iter().all(|(_, f)| *f == Fields::ALL);
-        let played =
-            drive(rules, setup, wall, rl, &mut out.actions, record || own).and_then(|mut r| {
-                if r.result().is_some() {
-                    out.checks.results += 1;
-                }
-                let checked = compare(&r, rl);
-                if record {
-                    out.played.push(r.clone());
-                    out.events.extend(r.take_events());
-                }
-                checked.map(|()| r.result().cloned())
+        let played = drive(
+            rules,
+            setup,
+            wall,
+            rl,
+            &mut out.actions,
+            record || own,
+            libriichi,
+        )
+        .and_then(|mut r| {
+            if r.result().is_some() {
+                out.checks.results += 1;
+            }
+            let checked = compare(&r, rl).map_err(|m| match libriichi::explain(&r, rl) {
+                Some(why) if libriichi => Failure::Known(Mismatch {
+                    what: format!("{}: {why}", m.what),
+                    ..m
+                }),
+                _ => Failure::Mismatch(m),
             });
+            if record {
+                out.played.push(r.clone());
+                out.events.extend(r.take_events());
+            }
+            checked.map(|()| r.result().cloned())
+        });
         match played {
             Ok(res) => last = res.map(|res| (setup, res)),
-            Err(m) => {
+            Err(Failure::Mismatch(m)) => {
                 out.mismatches.push(Mismatch {
                     round: Some(place),
                     ..m
                 });
                 chain_ok = false;
             }
+            Err(Failure::Known(m)) => {
+                out.differences.push(Mismatch {
+                    round: Some(place),
+                    ..m
+                });
+                out.notes.push(format!(
+                    "round {place} differs by a rule of libriichi's: the match is not compared past it"
+                ));
+                chain_ok = false;
+            }
         }
     }
-    let whole = game
-        .rounds
-        .first()
-        .and_then(|r| setup_of(&r.events).ok())
-        .is_some_and(|s| {
-            s.round_wind == 0
-                && s.dealer == 0
-                && s.honba == 0
-                && s.sticks == 0
-                && s.scores[..usize::from(players)]
-                    .iter()
-                    .all(|&x| x == rules.start_points)
-        });
+    // A tenhou.net/6 or mjai log may hold a game from its middle: its final scores are only
+    // compared when it starts at the first deal (an mjlog always does).
+    let whole = out.format == Some(Format::TenhouXml)
+        || game
+            .rounds
+            .first()
+            .and_then(|r| setup_of(&r.events).ok())
+            .is_some_and(|s| {
+                s.round_wind == 0
+                    && s.dealer == 0
+                    && s.honba == 0
+                    && s.sticks == 0
+                    && s.scores[..usize::from(players)]
+                        .iter()
+                        .all(|&x| x == rules.start_points)
+            });
     match (&game.end, &last, chain_ok, length) {
         (Some(end), Some(last), true, Some(length)) if whole => {
             check_end(&rules, length, last, game, end, out);
@@ -323,11 +362,12 @@ fn drive(
     rl: &LogRound,
     actions: &mut usize,
     record: bool,
-) -> Result<Round, Mismatch> {
+    libriichi: bool,
+) -> Result<Round, Failure> {
     let ev = &rl.events;
     let reds = rules.red_fives;
     let mut r = Round::try_new(rules, setup, wall, record)
-        .map_err(|e| Mismatch::game(format!("rules: {e}")))?;
+        .map_err(|e| Failure::Mismatch(Mismatch::game(format!("rules: {e}"))))?;
     // The dealt hands.
     if let Some(Event::StartKyoku { tehais, .. }) = ev.first() {
         for s in 0..rules.players {
@@ -345,11 +385,15 @@ fn drive(
                 .collect();
             have.sort();
             if want != have {
-                return Err(at(0, format!("seat {s} dealt {have:?}, log {want:?}")));
+                return Err(Failure::Mismatch(at(
+                    0,
+                    format!("seat {s} dealt {have:?}, log {want:?}"),
+                )));
             }
         }
     }
-    let layout = TenhouWallLayout::new(rules.players).ok_or_else(|| at(0, "players".into()))?;
+    let layout = TenhouWallLayout::new(rules.players)
+        .ok_or_else(|| Failure::Mismatch(at(0, "players".into())))?;
     let mut riichi_pending = [false; 4];
     let mut dora_seen = 1usize;
     let mut i = 1;
@@ -373,13 +417,13 @@ fn drive(
                             if s == actor
                                 && r.drawn().map(|d| MjaiTile::id(d, reds)) == Some(*pai) => {}
                         p => {
-                            return Err(at(
+                            return Err(Failure::Mismatch(at(
                                 i,
                                 format!(
                                     "log: seat {actor} draws {pai}; engine: {p:?}, drawn {:?}",
                                     r.drawn().map(|d| MjaiTile::id(d, reds))
                                 ),
-                            ));
+                            )));
                         }
                     }
                 }
@@ -399,6 +443,19 @@ fn drive(
                 } else {
                     Action::Discard { tile }
                 };
+                let refused_riichi = matches!(a, Action::Riichi { .. })
+                    && !r.legal_actions(*actor).contains(&a)
+                    && !libriichi::shape_waits(&r, *actor, Some(tile)).is_empty();
+                if libriichi && refused_riichi {
+                    return Err(Failure::Known(at(
+                        i,
+                        format!(
+                            "seat {actor}: riichi {pai} refused: libriichi lets a hand declare riichi \
+                             waiting only on tiles its owner holds all four of (純カラ), Tenhou's \
+                             rules do not"
+                        ),
+                    )));
+                }
                 play(&mut r, *actor, a, i, actions)?;
             }
             Event::Reach { actor } => riichi_pending[usize::from(*actor & 3)] = true,
@@ -411,7 +468,10 @@ fn drive(
             {
                 pass_all(&mut r, i, actions)?;
                 if !r.player(*actor).in_riichi() && !r.is_over() {
-                    return Err(at(i, format!("seat {actor}'s riichi not accepted")));
+                    return Err(Failure::Mismatch(at(
+                        i,
+                        format!("seat {actor}'s riichi not accepted"),
+                    )));
                 }
             }
             Event::Chi {
@@ -461,12 +521,12 @@ fn drive(
                     .dora_index(dora_seen - 1)
                     .map(|p| MjaiTile::id(r.wall().at(p), reds));
                 if turned < dora_seen || want != Some(*dora_marker) {
-                    return Err(at(
+                    return Err(Failure::Mismatch(at(
                         i,
                         format!(
                             "log: dora indicator {dora_marker} number {dora_seen}; engine: {turned} turned or pending, wall has {want:?}"
                         ),
-                    ));
+                    )));
                 }
             }
             Event::Hora { actor, target, .. } => {
@@ -487,7 +547,10 @@ fn drive(
                 match reason.as_str() {
                     "nine_terminals" => {
                         let Phase::Turn { seat, .. } = *r.phase() else {
-                            return Err(at(i, "nine terminals outside a turn".to_string()));
+                            return Err(Failure::Mismatch(at(
+                                i,
+                                "nine terminals outside a turn".to_string(),
+                            )));
                         };
                         play(&mut r, seat, Action::NineTerminals, i, actions)?;
                     }
@@ -515,10 +578,10 @@ fn drive(
         }
         i += 1;
     }
-    Err(at(
+    Err(Failure::Mismatch(at(
         ev.len(),
         "the log ends the round without a result".to_string(),
-    ))
+    )))
 }
 
 /// The draw kinds of the log's `reason`: ours, and Tenhou's (read the same).

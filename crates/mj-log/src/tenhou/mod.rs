@@ -332,6 +332,7 @@ fn room_rules(
                 Length::EastOnly
             }),
             source: format!("tenhou room GO type {:#x}", go.go_type),
+            libriichi: false,
         },
         Err(e) => LogRules::Unsupported(e.to_string()),
     }

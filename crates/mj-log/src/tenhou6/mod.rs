@@ -170,6 +170,7 @@ fn rules(disp: &str, aka: bool, rounds: &[Round], end: Option<&GameEnd>) -> LogR
             },
             length: None,
             source: format!("tenhou.net/6 rule {disp:?}"),
+            libriichi: false,
         };
     };
     let facts = room::RoomFacts {
@@ -189,6 +190,7 @@ fn rules(disp: &str, aka: bool, rounds: &[Round], end: Option<&GameEnd>) -> LogR
                 Length::EastOnly
             }),
             source: format!("tenhou.net/6 rule {disp:?}"),
+            libriichi: false,
         },
         Err(e) => LogRules::Unsupported(e.to_string()),
     }

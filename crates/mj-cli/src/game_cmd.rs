@@ -1,10 +1,10 @@
-//! `mj replay` and `mj game`: thin drivers over [`mj_game`]. They read files (gzip or plain)
-//! and print; every rule lives in `mj-game`.
+//! `mj replay` and `mj game`: thin drivers over [`mj_log`] and [`mj_game`]. They read files
+//! and print; every format and every rule lives in those crates.
 
 use std::fmt::Write as _;
-use std::io::Read as _;
 
 use mj_game::{Event, GameRules, Length, play};
+use mj_log::{Limits, LogError, Replay, ReplayOptions, ReplayReport, ReportKind};
 
 /// What `mj replay` prints and whether every file matched.
 #[derive(Debug)]
@@ -17,168 +17,130 @@ pub struct ReplayOutput {
     pub all_match: bool,
 }
 
-/// Reads a log file, undoing gzip when the file is compressed (Tenhou serves mjlogs gzipped).
-///
-/// # Errors
-/// The file cannot be read, is not valid gzip, or is not UTF-8 text.
-pub fn read_log(path: &str) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
-        // A log is a few hundred KiB at most; cap what a hostile archive may expand to.
-        const LIMIT: u64 = 64 << 20;
-        let mut out = Vec::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .take(LIMIT + 1)
-            .read_to_end(&mut out)
-            .map_err(|e| format!("{path}: gzip: {e}"))?;
-        if out.len() as u64 > LIMIT {
-            return Err(format!(
-                "{path}: gzip: more than {LIMIT} bytes once expanded"
-            ));
-        }
-        out
-    } else {
-        bytes
-    };
-    String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text: {e}"))
+/// `mj replay`'s choices.
+#[derive(Debug, Clone, Default)]
+pub struct ReplayArgs {
+    /// The log files.
+    pub files: Vec<String>,
+    /// Keep the engine's own mjai events.
+    pub mjai: bool,
+    /// A preset for logs that do not state their rules (mjai), or to replay our own Chinese
+    /// logs under.
+    pub rules: Option<String>,
+    /// The match length of logs that do not state it: one, east, hanchan.
+    pub length: Option<String>,
+    /// Most bytes a log may expand to (gzip).
+    pub max_bytes: Option<u64>,
 }
 
-/// `mj replay FILE...`: every logged action through the engine, each round's result, the next
-/// deal, the final scores and the final points compared with the log's (`mj_game::replay`,
-/// under the rules of the game's room, `mj_game::mjlog::room`; a room it does not model is
-/// refused by name and does not pass). A file that cannot be read counts as a mismatch.
-/// Three-player games replay under Tenhou's three-player rules. A file of mjai
-/// events (JSON Lines) of a Sichuan game, as `mj game --rules sichuan` prints it (or
-/// `sichuan_hongzhong`, or `hongzhong`), replays through `mj_game::sichuan_replay` (every
-/// round's events must equal the log's), one of an MCR game through
-/// `mj_game::mcr_log::replay_mcr`, and a Botzone / IJCAI Chinese Standard Mahjong log (text
-/// starting with `Match `, or Botzone's JSON match log) through
-/// `mj_game::mcr_log::read_botzone`, which picks the wall (one shared, or Botzone's own walls:
-/// the `mcr_botzone` preset) from the log; the report names the preset.
-pub fn replay(paths: &[String], mjai: bool) -> ReplayOutput {
-    let mut texts = Vec::with_capacity(paths.len());
+/// The options of `mj replay`'s arguments.
+///
+/// # Errors
+/// An unknown preset or length.
+pub fn replay_options(args: &ReplayArgs) -> Result<(ReplayOptions, Limits), String> {
+    let rules = match &args.rules {
+        None => None,
+        Some(name) => {
+            let r = GameRules::preset(name).ok_or_else(|| {
+                format!(
+                    "--rules: unknown preset `{name}` ({})",
+                    GameRules::PRESETS.join(", ")
+                )
+            })?;
+            Some(r)
+        }
+    };
+    let length = match &args.length {
+        None => None,
+        Some(l) => Some(
+            Length::from_name(l)
+                .ok_or_else(|| format!("--length: unknown `{l}` (one, east, hanchan)"))?,
+        ),
+    };
+    let limits = Limits {
+        max_bytes: args.max_bytes.unwrap_or(mj_log::DEFAULT_MAX_BYTES),
+    };
+    Ok((
+        ReplayOptions {
+            rules,
+            length,
+            record: args.mjai,
+        },
+        limits,
+    ))
+}
+
+/// `mj replay FILE...`: every log through [`mj_log::read`] and [`mj_log::replay_with`]: every
+/// logged action through the engine, each round's result, the next deal, the final scores and
+/// the final points compared with what the log states (a Tenhou game under its room's rules,
+/// a room not modelled refused by name; an mjai log under the rules it states, or `--rules`).
+/// A file that cannot be read counts as a mismatch. Our own Sichuan, 红中 and MCR logs and
+/// Botzone's print one line each, naming the preset they replayed under; the riichi games one
+/// line each and a summary.
+///
+/// # Errors
+/// An unknown preset or length.
+pub fn replay(args: &ReplayArgs) -> Result<ReplayOutput, String> {
+    let (opts, limits) = replay_options(args)?;
     let mut unread = Vec::new();
-    let mut sichuan = String::new();
-    let mut sichuan_events = String::new();
-    let mut sichuan_ok = true;
-    for path in paths {
-        match read_log(path) {
-            Ok(text) => {
-                if mj_game::mcr_log::is_botzone_log(&text) {
-                    // A Botzone / IJCAI Chinese Standard Mahjong log: the line form or
-                    // Botzone's own match log (JSON).
-                    match mj_game::mcr_log::read_botzone(&text) {
-                        Ok(hands) => {
-                            let actions: usize = hands.iter().map(|h| h.actions).sum();
-                            // The rules each hand replayed under, in order of first use.
-                            let mut presets: Vec<&str> = Vec::new();
-                            for h in &hands {
-                                let p = h.round.rules().preset_name().unwrap_or("custom");
-                                if !presets.contains(&p) {
-                                    presets.push(p);
-                                }
-                            }
-                            let _ = writeln!(
-                                sichuan,
-                                "{path}: botzone {}, {} hands, {actions} actions, all match",
-                                presets.join("+"),
-                                hands.len()
-                            );
-                            if mjai {
-                                for h in &hands {
-                                    push_events(&mut sichuan_events, h.round.events());
-                                }
-                            }
-                        }
-                        Err(e) => {
-                            sichuan_ok = false;
-                            let _ = writeln!(sichuan, "{path}: botzone, mismatch: {e}");
-                        }
-                    }
-                    continue;
-                }
-                let parsed = text
-                    .trim_start()
-                    .starts_with('{')
-                    .then(|| mj_game::sichuan_replay::parse_events(&text).ok())
-                    .flatten();
-                if let Some(events) = parsed.as_ref().filter(|e| mj_game::mcr_log::is_mcr_log(e)) {
-                    // An MCR game as `mj game --rules mcr` prints it.
-                    let r = mj_game::mcr_log::replay_mcr(events);
-                    sichuan_ok &= r.all_match();
-                    summarize(
-                        &mut sichuan,
-                        path,
-                        r.preset,
-                        "hands",
-                        r.rounds,
-                        r.actions,
-                        &r.mismatches,
-                    );
-                    if mjai {
-                        push_events(&mut sichuan_events, events);
-                    }
-                    continue;
-                }
-                let events = parsed.filter(|e| mj_game::sichuan_replay::is_sichuan_log(e));
-                match events {
-                    Some(events) => {
-                        let r = mj_game::sichuan_replay::replay_sichuan(&events);
-                        sichuan_ok &= r.all_match();
-                        summarize(
-                            &mut sichuan,
-                            path,
-                            r.preset,
-                            "rounds",
-                            r.rounds,
-                            r.actions,
-                            &r.mismatches,
-                        );
-                        if mjai {
-                            push_events(&mut sichuan_events, &events);
-                        }
-                    }
-                    None => texts.push((path.clone(), text)),
-                }
+    let mut chinese = String::new();
+    let mut chinese_events = String::new();
+    let mut chinese_ok = true;
+    let mut riichi = Replay::default();
+    for path in &args.files {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                unread.push(format!("{path}: {e}"));
+                continue;
             }
-            Err(e) => unread.push(e),
-        }
-    }
-    if texts.is_empty() && !sichuan.is_empty() {
-        let mut report = String::new();
-        for e in &unread {
-            let _ = writeln!(report, "{e}: unreadable");
-        }
-        report.push_str(&sichuan);
-        return ReplayOutput {
-            report,
-            events: sichuan_events,
-            all_match: unread.is_empty() && sichuan_ok,
         };
-    }
-    let result =
-        mj_game::replay::replay_with(texts.iter().map(|(n, t)| (n.clone(), t.as_str())), mjai);
-    let mut events = sichuan_events;
-    if mjai {
-        for file in &result.files {
-            push_events(&mut events, &file.events);
+        let mut report = match mj_log::read_with(&bytes, limits) {
+            Ok(log) => mj_log::replay_with(&log, &opts),
+            // Bytes that are no text at all: as an IO error.
+            Err(
+                e @ (LogError::Gzip { .. } | LogError::TooLarge { .. } | LogError::NotText { .. }),
+            ) => {
+                unread.push(format!("{path}: {e}"));
+                continue;
+            }
+            Err(e) => ReplayReport::unreadable(path.clone(), e),
+        };
+        report.name.clone_from(path);
+        if report.kind == ReportKind::Riichi {
+            riichi.files.push(report);
+        } else {
+            chinese_ok &= report.matches();
+            let _ = writeln!(chinese, "{report}");
+            push_events(&mut chinese_events, &report.events);
         }
     }
     let mut report = String::new();
     for e in &unread {
         let _ = writeln!(report, "{e}: unreadable");
     }
-    report.push_str(&sichuan);
-    let _ = write!(report, "{result}");
+    report.push_str(&chinese);
+    if riichi.files.is_empty() && !chinese.is_empty() {
+        return Ok(ReplayOutput {
+            report,
+            events: chinese_events,
+            all_match: unread.is_empty() && chinese_ok,
+        });
+    }
+    let mut events = chinese_events;
+    for file in &riichi.files {
+        push_events(&mut events, &file.events);
+    }
+    let _ = write!(report, "{riichi}");
     if !unread.is_empty() {
         let _ = write!(report, "; {} files unreadable", unread.len());
     }
     report.push('\n');
-    ReplayOutput {
+    Ok(ReplayOutput {
         report,
         events,
-        all_match: unread.is_empty() && result.all_match() && sichuan_ok,
-    }
+        all_match: unread.is_empty() && riichi.all_match() && chinese_ok,
+    })
 }
 
 /// `mj game`'s choices.
@@ -270,31 +232,6 @@ fn push_events(out: &mut String, events: &[Event]) {
     for e in events {
         out.push_str(&e.to_json());
         out.push('\n');
-    }
-}
-
-/// Appends the line of `mj replay` for one mjai log of a Chinese flow: `{path}: {flow},
-/// {rounds} {unit}, {actions} actions, ` then `all match`, `no {unit}` (nothing replayed) or
-/// the number of mismatches and the first.
-fn summarize(
-    out: &mut String,
-    path: &str,
-    flow: &str,
-    unit: &str,
-    rounds: usize,
-    actions: usize,
-    mismatches: &[String],
-) {
-    let _ = write!(out, "{path}: {flow}, {rounds} {unit}, {actions} actions, ");
-    match mismatches.first() {
-        // `all_match` of both replays: no mismatch and at least one round.
-        None if rounds > 0 => out.push_str("all match\n"),
-        None => {
-            let _ = writeln!(out, "no {unit}");
-        }
-        Some(m) => {
-            let _ = writeln!(out, "{} mismatches: {m}", mismatches.len());
-        }
     }
 }
 

@@ -58,12 +58,13 @@ enum Command {
     /// Score a winning hand (including the winning tile) under riichi, sichuan or mcr rules:
     /// yaku/fan, fu and points in words. Exit code 2 if the request is invalid or no win.
     Score(ScoreOpts),
-    /// Replay real game logs (Tenhou mjlog XML, gzipped or not; tenhou.net/6 JSON) through the
-    /// engine under the rules of each game's room: every logged action must be legal, and each
+    /// Replay game logs through the engine (gzipped or not): Tenhou mjlog XML and tenhou.net/6
+    /// JSON under the rules of each game's room, mjai JSON Lines (libriichi's arena, Mortal,
+    /// mjai.app, `mj game`), Botzone's logs. Every logged action must be legal, and each
     /// round's result and deltas, the next deal, the final scores and the final points (uma
-    /// and oka) must equal the log's. One line per file with the checks made, and a summary;
-    /// exit code 1 unless all match (a room whose rules are not modelled is refused by name
-    /// and fails too).
+    /// and oka) must equal what the log states. One line per file with the checks made, and a
+    /// summary; exit code 1 unless all match (a room whose rules are not modelled, or an mjai
+    /// log whose rules are neither stated nor given, is refused by name and fails too).
     Replay {
         /// Log files.
         #[arg(required = true, value_name = "FILE")]
@@ -72,6 +73,17 @@ enum Command {
         /// stderr).
         #[arg(long)]
         mjai: bool,
+        /// Rules preset for logs that do not state theirs (an mjai log without libriichi's
+        /// seed): tenhou, mahjong_soul, sanma, sanma_mahjong_soul; for our own Chinese logs,
+        /// the one preset to replay under.
+        #[arg(long, value_name = "PRESET")]
+        rules: Option<String>,
+        /// Match length of logs that do not state it: one, east, hanchan (the default).
+        #[arg(long)]
+        length: Option<String>,
+        /// Most bytes a log may expand to once gzip is undone (default 64 MiB).
+        #[arg(long, value_name = "BYTES")]
+        max_bytes: Option<u64>,
     },
     /// Play a seeded match between built-in players and print it as mjai events (JSON Lines).
     Game {
@@ -288,8 +300,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             mj_cli::agari_ops::riichi_text(&hand.into(), karaten),
         ),
         Command::Score(opts) => words("score", mj_cli::score_ops::run(&opts.into())),
-        Command::Replay { files, mjai } => {
-            let out = mj_cli::game_cmd::replay(&files, mjai);
+        Command::Replay {
+            files,
+            mjai,
+            rules,
+            length,
+            max_bytes,
+        } => {
+            let args = mj_cli::game_cmd::ReplayArgs {
+                files,
+                mjai,
+                rules,
+                length,
+                max_bytes,
+            };
+            let out = match mj_cli::game_cmd::replay(&args) {
+                Ok(out) => out,
+                Err(e) => {
+                    eprintln!("mj replay: {e}");
+                    return Ok(ExitCode::from(INVALID_INPUT));
+                }
+            };
             if mjai {
                 let mut stdout = io::stdout().lock();
                 stdout.write_all(out.events.as_bytes())?;

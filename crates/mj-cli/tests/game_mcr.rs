@@ -52,7 +52,7 @@ fn mcr_games_play_sixteen_hands_and_replay() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("mcr"));
 }
 
-/// `mj replay` reads a Botzone / IJCAI match log (written here by `mj_game::mcr_log`) and
+/// `mj replay` reads a Botzone / IJCAI match log (written here by `mj_log::botzone`) and
 /// replays every hand; a wrong score fails.
 #[test]
 fn botzone_logs_replay() {
@@ -76,7 +76,7 @@ fn botzone_logs_replay() {
                 .unwrap_or(legal[0]);
             r.play(seat, a).unwrap();
         }
-        text.push_str(&mj_game::mcr_log::write_botzone(&seed.to_string(), r.events()).unwrap());
+        text.push_str(&mj_log::botzone::write_botzone(&seed.to_string(), r.events()).unwrap());
     }
     let path = std::env::temp_dir().join(format!("mj-botzone-{}.txt", std::process::id()));
     std::fs::write(&path, &text).unwrap();
@@ -122,16 +122,21 @@ fn botzone_games_play_and_replay_under_their_preset() {
     assert!(report.contains("mcr_botzone, 4 hands"), "{report}");
 
     // The same hands in the line form.
-    let parsed = mj_game::sichuan_replay::parse_events(&log).unwrap();
+    let parsed = mj_log::read(log.as_bytes()).unwrap();
     let mut text = String::new();
     let mut hand = Vec::new();
-    for e in parsed {
+    for e in parsed
+        .games
+        .iter()
+        .flat_map(|g| &g.rounds)
+        .flat_map(|r| r.events.clone())
+    {
         let end = matches!(e, mj_game::Event::EndKyoku);
         if matches!(e, mj_game::Event::StartKyoku { .. }) || !hand.is_empty() {
             hand.push(e);
         }
         if end {
-            text.push_str(&mj_game::mcr_log::write_botzone("h", &hand).unwrap());
+            text.push_str(&mj_log::botzone::write_botzone("h", &hand).unwrap());
             hand.clear();
         }
     }

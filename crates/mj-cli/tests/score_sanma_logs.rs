@@ -6,15 +6,16 @@
 //! the yakuman count, and the points (`ten`: without honba and riichi sticks), with the
 //! winner's change of points (`sc`) when nobody else is liable.
 //!
-//! The request is built from the `AGARI` tag alone: the hand, the calls (a north set aside is
-//! `kita`, not a meld), the winning tile, the dora and ura indicators, the winds, and the
-//! situation flags that Tenhou lists among the yaku (riichi, ippatsu, haitei, houtei, rinshan,
-//! chankan, tenhou, chiihou, double riichi), which no hand can show.
+//! The request is built from the `AGARI` tag alone (read with `mj_log::tenhou::tags`): the
+//! hand, the calls (a north set aside is `kita`, not a meld), the winning tile, the dora and
+//! ura indicators, the winds, and the situation flags that Tenhou lists among the yaku (riichi,
+//! ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, double riichi), which no hand
+//! can show.
 
 use std::path::{Path, PathBuf};
 
-use mj_game::mjlog::{AgariLog, LogEvent, MeldKind, parse_mjlog};
-use mj_tiles::TileId;
+use mj_log::tenhou::{Tag, tags};
+use mj_tiles::{MeldKind, TileId};
 use serde_json::{Value, json};
 
 fn logs() -> Option<PathBuf> {
@@ -48,22 +49,62 @@ const FLAGS: [(u8, &str); 9] = [
     (38, "chiihou"),
 ];
 
-fn request(a: &AgariLog, aka: bool, round: u8, dealer: u8) -> Value {
+/// What the test reads of an `AGARI` tag.
+struct Agari {
+    who: u8,
+    from_who: u8,
+    hand: Vec<TileId>,
+    /// The calls: a kind (`None`: a kita) and the tiles.
+    melds: Vec<(Option<MeldKind>, Vec<TileId>)>,
+    win_tile: TileId,
+    fu: u32,
+    points: i32,
+    yaku: Vec<(u8, u8)>,
+    yakuman: Vec<u8>,
+    dora: Vec<TileId>,
+    ura: Vec<TileId>,
+}
+
+fn agari(t: &Tag<'_>) -> Agari {
+    let who: u8 = t.get("who").unwrap().parse().unwrap();
+    let melds = t
+        .get("m")
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            m.split(',')
+                .map(|m| {
+                    let c = t.call(who, 3, m).unwrap();
+                    (c.kind, c.tiles)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let ten: Vec<i32> = t.nums("ten").unwrap();
+    let yaku: Vec<u8> = t.nums("yaku").unwrap();
+    Agari {
+        who,
+        from_who: t.get("fromWho").unwrap().parse().unwrap(),
+        hand: t.ids("hai").unwrap(),
+        melds,
+        win_tile: t.ids("machi").unwrap()[0],
+        fu: u32::try_from(ten[0]).unwrap(),
+        points: ten[1],
+        yaku: yaku.chunks(2).map(|c| (c[0], c[1])).collect(),
+        yakuman: t.nums("yakuman").unwrap(),
+        dora: t.ids("doraHai").unwrap(),
+        ura: t.ids("doraHaiUra").unwrap(),
+    }
+}
+
+fn request(a: &Agari, aka: bool, round: u8, dealer: u8) -> Value {
     let mut melds = Vec::new();
     let mut kita = 0;
-    for m in &a.melds {
-        let kind = match m.kind {
-            MeldKind::Nuki => {
-                kita += 1;
-                continue;
-            }
-            MeldKind::Chi => "chi",
-            MeldKind::Pon => "pon",
-            MeldKind::Minkan => "minkan",
-            MeldKind::Ankan => "ankan",
-            MeldKind::Kakan => "kakan",
+    for (kind, tiles_of) in &a.melds {
+        let Some(kind) = kind else {
+            kita += 1;
+            continue;
         };
-        melds.push(json!({"kind": kind, "tiles": tiles(&m.tiles, aka)}));
+        melds.push(json!({"kind": kind.name(), "tiles": tiles(tiles_of, aka)}));
     }
     let ids: Vec<u8> = a
         .yaku
@@ -122,18 +163,28 @@ fn every_three_player_win_is_paid_as_on_tenhou() {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
-        let Ok(log) = parse_mjlog(&text) else {
+        let Ok(all) = tags(&text).collect::<Result<Vec<Tag<'_>>, _>>() else {
             continue;
         };
-        if log.players != 3 {
+        let go_type: u32 = match all.iter().find(|t| t.name() == "GO") {
+            Some(t) => t.get("type").unwrap().parse().unwrap(),
+            None => continue,
+        };
+        if go_type & 0x10 == 0 {
             continue;
         }
+        let aka = go_type & 0x02 == 0;
         games += 1;
-        for round in &log.rounds {
-            for event in &round.events {
-                let LogEvent::Agari(a) = event else { continue };
+        let (mut round, mut dealer) = (0u8, 0u8);
+        for t in &all {
+            if t.name() == "INIT" {
+                round = t.nums::<u8>("seed").unwrap()[0];
+                dealer = t.get("oya").unwrap().parse().unwrap();
+            }
+            if t.name() == "AGARI" {
+                let a = &agari(t);
                 wins += 1;
-                let req = request(a, log.aka, round.round, round.dealer);
+                let req = request(a, aka, round, dealer);
                 let answer: Value =
                     serde_json::from_str(&mj_protocol::answer_line(req.to_string().as_bytes()))
                         .unwrap();
@@ -164,7 +215,7 @@ fn every_three_player_win_is_paid_as_on_tenhou() {
                     mismatches.push(format!(
                         "{}: round {} seat {}: ours {ours:?}, log {theirs:?}\n  request {req}\n  answer {answer}",
                         path.file_name().unwrap().to_string_lossy(),
-                        round.round,
+                        round,
                         a.who
                     ));
                 }

@@ -1,7 +1,8 @@
 //! Whole mahjong games: a round (kyoku) and a match as a deterministic state machine with the
-//! legal actions of every seat at every decision, settlement through `mj-score`, the game as
-//! mjai events, and replay of real Tenhou logs. Riichi (four and three players), Sichuan
-//! 血战到底, 红中麻将 and MCR 国标 are presets of the one engine.
+//! legal actions of every seat at every decision, settlement through `mj-score`, and the game
+//! as mjai events. Riichi (four and three players), Sichuan 血战到底, 红中麻将 and MCR 国标 are
+//! presets of the one engine. Logs (Tenhou, mjai, Botzone, our own) are read and replayed by
+//! the `mj-log` crate, into these events.
 //!
 //! ```
 //! use mj_game::{Action, GameRules, Length, Match};
@@ -35,7 +36,6 @@
 //! * [`Action`] (`action`): small `Copy` actions with Tenhou tile ids (0..136).
 //! * [`Event`] (`mjai`): the mjai events, [`Event::view`] hides what a seat cannot see.
 //! * `settle`: the one place the scorer (`mj_score::riichi`) is called.
-//! * [`replay()`] (`replay`): real logs through the engine; [`mjlog`] and [`tenhou6`] read them.
 //! * [`SeatView`] (`view`): what one seat sees, borrowed; the input of a [`Bot`].
 //! * [`play()`] (`play`): built-in players ([`RandomBot`], [`TsumogiriBot`]) and the match driver.
 //!
@@ -123,8 +123,8 @@
 //! non-dealer tsumo by the dealer twice and by the other once, the absent seat's share unpaid.
 //!
 //! Not modelled (so never offered): open riichi, renhou, local yaku, chip rooms' rules.
-//! A Tenhou log plays under its room's rules, read from the log ([`mjlog::room`]: the 2009
-//! east-only rooms' uma 5-10, a private lobby's `csrule`, 雀荘 rooms); a chip room, or a
+//! A Tenhou log plays under its room's rules, read from the log (`mj_log::tenhou::room`: the
+//! 2009 east-only rooms' uma 5-10, a private lobby's `csrule`, 雀荘 rooms); a chip room, or a
 //! room whose rules are not modelled, is refused by name (`unsupported: lobby rules of GO
 //! type 0x229 (...)`), never replayed under other rules.
 //!
@@ -199,8 +199,8 @@
 //! their value times count), `settle` (kong payments `gang_open` / `gang_added` /
 //! `gang_concealed`, `call_transfer`, and at the draw `flower_pig`, `not_ready`, `refund`),
 //! `ryukyoku` with `tenpais` the ready seats when the wall is empty, `end_kyoku` at the end.
-//! `start_kyoku` has no dora marker (`"?"`). [`sichuan_replay`] replays a Sichuan game from
-//! these events (`mj replay FILE.jsonl`): the wall rebuilt from the log, every decision played,
+//! `start_kyoku` has no dora marker (`"?"`). `mj-log` replays a Sichuan game from these
+//! events (`mj replay FILE.jsonl`): the wall rebuilt from the log, every decision played,
 //! every round's events compared with the log's.
 //!
 //! # 红中血战 (`GameRules::sichuan_hongzhong`, `flow: sichuan`, `wildcards: 4`)
@@ -382,14 +382,14 @@
 //! (52 wins, 4 draws with tiles left in other walls) replay to their recorded fans, scores
 //! and final `tileCnt`, and at each of 10,977 chances to win (the judge's `canHu` after every
 //! draw and discard) the engine offers the win exactly when the judge would grant it
-//! (`tests/mcr_botzone_walls.rs`, with `MJ_BOTZONE_LOGS`; the logs carry no licence and are
-//! not in this repository). docs/rules-mcr-botzone.md has the summary.
+//! (`mj-log`'s `tests/mcr_botzone_walls.rs`, with `MJ_BOTZONE_LOGS`; the logs carry no licence
+//! and are not in this repository). docs/rules-mcr-botzone.md has the summary.
 //!
 //! Events: as in Sichuan, plus `hua` (a flower set aside: `{"type":"hua","actor":1,"pai":"H3"}`;
 //! a flower drawn shows first as a `tsumo` of it, the replacement as the next `tsumo`; dealt
 //! flowers are in `start_kyoku`'s `tehais` after the other tiles), `chi`, and a `hora` whose
 //! `fan` is the total with flowers and whose `yakus` are the fans with their value times count
-//! (`hua_pai` for the flowers). [`mcr_log`] replays our own MCR logs (`mj replay FILE.jsonl`,
+//! (`hua_pai` for the flowers). `mj-log` replays our own MCR logs (`mj replay FILE.jsonl`,
 //! `mcr` or `mcr_botzone` as the log shows), reads and writes the Botzone / IJCAI line form
 //! (`Match`, `Wind`, `Player p Deal/Draw/Play/Chi/Peng/Gang/AnGang/BuGang/BuHua/Hu`, `Huang`,
 //! `Fan`, `Score`; tiles `W`/`B`/`T`/`F`/`J`/`H`) and reads Botzone's own JSON match log,
@@ -414,44 +414,28 @@
 //! han and fu; `settle` adds the kita han and computes the basic points and the two payers'
 //! payments itself (the one place to change once `mj-score` scores three-player hands).
 //!
-//! # Replay
+//! # Logs
 //!
-//! `cargo run --release -p mj-game --example replay -- FILES...` (mjlog XML or tenhou.net/6
-//! JSON) prints a line per file and a summary; `tests/replay_real.rs` replays every mjlog in
-//! `../shared/logs`, four- and three-player, and fails on any mismatch. A replay compares
-//! everything the log states: every round's result and deltas, the next deal the match rules
-//! give, and the final scores (sticks left on the table to the first place) and points (uma
-//! and oka) with `owari` (tenhou.net/6: `sc`, for a whole game). It counts what it compared
-//! ([`replay::Checks`]: results, next rounds, final scores, final points), so a replay that
-//! compared nothing shows. A refused room ([`replay::FileReplay::unsupported`]) or any
-//! difference fails the replay (`mj replay` exits 1). `BYE` and `UN` (a disconnection, a
-//! reconnection) are read anywhere in a log, before the first deal too.
+//! Every log format (Tenhou's mjlog XML and tenhou.net/6 JSON, mjai JSON Lines, Botzone, our
+//! own Sichuan, 红中 and MCR logs) is read into these [`Event`]s and replayed through the
+//! engine by the `mj-log` crate (`mj replay`), which checks every result, the match rules
+//! between rounds and the final scores and points against the log.
 
 pub mod action;
 pub mod game;
-mod log_replay;
-pub mod mcr_log;
 pub mod mjai;
 pub mod play;
-pub mod replay;
 pub mod round;
 pub mod rules;
 mod settle;
-pub mod sichuan_replay;
 mod tiles;
 pub mod view;
 pub mod wall;
 
-// Log readers.
-pub mod mjlog;
-pub mod tenhou6;
-
 pub use action::{Action, IllegalAction, Seat};
 pub use game::{Match, MatchResult, WallSource};
-pub use log_replay::LogReplay;
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
-pub use replay::{Replay, replay};
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
 pub use round::mcr::{MCR_TILES, McrState, McrWallError, mcr_hands, mcr_next_setup};
 pub use round::sichuan::{SettleItem, SettleKind, SichuanResult, sichuan_hu_rules};

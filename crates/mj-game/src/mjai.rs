@@ -253,6 +253,10 @@ pub enum Event {
         deltas: [i32; 4],
         /// Scores after.
         scores: [i32; 4],
+        /// The seat liable for the hand (包), as a log states it (Tenhou's `paoWho`); written
+        /// only when present, and the engine leaves it out (its `WinRecord` has its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pao: Option<Seat>,
     },
     /// A draw or an abort.
     Ryukyoku {

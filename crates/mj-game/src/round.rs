@@ -2199,6 +2199,7 @@ impl Round {
                     hora_points: r.score.total,
                     deltas: r.deltas,
                     scores,
+                    pao: None,
                 };
                 self.emit(ev);
             }

@@ -277,6 +277,7 @@ impl Round {
             hora_points: ws.total,
             deltas: d,
             scores,
+            pao: None,
         });
         WinRecord {
             seat,

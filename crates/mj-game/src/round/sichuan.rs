@@ -928,6 +928,7 @@ impl Round {
                 hora_points: ws.total,
                 deltas: d,
                 scores,
+                pao: None,
             });
             let rec = WinRecord {
                 seat: *seat,

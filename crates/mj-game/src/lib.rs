@@ -24,19 +24,23 @@
 //!
 //! # The pieces
 //!
-//! * [`Round`] (`round`): one kyoku. [`Round::to_act`] (a bit per seat that must decide),
-//!   [`Round::legal_actions`], [`Round::play`] (an [`IllegalAction`] names the reason and leaves
-//!   the round unchanged), [`Round::result`], [`Round::observation`] (what one seat may see),
-//!   [`Round::events`] (mjai events when recording). Plain data: `Clone`, serde at any decision.
+//! * [`Round`] (`round`): one kyoku of any flow. [`Round::to_act`] (a bit per seat that must
+//!   decide), [`Round::legal_actions`], [`Round::play`] (an [`IllegalAction`] names the reason
+//!   and leaves the round unchanged), [`Round::result`], [`Round::events`] (mjai events when
+//!   recording). Plain data: `Clone`, serde at any decision. Inside, a table every flow shares
+//!   and the flow's own state, a type per flow with the hooks where the games differ (see the
+//!   `round` module's map).
 //! * [`Match`] (`game`): rounds one after another ([`game::next_round`] is the match rules as
 //!   a pure function), [`MatchResult`] with ranks and points.
 //! * [`Wall`] (`wall`): Tenhou's layout (deal, live wall, dead wall, dora and ura indicators,
 //!   replacement tiles); from a `u64` seed or explicit ids.
 //! * [`Action`] (`action`): small `Copy` actions with Tenhou tile ids (0..136).
 //! * [`Event`] (`mjai`): the mjai events, [`Event::view`] hides what a seat cannot see.
-//! * `settle`: the one place the scorer (`mj_score::riichi`) is called.
+//! * `round::settle`: the one place the scorer (`mj_score::riichi`) is called; `round::ledger`
+//!   the Chinese flows' payments.
 //! * [`replay()`] (`replay`): real logs through the engine; [`mjlog`] and [`tenhou6`] read them.
 //! * [`SeatView`] (`view`): what one seat sees, borrowed; the input of a [`Bot`].
+//!   [`Observation`] ([`Round::observation`]) is its owned snapshot.
 //! * [`play()`] (`play`): built-in players ([`RandomBot`], [`TsumogiriBot`]) and the match driver.
 //!
 //! # Decisions
@@ -131,8 +135,8 @@
 //! # Sichuan 血战到底 (`GameRules::sichuan`, `flow: sichuan`)
 //!
 //! The same [`Round`] plays Sichuan: the wall, draws, discards, the collection of claims by
-//! priority, pon and kong, the events and serde are shared; the flow branches where the game
-//! differs (`round/sichuan.rs`). A round: the deal of 13 tiles each from a 108-tile wall
+//! priority, pon and kong, the events and serde are shared; the flow's own type holds where the
+//! game differs (`round/sichuan.rs`). A round: the deal of 13 tiles each from a 108-tile wall
 //! ([`Wall::sichuan_from_seed`]: three suits, no honors, no dead wall, no dora; kong
 //! replacement tiles from the far end), then 换三张 ([`Phase::Exchange`], [`Action::Exchange`]:
 //! three tiles of one suit, every seat at once, then passed on), then 定缺
@@ -300,7 +304,7 @@
 //! hand, on the same machinery (`round/mcr.rs` holds what differs; the ledger and
 //! [`RoundResult::sichuan`] are the Chinese flows'). The wall: 144 tiles, the 136 of
 //! [`Wall::from_seed`] with the eight flowers 春夏秋冬梅兰竹菊 (ids 136..144, mjai `H1`..`H8`)
-//! inserted at positions drawn from the wall ([`McrState`]; an explicit 144-tile sequence
+//! inserted at positions drawn from the wall ([`McrWall`]; an explicit 144-tile sequence
 //! through [`Round::try_new_mcr`]); the deal from the top, live draws on from there,
 //! replacement tiles (for a flower or a kong) from the other end; no dead wall, no dora. 补花:
 //! a flower dealt or drawn is set aside at once ([`Round::flowers`], public like kita) and
@@ -411,7 +415,7 @@
 //! draw; honba go up on a repeat or a draw and back to 0 when a non-dealer wins.
 //!
 //! With three players `mj-score` (which has no kita and four-player payments) gives the yaku,
-//! han and fu; `settle` adds the kita han and computes the basic points and the two payers'
+//! han and fu; `round::settle` adds the kita han and computes the basic points and the two payers'
 //! payments itself (the one place to change once `mj-score` scores three-player hands).
 //!
 //! # Replay
@@ -436,7 +440,6 @@ pub mod play;
 pub mod replay;
 pub mod round;
 pub mod rules;
-mod settle;
 pub mod sichuan_replay;
 mod tiles;
 pub mod view;
@@ -453,13 +456,17 @@ pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use replay::{Replay, replay};
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
-pub use round::mcr::{MCR_TILES, McrState, McrWallError, mcr_hands, mcr_next_setup};
-pub use round::sichuan::{SettleItem, SettleKind, SichuanResult, sichuan_hu_rules};
+pub use round::mcr::{MCR_TILES, McrWall, McrWallError, mcr_hands, mcr_next_setup};
+pub use round::sichuan::sichuan_hu_rules;
 pub use round::{
-    ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
+    ActionList, DrawKind, Payments, Phase, Round, RoundEnd, RoundResult, RoundSetup, SettleItem,
+    SettleKind, SichuanResult, WinRecord, WinScore,
 };
 pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
-pub use settle::{Payments, WinScore};
 pub use tiles::{END_FLOWER, FIRST_FLOWER, id_of_mjai, is_flower, mjai_name};
-pub use view::{Offer, SeatView};
+pub use view::{Observation, Offer, SeatView};
+
+/// The MCR wall sequence was called `McrState`.
+#[deprecated(note = "renamed `McrWall`: it is the MCR wall, flowers included")]
+pub type McrState = McrWall;
 pub use wall::{Wall, WallError};

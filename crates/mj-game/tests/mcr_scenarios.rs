@@ -423,9 +423,9 @@ fn sixteen_hands_four_prevailing_winds_dealer_rotates() {
 /// wall of the wrong size or with a repeated id is an error, not a panic.
 #[test]
 fn bad_mcr_walls_are_errors() {
-    assert!(serde_json::from_str::<mj_game::McrState>(r#"{"seq":[1,2,3]}"#).is_err());
+    assert!(serde_json::from_str::<mj_game::McrWall>(r#"{"seq":[1,2,3]}"#).is_err());
     let mut seq: Vec<u8> = (0..144).collect();
-    assert!(serde_json::from_str::<mj_game::McrState>(&format!(r#"{{"seq":{seq:?}}}"#)).is_ok());
+    assert!(serde_json::from_str::<mj_game::McrWall>(&format!(r#"{{"seq":{seq:?}}}"#)).is_ok());
     seq[5] = 6;
     let setup = RoundSetup::first(0);
     assert!(Round::try_new_mcr(GameRules::mcr(), setup, &seq, false).is_err());

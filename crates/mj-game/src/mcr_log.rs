@@ -86,7 +86,7 @@ fn kind_of(t: MjaiTile) -> Result<u8, String> {
 /// without; one shared wall or own walls): ids are handed out per kind in the order the tiles
 /// appear; flowers keep their own ids.
 fn rebuild_sequence(events: &[Event], rules: &GameRules) -> Result<Vec<u8>, String> {
-    let size = if rules.mcr_flowers {
+    let size = if rules.mcr.mcr_flowers {
         MCR_TILES
     } else {
         WALL_TILES
@@ -113,7 +113,7 @@ fn rebuild_sequence(events: &[Event], rules: &GameRules) -> Result<Vec<u8>, Stri
         Ok(id)
     };
     let mut pos = vec![255u8; size];
-    if rules.mcr_own_walls {
+    if rules.mcr.mcr_own_walls {
         own_walls_back(events, &mut pos, &mut take)?;
         return fill_rest(pos, &used);
     }

@@ -205,11 +205,9 @@ fn replay_round(events: &[Event], base: GameRules) -> Result<usize, String> {
         Some("previous") => Exchange::Previous,
         Some(d) => return Err(format!("unknown exchange direction {d:?}")),
     };
-    let rules = GameRules {
-        exchange,
-        declare_lack: events.iter().any(|e| matches!(e, Event::Dingque { .. })),
-        ..base
-    };
+    let mut rules = base;
+    rules.sichuan.exchange = exchange;
+    rules.sichuan.declare_lack = events.iter().any(|e| matches!(e, Event::Dingque { .. }));
     let setup = RoundSetup {
         dealer: oya & 3,
         scores: *scores,

@@ -219,12 +219,12 @@ impl<'a> SeatView<'a> {
     pub fn exchange_offset(&self) -> Option<u8> {
         let rules = self.round.rules();
         if !rules.is_sichuan()
-            || rules.exchange == crate::Exchange::Off
+            || rules.sichuan.exchange == crate::Exchange::Off
             || matches!(self.round.phase(), Phase::Exchange)
         {
             return None;
         }
-        rules.exchange.offset().or_else(|| {
+        rules.sichuan.exchange.offset().or_else(|| {
             let [a, b] = self.round.dice()?;
             Some(match (a + b) % 3 {
                 0 => 2,

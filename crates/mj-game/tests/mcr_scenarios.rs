@@ -433,9 +433,10 @@ fn bad_mcr_walls_are_errors() {
     let no_flowers: Vec<u8> = (0..136).collect();
     // 136 tiles need the rules without flowers.
     assert!(Round::try_new_mcr(GameRules::mcr(), setup, &no_flowers, false).is_err());
-    let rules = GameRules {
-        mcr_flowers: false,
-        ..GameRules::mcr()
+    let rules = {
+        let mut r = GameRules::mcr();
+        r.mcr.mcr_flowers = false;
+        r
     };
     let r = Round::try_new_mcr(rules, setup, &no_flowers, false).unwrap();
     assert_eq!(r.tiles_accounted(), 136);

@@ -45,7 +45,7 @@
 //! | [`Request`] | a request whose shared fields are valid: hand, melds, wildcards, [`Rules`], [`Options`], the op's extra fields |
 //! | [`OpError`] | every error kind of the protocol, one variant each (thiserror) |
 //! | [`OPS`], [`OpSpec`], [`Handler`], [`answer_with`] | the op table, and answering with another table |
-//! | [`COMMON_FIELDS`], [`SWITCHES`], [`MAX_ITEMS`] | the fields every op accepts, the rule switches of `options`, the item limit |
+//! | [`COMMON_FIELDS`], [`SWITCHES`], [`MAX_ITEMS`] | the fields every op accepts, the rule switches (`options` takes those with `is_option()`; the rest are a game's), the item limit |
 //!
 //! # How a line is answered
 //!

@@ -53,8 +53,9 @@ impl Options {
         }
         let mut options = Options::default();
         for (name, value) in &fields.0 {
-            let switch = SWITCHES.iter().find(|s| s.name == name).ok_or_else(|| {
-                let known: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
+            let listed = || SWITCHES.iter().filter(|s| s.is_option());
+            let switch = listed().find(|s| s.name == name).ok_or_else(|| {
+                let known: Vec<&str> = listed().map(|s| s.name).collect();
                 OpError::UnknownOption(format!(
                     "unknown option `{}` (known: {})",
                     snippet(name),
@@ -89,6 +90,11 @@ fn switch_value(switch: &Switch, raw: &RawValue) -> Result<SwitchValue, OpError>
                     snippet(raw.get())
                 ))
             }),
+        // The game switches' types; not options (`parse` never gets here with one).
+        _ => Err(OpError::UnknownOption(format!(
+            "`{}` is a game switch, not an option",
+            switch.name
+        ))),
     }
 }
 
@@ -104,6 +110,7 @@ mod tests {
             layer: mj_score::rules::Layer::Shapes,
             on_in: &[],
             doc: "",
+            game: None,
         };
         let raw = |t: &'static str| -> &'static RawValue { serde_json::from_str(t).unwrap() };
         assert_eq!(

@@ -323,7 +323,7 @@ fn read_takes(block: &[(usize, Vec<&str>)], label: &str) -> Result<Takes, String
 /// The hand's wall as `rules` lays it out (see `round::mcr`): tiles where the log shows them,
 /// the rest filled with the unused ids.
 fn layout(w: &Takes, rules: &GameRules) -> Result<Vec<u8>, String> {
-    let size = if rules.mcr_flowers {
+    let size = if rules.mcr.mcr_flowers {
         MCR_TILES
     } else {
         WALL_TILES
@@ -339,7 +339,7 @@ fn layout(w: &Takes, rules: &GameRules) -> Result<Vec<u8>, String> {
             _ => Err(full()),
         }
     };
-    if rules.mcr_own_walls {
+    if rules.mcr.mcr_own_walls {
         let q = size / 4;
         let mut taken = [0usize; 4];
         let mut own = |p: usize, id: u8, pos: &mut Vec<u8>| -> Result<(), String> {
@@ -405,9 +405,10 @@ fn next_pos(live: &mut usize, back: &mut usize, from_back: bool) -> Option<usize
 }
 
 /// Own walls with flowers: Botzone's judge on a wall of 144 (no preset).
-const OWN_WALLS_WITH_FLOWERS: GameRules = GameRules {
-    mcr_flowers: true,
-    ..GameRules::mcr_botzone()
+const OWN_WALLS_WITH_FLOWERS: GameRules = {
+    let mut r = GameRules::mcr_botzone();
+    r.mcr.mcr_flowers = true;
+    r
 };
 
 /// Replays one hand's lines under the first wall layout that matches (see the module docs);

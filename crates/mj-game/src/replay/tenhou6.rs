@@ -84,11 +84,12 @@ fn t6_rules(g: &Tenhou6Game) -> Result<Option<(GameRules, Length)>, String> {
 /// Replays one game (`gi`: its index in the file); `Err`: the game is refused.
 fn t6_game(g: &Tenhou6Game, gi: usize, out: &mut FileReplay) -> Result<(), String> {
     let room = t6_rules(g)?;
-    let rules = room.map_or(
-        GameRules {
-            red_fives: g.aka,
-            open_tanyao: g.rule_name.is_empty() || g.rule_name.contains('喰'),
-            ..GameRules::tenhou()
+    let rules = room.map_or_else(
+        || {
+            let mut r = GameRules::tenhou();
+            r.red_fives = g.aka;
+            r.riichi.open_tanyao = g.rule_name.is_empty() || g.rule_name.contains('喰');
+            r
         },
         |(r, _)| r,
     );

@@ -51,9 +51,15 @@ pub(super) fn kan_turn_ok(
 }
 
 impl Table {
-    /// Swap-calling (喰い替え) is forbidden: a riichi switch.
+    /// Swap-calling (喰い替え) is forbidden: a riichi switch, read in the riichi flow only.
     pub(super) fn kuikae_forbidden(&self) -> bool {
-        self.rules.kuikae_forbidden
+        self.rules.flow == crate::rules::Flow::Riichi && self.rules.riichi.kuikae_forbidden
+    }
+
+    /// Liability (包) for big three dragons and big four winds: a riichi switch, read in the
+    /// riichi flow only.
+    pub(super) fn pao_rule(&self) -> bool {
+        self.rules.flow == crate::rules::Flow::Riichi && self.rules.riichi.pao
     }
 
     /// A tile id named by an action: below 136 and in `seat`'s hand.

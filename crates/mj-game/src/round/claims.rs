@@ -259,7 +259,7 @@ impl Table {
         self.end_ippatsu();
         self.interrupted = true;
         let kuikae = self.kuikae_forbidden();
-        let pao_rule = self.rules.pao;
+        let pao_rule = self.pao_rule();
         let p = &mut self.players[s];
         for &id in own {
             p.take(id);

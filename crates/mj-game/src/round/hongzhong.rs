@@ -58,7 +58,7 @@ pub fn bird_offset(t: Tile, wild_hits: bool) -> Option<u8> {
 /// The birds turned over after a win: up to `hz_birds` of the `live_left` live tiles, in
 /// drawing order.
 pub(super) fn birds(t: &Table, live_left: u8) -> SmallVec<[u8; 8]> {
-    let n = usize::from(t.rules.hz_birds.min(live_left));
+    let n = usize::from(t.rules.hongzhong.hz_birds.min(live_left));
     (0..n)
         .map(|i| t.wall.at(usize::from(t.live_next) - i))
         .collect()
@@ -90,7 +90,7 @@ impl HongzhongFlow {
     /// Hongzhong waits: every numbered kind that completes the hand (a drawn 红中 completes
     /// any waiting hand too).
     fn hz_waits(t: &Table, seat: Seat) -> TileSet {
-        let Some(c) = hz_checker(t.rules.hz_seven_pairs) else {
+        let Some(c) = hz_checker(t.rules.hongzhong.hz_seven_pairs) else {
             return TileSet::EMPTY;
         };
         let w = Self::hand(t, seat, None)
@@ -109,7 +109,7 @@ impl HongzhongFlow {
         if t.player(seat & 3).counts.get(HONGZHONG) == 4 {
             return true;
         }
-        let Some(c) = hz_checker(t.rules.hz_seven_pairs) else {
+        let Some(c) = hz_checker(t.rules.hongzhong.hz_seven_pairs) else {
             return false;
         };
         Self::hand(t, seat, None).is_some_and(|h| c.is_winning(&h).unwrap_or(false))
@@ -119,8 +119,8 @@ impl HongzhongFlow {
     /// (抢杠胡, under `hz_rob_kong`), with no 红中 in the hand.
     fn hz_ron_ok(t: &Table, seat: Seat, c: &Claims) -> bool {
         let allowed = match c.source {
-            ClaimSource::Discard { .. } => t.rules.hz_ron_without_wild,
-            ClaimSource::Kakan => t.rules.hz_rob_kong,
+            ClaimSource::Discard { .. } => t.rules.hongzhong.hz_ron_without_wild,
+            ClaimSource::Kakan => t.rules.hongzhong.hz_rob_kong,
             _ => false,
         };
         if !allowed {
@@ -131,7 +131,7 @@ impl HongzhongFlow {
         if k == HONGZHONG || p.counts.get(HONGZHONG) > 0 || !p.waits.contains(k) {
             return false;
         }
-        let Some(ch) = hz_checker(t.rules.hz_seven_pairs) else {
+        let Some(ch) = hz_checker(t.rules.hongzhong.hz_seven_pairs) else {
             return false;
         };
         Self::hand(t, seat, Some(k)).is_some_and(|h| ch.is_winning(&h).unwrap_or(false))
@@ -166,7 +166,7 @@ impl HongzhongFlow {
         let tsumo = seat == from;
         let robbed = claims.is_some_and(|c| c.source == ClaimSource::Kakan);
         let bloom = tsumo && rinshan;
-        let base = t.rules.base_stake;
+        let base = t.rules.sichuan.base_stake;
         let name = Self::hz_win_name(t, seat, if tsumo { None } else { Some(kind(tile)) });
         let payers: SmallVec<[Seat; 3]> = if tsumo {
             (0..4u8).filter(|&x| x != seat).collect()
@@ -174,15 +174,19 @@ impl HongzhongFlow {
             SmallVec::from_iter([from])
         };
         // Shares each payer pays: three for the robbed seat under 包赔.
-        let shares: i32 = if robbed && t.rules.hz_rob_kong_pays_all {
+        let shares: i32 = if robbed && t.rules.hongzhong.hz_rob_kong_pays_all {
             3
         } else {
             1
         };
         let per = base
-            .saturating_mul(t.rules.hz_win)
+            .saturating_mul(t.rules.hongzhong.hz_win)
             .saturating_mul(shares)
-            .saturating_mul(if bloom { t.rules.hz_kong_bloom } else { 1 });
+            .saturating_mul(if bloom {
+                t.rules.hongzhong.hz_kong_bloom
+            } else {
+                1
+            });
         let mut d = [0i32; 4];
         for &x in &payers {
             d[usize::from(x)] -= per;
@@ -203,11 +207,11 @@ impl HongzhongFlow {
         let birds = birds(t, self.live_left(t));
         let hits = birds
             .iter()
-            .filter(|&&id| bird_offset(kind(id), t.rules.hz_bird_wild_hits) == Some(0))
+            .filter(|&&id| bird_offset(kind(id), t.rules.hongzhong.hz_bird_wild_hits) == Some(0))
             .count() as i32;
         let mut bd = [0i32; 4];
         let each = base
-            .saturating_mul(t.rules.hz_bird_stake)
+            .saturating_mul(t.rules.hongzhong.hz_bird_stake)
             .saturating_mul(hits)
             .saturating_mul(shares);
         for &x in &payers {
@@ -327,7 +331,7 @@ impl FlowHooks for HongzhongFlow {
             return 0;
         }
         let mut o = 0u8;
-        let skip = t.rules.pass_skips_ron && t.player(seat).temp_furiten;
+        let skip = t.rules.sichuan.pass_skips_ron && t.player(seat).temp_furiten;
         if !skip && Self::hz_ron_ok(t, seat, c) {
             o |= OFFER_RON;
         }

@@ -189,7 +189,7 @@ impl McrFlow {
             Some((id, flowered)) => {
                 // Botzone's judge forgets the kong once a flower came in between: the tile
                 // that replaces the flower is no kong's replacement (no 杠上开花).
-                let rinshan = rinshan && !(flowered && t.rules.mcr_own_walls);
+                let rinshan = rinshan && !(flowered && t.rules.mcr.mcr_own_walls);
                 t.turn_after_draw(seat, id, rinshan);
             }
             // Only flowers were left (never with a well-formed wall): the hand is drawn.
@@ -316,7 +316,7 @@ impl McrFlow {
     ) {
         let tsumo = seat == from;
         let fan = i32::try_from(s.total).unwrap_or(i32::MAX / 2);
-        let base = t.rules.mcr_base;
+        let base = t.rules.mcr.mcr_base;
         let mut d = [0i32; 4];
         for x in 0..4u8 {
             if x == seat {
@@ -493,7 +493,7 @@ impl FlowHooks for McrFlow {
                 Ok(())
             }
             Action::Kakan { tile } => {
-                if t.rules.mcr_own_walls {
+                if t.rules.mcr.mcr_own_walls {
                     self.kan_ok(t, seat, after_call)
                         .map_err(|why| refuse(action, why))?;
                 }

@@ -114,7 +114,7 @@ impl Round {
             return Err(McrWallError::NotMcr);
         }
         let state = McrWall::from_sequence(sequence)?;
-        if rules.mcr_flowers != (state.len() == mcr::MCR_TILES) {
+        if rules.mcr.mcr_flowers != (state.len() == mcr::MCR_TILES) {
             return Err(McrWallError::Flowers);
         }
         let wall = state
@@ -148,8 +148,8 @@ impl Round {
             Flow::Sichuan => FlowState::Sichuan(Box::new(SichuanFlow::new(&wall))),
             Flow::Hongzhong => FlowState::Hongzhong(Box::new(HongzhongFlow::new(&wall))),
             Flow::Mcr => {
-                let m = mcr_wall.unwrap_or_else(|| McrWall::new(&wall, rules.mcr_flowers));
-                let m = if rules.mcr_own_walls {
+                let m = mcr_wall.unwrap_or_else(|| McrWall::new(&wall, rules.mcr.mcr_flowers));
+                let m = if rules.mcr.mcr_own_walls {
                     m.with_own_walls()
                 } else {
                     m
@@ -172,7 +172,7 @@ impl Round {
         };
         // With own walls each seat takes its 13 from its own wall; else the 4-4-4-1 deal below.
         let passes = match &mut flow {
-            FlowState::Mcr(m) if rules.mcr_own_walls => {
+            FlowState::Mcr(m) if rules.mcr.mcr_own_walls => {
                 m.deal_own_walls(&mut t);
                 0
             }

@@ -125,7 +125,7 @@ impl RiichiFlow {
 
     fn can_nine_terminals(t: &Table, seat: Seat) -> bool {
         let p = t.player(seat);
-        t.rules.nine_terminals
+        t.rules.riichi.nine_terminals
             && !t.interrupted
             && p.river.is_empty()
             && Tile::ORPHANS
@@ -139,8 +139,8 @@ impl RiichiFlow {
         let p = t.player(seat);
         !p.riichi
             && p.is_closed()
-            && t.scores[usize::from(seat)] >= t.rules.riichi_min_points
-            && self.live_left(t) >= t.rules.riichi_min_tiles
+            && t.scores[usize::from(seat)] >= t.rules.riichi.riichi_min_points
+            && self.live_left(t) >= t.rules.riichi.riichi_min_tiles
     }
 
     fn riichi_discard_ok(t: &Table, seat: Seat, id: u8) -> bool {
@@ -209,7 +209,7 @@ impl RiichiFlow {
         self.reveal_pending(t);
         // Aborts that only a ron can prevent.
         let mut abort = None;
-        if t.rules.four_winds && t.n() == 4 && !t.interrupted && t.discards == 4 {
+        if t.rules.riichi.four_winds && t.n() == 4 && !t.interrupted && t.discards == 4 {
             let k0 = kind(tile);
             if k0.is_wind()
                 && t.players
@@ -220,13 +220,13 @@ impl RiichiFlow {
             }
         }
         if riichi
-            && t.rules.four_riichi
+            && t.rules.riichi.four_riichi
             && t.n() == 4
             && t.players.iter().filter(|p| p.riichi).count() == 3
         {
             abort = Some(DrawKind::FourRiichi);
         }
-        if t.rules.four_kans && t.kans == 4 && self.kan_seats.count_ones() > 1 {
+        if t.rules.riichi.four_kans && t.kans == 4 && self.kan_seats.count_ones() > 1 {
             abort = Some(DrawKind::FourKans);
         }
         claims::open(self, t, seat, tile, ClaimSource::Discard { riichi }, abort);
@@ -258,7 +258,7 @@ impl RiichiFlow {
         self.kan_seats |= 1 << seat;
         self.reveal_dora(t);
         match first {
-            Some(tile) if t.rules.chankan_ankan_kokushi => {
+            Some(tile) if t.rules.riichi.chankan_ankan_kokushi => {
                 claims::open(self, t, seat, tile, ClaimSource::Ankan, None);
             }
             _ => self.draw(t, seat, true),
@@ -427,7 +427,7 @@ impl FlowHooks for RiichiFlow {
             }
         }
         if !after_call
-            && t.rules.kita
+            && t.rules.riichi.kita
             && self.live_left(t) > 0
             && let Some(id) = Self::kita_tile(t, seat)
         {
@@ -491,10 +491,10 @@ impl FlowHooks for RiichiFlow {
                     if !p.is_closed() {
                         return Err(refuse(action, "riichi needs a closed hand"));
                     }
-                    if t.scores[s] < t.rules.riichi_min_points {
+                    if t.scores[s] < t.rules.riichi.riichi_min_points {
                         return Err(refuse(action, "riichi needs 1,000 points"));
                     }
-                    if self.live_left(t) < t.rules.riichi_min_tiles {
+                    if self.live_left(t) < t.rules.riichi.riichi_min_tiles {
                         return Err(refuse(action, "riichi needs 4 live tiles left"));
                     }
                     if !Self::riichi_discard_ok(t, seat, tile) {
@@ -515,7 +515,7 @@ impl FlowHooks for RiichiFlow {
             }
             Action::Kita { tile } => {
                 t.check_tile(seat, tile)?;
-                if !t.rules.kita {
+                if !t.rules.riichi.kita {
                     return Err(refuse(action, "no kita in these rules"));
                 }
                 if after_call {
@@ -610,7 +610,7 @@ impl FlowHooks for RiichiFlow {
             }
         }
         if !rons.is_empty() {
-            if rons.len() == 3 && t.rules.triple_ron_abort {
+            if rons.len() == 3 && t.rules.riichi.triple_ron_abort {
                 t.finish_draw(DrawKind::TripleRon);
                 return;
             }

@@ -137,7 +137,7 @@ impl Table {
             // The scorer was given every honba and every stick; take back what this winner
             // does not get.
             let sticks = if first { 1000 * self.sticks as i32 } else { 0 };
-            let honba_paid = if first || !self.rules.honba_to_first_winner {
+            let honba_paid = if first || !self.rules.riichi.honba_to_first_winner {
                 honba
             } else {
                 0
@@ -279,7 +279,7 @@ impl Table {
         let mut deltas = [0i32; 4];
         let nagashi: SmallVec<[usize; 4]> = (0..n)
             .filter(|&s| {
-                self.rules.nagashi_mangan
+                self.rules.riichi.nagashi_mangan
                     && self.players[s].nagashi
                     && !self.players[s].river.is_empty()
             })

@@ -248,7 +248,7 @@ impl SichuanFlow {
         w.tsumo = tsumo;
         w.wild = wild_set(t);
         sit.lack = self.lack(seat);
-        let rules = t.rules.sichuan_table.rules(t.rules.fan_cap);
+        let rules = t.rules.sichuan.sichuan_table.rules(t.rules.sichuan.fan_cap);
         mj_score::sichuan::score(&w, &sit, &rules).ok()
     }
 
@@ -329,19 +329,19 @@ impl SichuanFlow {
     /// 刮风下雨: an open kong is paid by the discarder `from`, an added or concealed kong by
     /// every other seat still playing.
     fn kong_pay(&mut self, t: &mut Table, seat: Seat, kind_: SettleKind, from: Seat) {
-        let base = t.rules.base_stake;
+        let base = t.rules.sichuan.base_stake;
         let mut d = [0i32; 4];
         match kind_ {
             SettleKind::GangOpen => {
-                let a = base.saturating_mul(t.rules.kong_open);
+                let a = base.saturating_mul(t.rules.sichuan.kong_open);
                 d[usize::from(from)] -= a;
                 d[usize::from(seat)] += a;
             }
             _ => {
                 let per = if kind_ == SettleKind::GangAdded {
-                    t.rules.kong_added
+                    t.rules.sichuan.kong_added
                 } else {
-                    t.rules.kong_concealed
+                    t.rules.sichuan.kong_concealed
                 };
                 let a = base.saturating_mul(per);
                 for x in 0..4u8 {
@@ -367,10 +367,10 @@ impl SichuanFlow {
         tsumo: bool,
         claims: Option<&Claims>,
     ) {
-        let base = t.rules.base_stake;
-        let jiadi = tsumo && t.rules.sichuan_table == SichuanTable::ZimoJiadi;
+        let base = t.rules.sichuan.base_stake;
+        let jiadi = tsumo && t.rules.sichuan.sichuan_table == SichuanTable::ZimoJiadi;
         let several = wins.len() > 1;
-        let transfer = if tsumo || !t.rules.call_transfer {
+        let transfer = if tsumo || !t.rules.sichuan.call_transfer {
             None
         } else {
             self.after_kong
@@ -509,7 +509,7 @@ pub(super) fn turn_actions<F: OnSichuan>(
             t.kakan_choices(seat, out);
         }
     }
-    let lack_only = t.rules.lack_first && sc.holds_lack(t, seat);
+    let lack_only = t.rules.sichuan.lack_first && sc.holds_lack(t, seat);
     for id in t.discard_choices(seat) {
         if !lack_only || sc.is_lack_kind(seat, kind(id)) {
             out.push(Action::Discard { tile: id });
@@ -530,7 +530,10 @@ pub(super) fn play_turn<F: OnSichuan>(
         Action::Discard { tile } => {
             t.check_tile(seat, tile)?;
             let sc = f.base_mut();
-            if t.rules.lack_first && sc.holds_lack(t, seat) && !sc.is_lack_kind(seat, kind(tile)) {
+            if t.rules.sichuan.lack_first
+                && sc.holds_lack(t, seat)
+                && !sc.is_lack_kind(seat, kind(tile))
+            {
                 return Err(refuse(
                     action,
                     "tiles of the suit given up (定缺) must be discarded first",
@@ -609,7 +612,7 @@ pub(super) fn resolve<F: OnSichuan>(f: &mut F, t: &mut Table, c: Claims) {
         let seat = (c.from + d) & 3;
         if c.answered_ron(seat) {
             rons.push(seat);
-        } else if c.ron_offered(seat) && t.rules.pass_skips_ron {
+        } else if c.ron_offered(seat) && t.rules.sichuan.pass_skips_ron {
             t.player_mut(seat).temp_furiten = true;
         }
     }
@@ -659,10 +662,15 @@ pub(super) fn finish<F: OnSichuan>(f: &mut F, t: &mut Table, exhaustive: bool) {
             (ready[i], pigs[i], best[i]) = (r, p, b);
         }
         let sc = f.base_mut();
-        let base = t.rules.base_stake;
-        let cap = t.rules.sichuan_table.rules(t.rules.fan_cap).cap;
-        let pig_fan = cap.unwrap_or(u32::from(t.rules.hua_zhu_fan));
-        if t.rules.check_flower_pig {
+        let base = t.rules.sichuan.base_stake;
+        let cap = t
+            .rules
+            .sichuan
+            .sichuan_table
+            .rules(t.rules.sichuan.fan_cap)
+            .cap;
+        let pig_fan = cap.unwrap_or(u32::from(t.rules.sichuan.hua_zhu_fan));
+        if t.rules.sichuan.check_flower_pig {
             for p in 0..4u8 {
                 if !pigs[usize::from(p)] {
                     continue;
@@ -680,7 +688,7 @@ pub(super) fn finish<F: OnSichuan>(f: &mut F, t: &mut Table, exhaustive: bool) {
                 }
             }
         }
-        if t.rules.check_ready {
+        if t.rules.sichuan.check_ready {
             for p in 0..4u8 {
                 let pi = usize::from(p);
                 if !sc.active(p) || pigs[pi] || ready[pi] {
@@ -699,7 +707,7 @@ pub(super) fn finish<F: OnSichuan>(f: &mut F, t: &mut Table, exhaustive: bool) {
                 }
             }
         }
-        if t.rules.refund_kongs {
+        if t.rules.sichuan.refund_kongs {
             for p in 0..4u8 {
                 if !sc.active(p) || ready[usize::from(p)] {
                     continue;
@@ -841,7 +849,7 @@ impl FlowHooks for SichuanFlow {
         let p = t.player(seat);
         let k = kind(c.tile);
         let mut o = 0u8;
-        let skip = t.rules.pass_skips_ron && p.temp_furiten;
+        let skip = t.rules.sichuan.pass_skips_ron && p.temp_furiten;
         if t.rules.red_wildcards() && k == HONGZHONG {
             // 红中血战: a discarded wildcard is dead, claimed by nobody.
             return 0;

@@ -18,7 +18,7 @@ const SUIT_LETTERS: [&str; 3] = ["m", "p", "s"];
 impl SichuanFlow {
     /// The direction offset of the exchange (1 next, 2 across, 3 previous).
     pub(in crate::round) fn exchange_offset(&self, t: &Table) -> u8 {
-        match t.rules.exchange.offset() {
+        match t.rules.sichuan.exchange.offset() {
             Some(o) => o,
             None => match (self.dice[0] + self.dice[1]) % 3 {
                 0 => 2,
@@ -47,7 +47,7 @@ impl SichuanFlow {
 
 /// After the deal: the exchange, the declarations, or the dealer's first draw.
 pub(in crate::round) fn start<F: OnSichuan>(f: &mut F, t: &mut Table) {
-    if t.rules.exchange != Exchange::Off {
+    if t.rules.sichuan.exchange != Exchange::Off {
         t.phase = Phase::Exchange;
     } else {
         after_exchange(f, t);
@@ -55,7 +55,7 @@ pub(in crate::round) fn start<F: OnSichuan>(f: &mut F, t: &mut Table) {
 }
 
 fn after_exchange<F: OnSichuan>(f: &mut F, t: &mut Table) {
-    if t.rules.declare_lack {
+    if t.rules.sichuan.declare_lack {
         t.phase = Phase::DeclareLack;
     } else {
         begin_play(f, t);

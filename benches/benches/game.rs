@@ -161,7 +161,7 @@ fn waits_update(c: &mut Criterion) {
         let (wild, hu) = if rules.is_hongzhong() {
             (
                 TileSet::single(Tile::RED),
-                mj_game::hongzhong_hu_rules(rules.hz_seven_pairs),
+                mj_game::hongzhong_hu_rules(rules.hongzhong.hz_seven_pairs),
             )
         } else {
             let w = rules.red_wildcards();

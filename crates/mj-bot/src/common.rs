@@ -145,7 +145,7 @@ pub(crate) fn keeps_yaku(view: &SeatView<'_>, call: &CallShape, after: &TileCoun
     {
         return true;
     }
-    if view.rules().open_tanyao
+    if view.rules().riichi.open_tanyao
         && melds.iter().flatten().all(|t| t.is_simple())
         && after
             .tiles()

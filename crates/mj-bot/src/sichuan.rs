@@ -55,7 +55,7 @@ impl Shape {
         Shape {
             lack: view.lack(me).and_then(suit_index_of),
             seven_pairs: view.melds(me).is_empty()
-                && (!rules.is_hongzhong() || rules.hz_seven_pairs),
+                && (!rules.is_hongzhong() || rules.hongzhong.hz_seven_pairs),
             red_wild: rules.red_wildcards(),
         }
     }

@@ -85,7 +85,7 @@ impl Bot for Checked {
 #[test]
 fn lack_first_without_the_rule() {
     let mut rules = GameRules::sichuan();
-    rules.lack_first = false;
+    rules.sichuan.lack_first = false;
     let mut checked = 0;
     for name in ["efficiency", "value", "defense"] {
         for seed in 0..6u64 {

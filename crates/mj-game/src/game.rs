@@ -118,16 +118,16 @@ pub fn final_points(rules: &GameRules, scores: &[i32; 4]) -> [i32; 4] {
     let n = usize::from(rules.players.clamp(3, 4));
     // A score's points before the uma, in tenths.
     let base = |x: i32| {
-        if rules.round_final_points {
+        if rules.riichi.round_final_points {
             let rounded = x.signum() * ((x.abs() + 500) / 1000) * 1000;
-            10 * ((rounded - rules.target) / 1000)
+            10 * ((rounded - rules.riichi.target) / 1000)
         } else {
-            (x - rules.target) / 100
+            (x - rules.riichi.target) / 100
         }
     };
     let mut pts = [0i32; 4];
-    if rules.tied_ranks_share_uma {
-        let oka = (rules.target - rules.start_points).saturating_mul(n as i32) / 100;
+    if rules.riichi.tied_ranks_share_uma {
+        let oka = (rules.riichi.target - rules.start_points).saturating_mul(n as i32) / 100;
         for s in 0..n {
             let places: Vec<usize> = (0..n)
                 .filter(|&t| scores[t] == scores[s])
@@ -135,14 +135,14 @@ pub fn final_points(rules: &GameRules, scores: &[i32; 4]) -> [i32; 4] {
                 .collect();
             let bonus: i32 = places
                 .iter()
-                .map(|&p| 10 * rules.uma[p] + if p == 0 { oka } else { 0 })
+                .map(|&p| 10 * rules.riichi.uma[p] + if p == 0 { oka } else { 0 })
                 .sum();
             pts[s] = base(scores[s]) + bonus / places.len().max(1) as i32;
         }
     } else {
         for s in 0..n {
             if r[s] != 1 {
-                pts[s] = base(scores[s]) + 10 * rules.uma[usize::from(r[s] - 1)];
+                pts[s] = base(scores[s]) + 10 * rules.riichi.uma[usize::from(r[s] - 1)];
             }
         }
     }
@@ -425,15 +425,15 @@ pub fn next_round(
     } else {
         (index + 1, (setup.dealer + 1) % n)
     };
-    let top_reached = scores.iter().any(|&s| s >= rules.target);
-    if length == Length::OneRound || (rules.busting && scores.iter().any(|&s| s < 0)) {
+    let top_reached = scores.iter().any(|&s| s >= rules.riichi.target);
+    if length == Length::OneRound || (rules.riichi.busting && scores.iter().any(|&s| s < 0)) {
         return end;
     }
     if index >= last_regular {
-        if res.dealer_keeps && (dealer_win || (rules.tenpai_yame && tenpai_draw)) {
+        if res.dealer_keeps && (dealer_win || (rules.riichi.tenpai_yame && tenpai_draw)) {
             let rk = ranks_of(&scores, rules.players);
             let d = usize::from(setup.dealer);
-            if rules.agari_yame && rk[d] == 1 && scores[d] >= rules.target {
+            if rules.riichi.agari_yame && rk[d] == 1 && scores[d] >= rules.riichi.target {
                 return end;
             }
             if index > last_regular && top_reached {
@@ -443,7 +443,7 @@ pub fn next_round(
             if index > last_regular && top_reached {
                 return end;
             }
-        } else if top_reached || !rules.extension || next_index > last_regular + n {
+        } else if top_reached || !rules.riichi.extension || next_index > last_regular + n {
             return end;
         }
     }

@@ -25,18 +25,22 @@
 //!
 //! # The pieces
 //!
-//! * [`Round`] (`round`): one kyoku. [`Round::to_act`] (a bit per seat that must decide),
-//!   [`Round::legal_actions`], [`Round::play`] (an [`IllegalAction`] names the reason and leaves
-//!   the round unchanged), [`Round::result`], [`Round::observation`] (what one seat may see),
-//!   [`Round::events`] (mjai events when recording). Plain data: `Clone`, serde at any decision.
+//! * [`Round`] (`round`): one kyoku of any flow. [`Round::to_act`] (a bit per seat that must
+//!   decide), [`Round::legal_actions`], [`Round::play`] (an [`IllegalAction`] names the reason
+//!   and leaves the round unchanged), [`Round::result`], [`Round::events`] (mjai events when
+//!   recording). Plain data: `Clone`, serde at any decision. Inside, a table every flow shares
+//!   and the flow's own state, a type per flow with the hooks where the games differ (see the
+//!   `round` module's map).
 //! * [`Match`] (`game`): rounds one after another ([`game::next_round`] is the match rules as
 //!   a pure function), [`MatchResult`] with ranks and points.
 //! * [`Wall`] (`wall`): Tenhou's layout (deal, live wall, dead wall, dora and ura indicators,
 //!   replacement tiles); from a `u64` seed or explicit ids.
 //! * [`Action`] (`action`): small `Copy` actions with Tenhou tile ids (0..136).
 //! * [`Event`] (`mjai`): the mjai events, [`Event::view`] hides what a seat cannot see.
-//! * `settle`: the one place the scorer (`mj_score::riichi`) is called.
+//! * `round::settle`: the one place the scorer (`mj_score::riichi`) is called; `round::ledger`
+//!   the Chinese flows' payments.
 //! * [`SeatView`] (`view`): what one seat sees, borrowed; the input of a [`Bot`].
+//!   [`Observation`] ([`Round::observation`]) is its owned snapshot.
 //! * [`play()`] (`play`): built-in players ([`RandomBot`], [`TsumogiriBot`]) and the match driver.
 //!
 //! # Decisions
@@ -61,43 +65,16 @@
 //!
 //! # Rules ([`GameRules`])
 //!
-//! | switch | `tenhou` (default) | `mahjong_soul` | `sanma` | `sanma_mahjong_soul` | meaning |
-//! |---|---|---|---|---|---|
-//! | `players` | 4 | 4 | 3 | 3 | seats; three: 108 tiles (2m-8m removed), seat 3 absent |
-//! | `chi` | true | true | false | false | chi (吃) may be called |
-//! | `kita` | false | false | true | true | a north may be set aside (抜きドラ) |
-//! | `tsumo_loss` | - | - | true | true | three players: the absent seat's tsumo share is not paid (off: split between the payers) |
-//! | `red_fives` | true | true | true | true | one red five per suit, a han each (three players: 5p and 5s only, no 5m exists) |
-//! | `open_tanyao` | true | true | true | true | 喰いタン |
-//! | `double_ron` | true | true | true | true | several seats may ron one discard |
-//! | `triple_ron_abort` | true | false | false | false | three rons abort (三家和; cannot happen with three players) |
-//! | `nine_terminals` | true | true | true | true | 九種九牌 may abort |
-//! | `four_winds` | true | true | false | false | 四風連打 aborts (four players only) |
-//! | `four_riichi` | true | true | false | false | 四家立直 aborts (four players only) |
-//! | `four_kans` | true | true | true | true | 四開槓 (kans by two or more seats) aborts |
-//! | `nagashi_mangan` | true | true | true | true | 流し満貫 at an exhaustive draw, paid as a mangan tsumo |
-//! | `chankan_ankan_kokushi` | true | true | true | true | thirteen orphans may rob a closed kan |
-//! | `riichi_min_points` | 1000 | 1000 | 1000 | 1000 | points needed for riichi |
-//! | `riichi_min_tiles` | 4 | 4 | 3 | 3 | live tiles needed for riichi (Tenhou's three-player logs riichi with 3 left) |
-//! | `kuikae_forbidden` | true | true | true | true | no swap-calling |
-//! | `pao` | true | true | true | true | liability for big three dragons / big four winds |
-//! | `busting` | true | true | true | true | the match ends below zero |
-//! | `agari_yame` | true | true | true | true | the dealer's win as first with `target` ends the last round |
-//! | `tenpai_yame` | true | true | true | true | the same for the dealer's tenpai at an exhaustive draw (Tenhou logs before about 2011: off) |
-//! | `extension` | true | true | true | true | nobody at `target` after the last round: the next wind, sudden death |
-//! | `start_points` | 25000 | 25000 | 35000 | 35000 | |
-//! | `target` | 30000 | 30000 | 40000 | 40000 | to end the match, and the returned points |
-//! | `uma` | 20, 10, -10, -20 | 15, 5, -5, -15 | 20, 0, -20 | 15, 0, -15 | by rank, in thousands |
-//! | `round_final_points` | true | false | true | false | scores rounded to thousands (half away from zero) before the uma |
-//! | `double_yakuman` | false | true | false | true | double yakuman count 2 (as in `mj-score`) |
-//! | `kazoe_yakuman` | true | true | true | true | 13+ han is a yakuman |
-//! | `kiriage` | false | false | false | false | 4 han 30 fu / 3 han 60 fu pay a mangan |
-//! | `honba_to_first_winner` | true | true | true | true | with several rons only the first in turn order gets the honba (sticks always go to the first) |
-//! | `tied_ranks_share_uma` | false | false | false | false | seats tied on final score share the uma of their places (off: the seat nearer the first dealer ranks first); a Tenhou lobby's `csrule` turns it on |
+//! [`GameRules`] is a common part (`flow`, `players`, `chi`, `red_fives`, `double_ron`,
+//! `start_points`) and a part per flow (`rules.riichi`, `rules.sichuan`, `rules.hongzhong`,
+//! `rules.mcr`), each read by its flow only. Every switch, its type and its value under each
+//! preset are one entry of the registry (`mj_hu::registry::SWITCHES`); the presets are built
+//! from it, [`GameRules::set`] takes a switch by name, and docs/rules.md's tables are printed
+//! from it. The riichi switches are the `riichi` part there.
 //!
-//! `GameRules::preset` knows `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, and
-//! `sichuan` (its switches are in the Sichuan section below; the riichi presets leave them off). The
-//! `sanma_mahjong_soul` preset is Tenhou's three-player rules with Mahjong Soul's uma, point
+//! `GameRules::preset` knows `tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`,
+//! `sichuan`, `sichuan_hongzhong`, `hongzhong`, `mcr` and `mcr_botzone` (the Chinese ones in
+//! their sections below) and their aliases. The `sanma_mahjong_soul` preset is Tenhou's three-player rules with Mahjong Soul's uma, point
 //! rounding and double yakuman; Mahjong Soul's other three-player differences are not modelled
 //! and no Mahjong Soul log proves it. The same holds for `mahjong_soul`: it is built from the
 //! published rules and has not been replayed against Mahjong Soul records; in particular its
@@ -131,8 +108,8 @@
 //! # Sichuan 血战到底 (`GameRules::sichuan`, `flow: sichuan`)
 //!
 //! The same [`Round`] plays Sichuan: the wall, draws, discards, the collection of claims by
-//! priority, pon and kong, the events and serde are shared; the flow branches where the game
-//! differs (`round/sichuan.rs`). A round: the deal of 13 tiles each from a 108-tile wall
+//! priority, pon and kong, the events and serde are shared; the flow's own type holds where the
+//! game differs (`round/sichuan.rs`). A round: the deal of 13 tiles each from a 108-tile wall
 //! ([`Wall::sichuan_from_seed`]: three suits, no honors, no dead wall, no dora; kong
 //! replacement tiles from the far end), then 换三张 ([`Phase::Exchange`], [`Action::Exchange`]:
 //! three tiles of one suit, every seat at once, then passed on), then 定缺
@@ -154,28 +131,7 @@
 //! nobody robbed it). The ledger ([`SettleItem`], in [`RoundResult::sichuan`] and as `settle`
 //! events) holds every payment; each sums to zero.
 //!
-//! | switch | `sichuan` (common) | meaning (where the value comes from) |
-//! |---|---|---|
-//! | `flow` | `sichuan` | the Sichuan flow (riichi presets: `riichi`) |
-//! | `exchange` | `dice` | 换三张: `off`, `dice` (two dice from the wall; sum mod 3: 0 across, 1 next seat, 2 previous seat), `next`, `previous`, `across` (the direction by dice is the common app rule) |
-//! | `declare_lack` | true | 定缺 (every 血战到底 text) |
-//! | `lack_first` | true | tiles of the suit given up are discarded first (the common rule; some tables let them stay) |
-//! | `pass_skips_ron` | true | 过水不胡: after passing a win, no win on a discard until one's own next discard |
-//! | `double_ron` | true | 一炮多响 (off: only the first seat in turn order from the discarder) |
-//! | `chi` | false | no chi in Sichuan |
-//! | `base_stake` | 1 | 底分: a win of `f` fan pays `base_stake * 2^f` |
-//! | `kong_open` | 2 | 刮风, 直杠 on a discard: the discarder pays 2 base stakes |
-//! | `kong_added` | 1 | 刮风, 补杠: every other seat still playing pays 1 |
-//! | `kong_concealed` | 2 | 下雨, 暗杠: every other seat still playing pays 2 |
-//! | `call_transfer` | true | 呼叫转移: a 杠上炮 winner (the first in turn order) takes that kong's income from its owner |
-//! | `check_ready` | true | 查大叫: at an exhaustive draw, every seat still playing that is not ready (and not a flower pig) pays each ready seat `base_stake * 2^f`, `f` its best hand on a discard of one of its waits |
-//! | `check_flower_pig` | true | 查花猪: a seat still holding the suit it gave up (or three suits) pays every other seat still playing that is not a flower pig `base_stake * 2^hua_zhu_fan` |
-//! | `hua_zhu_fan` | 5 | the flower pig's fan: the cap when there is one (a flower pig pays the maximum), else this value (5: the largest single entry of the common table, 清龙七对 / 十八罗汉 / 天胡) |
-//! | `refund_kongs` | true | 退税: at an exhaustive draw a seat not ready gives back the income of its kongs (not those transferred by 呼叫转移) |
-//! | `sichuan_table` | `common` | the fan table of `mj_score::sichuan`: `common` (自摸加番), `zimo_jiadi` (自摸加底: one more base stake per payer, no fan), `classic` (四番封顶) |
-//! | `fan_cap` | none | 封顶 in place of the table's own cap |
-//! | `start_points` | 0 | scores count stakes won and lost; nobody busts (`busting` false) |
-//! | `wildcards` | 0 | 0, or 4: the four 红中 join the wall as wildcards (红中血战, the `sichuan_hongzhong` preset below) |
+//! Its switches: the `sichuan` part in docs/rules.md (and the common part).
 //!
 //! The values follow the commonly published Chengdu 血战到底 rules (for instance the text
 //! 成都血战到底麻将算分规则 that public Sichuan implementations cite; not re-checked line by
@@ -256,23 +212,8 @@
 //! from each other seat), booked when the kong stands. An exhaustive draw pays nothing
 //! (no 查大叫 / 查花猪 / 退税; kong income stays).
 //!
-//! | switch | `hongzhong` (common) | meaning |
-//! |---|---|---|
-//! | `flow` | `hongzhong` | this flow |
-//! | `exchange`, `declare_lack`, `lack_first` | off | no 换三张, no 定缺 |
-//! | `hz_ron_without_wild` | false | 只能自摸: self-drawn wins only; on: a hand without 红中 may win on a discard (the first seat in turn order, `double_ron` off) |
-//! | `pass_skips_ron` | true | with ron allowed: after passing a win, none on a discard until one's own next discard |
-//! | `hz_seven_pairs` | true | 七对 wins (wildcards pair with anything; four of a kind is two pairs) |
-//! | `hz_win` | 2 | base stakes per payer for a win (自摸 2 from each) |
-//! | `hz_birds` | 4 | 抓鸟: birds turned over after a win (the apps offer 2, 4, 6; 0 for none) |
-//! | `hz_bird_stake` | 2 | base stakes per payer per bird pointing at the winner |
-//! | `hz_bird_wild_hits` | true | a 红中 bird counts for the winner |
-//! | `kong_open` / `kong_added` / `kong_concealed` | 3 / 1 / 2 | 点杠: the discarder pays 3; 补杠 (明杠): each other seat 1; 暗杠: each other seat 2 |
-//! | `hz_rob_kong` | true | 抢杠胡: a seat holding no 红中 may win on another seat's added kong (the first in turn order from the kong's owner); the robbed kong is not paid and falls back to a pon |
-//! | `hz_rob_kong_pays_all` | true | 包赔: the robbed seat pays the win and its birds for all three (three shares); off: one share |
-//! | `hz_kong_bloom` | 1 | 杠上花: a self-draw on a kong's replacement tile is paid this many times (1: a plain self-draw; the hora lists `gang_shang_hua`) |
-//! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | nothing at a draw; no 呼叫转移 |
-//! | `base_stake` | 1 | 底分 |
+//! Its switches: the `hongzhong` part in docs/rules.md, and the `sichuan` part's stakes, kongs
+//! and `pass_skips_ron` (the machinery it plays on).
 //!
 //! Where the values come from: the 红中麻将 rules screen of the open-source app client
 //! `QuiQiJingFeng/M2_CLIENT` (`cocosstudio/games/hzmj/hzmjRuleListLayer.csd`) states them:
@@ -300,7 +241,7 @@
 //! hand, on the same machinery (`round/mcr.rs` holds what differs; the ledger and
 //! [`RoundResult::sichuan`] are the Chinese flows'). The wall: 144 tiles, the 136 of
 //! [`Wall::from_seed`] with the eight flowers 春夏秋冬梅兰竹菊 (ids 136..144, mjai `H1`..`H8`)
-//! inserted at positions drawn from the wall ([`McrState`]; an explicit 144-tile sequence
+//! inserted at positions drawn from the wall ([`McrWall`]; an explicit 144-tile sequence
 //! through [`Round::try_new_mcr`]); the deal from the top, live draws on from there,
 //! replacement tiles (for a flower or a kong) from the other end; no dead wall, no dora. 补花:
 //! a flower dealt or drawn is set aside at once ([`Round::flowers`], public like kita) and
@@ -317,19 +258,7 @@
 //! the first seat in turn order after the discarder that declares the win takes it (截和); a
 //! second declaration is void. One win ends the hand; an exhaustive draw (荒庄) pays nothing.
 //!
-//! | switch | `mcr` | `mcr_botzone` | meaning (where the value comes from) |
-//! |---|---|---|---|
-//! | `flow` | `mcr` | `mcr` | this flow |
-//! | `mcr_flowers` | true | false | the eight flowers are in the wall (144 tiles, as in the 2006 rules); off: 136 tiles (Botzone's game, 复式赛制 用牌) |
-//! | `mcr_own_walls` | false | true | each seat draws from a wall of its own (Botzone's judge; see below); off: one shared wall |
-//! | `mcr_base` | 8 | 8 | 底分: every other seat pays the winner 8; the discarder (each seat on a self-draw) adds the fan (the 2006 rules' 计分; Botzone's judge) |
-//! | `chi` | true | true | chi from the seat on the left only (2006 rules) |
-//! | `double_ron` | false | false | 截和: the first seat in turn order from the discarder wins (2006 rules; Botzone) |
-//! | `pass_skips_ron` | false | false | no furiten of any kind |
-//! | `exchange`, `declare_lack`, `lack_first` | off | off | no 换三张, no 定缺 |
-//! | `kong_open` / `kong_added` / `kong_concealed` | 0 | 0 | kongs are paid only as fans (明杠 1, 暗杠 2, ...) |
-//! | `check_ready`, `check_flower_pig`, `refund_kongs`, `call_transfer` | off | off | nothing at a draw (荒庄) |
-//! | `start_points` | 0 | 0 | scores count points won and lost |
+//! Its switches: the `mcr` part in docs/rules.md (and the common part).
 //!
 //! The 8-fan minimum and the fan table are `mj_score::mcr`'s (its docs cite the 2006 text and
 //! the reference implementation it matches). A match ([`Match`]) of MCR hands: the dealer
@@ -411,7 +340,7 @@
 //! draw; honba go up on a repeat or a draw and back to 0 when a non-dealer wins.
 //!
 //! With three players `mj-score` (which has no kita and four-player payments) gives the yaku,
-//! han and fu; `settle` adds the kita han and computes the basic points and the two payers'
+//! han and fu; `round::settle` adds the kita han and computes the basic points and the two payers'
 //! payments itself (the one place to change once `mj-score` scores three-player hands).
 //!
 //! # Logs
@@ -427,7 +356,6 @@ pub mod mjai;
 pub mod play;
 pub mod round;
 pub mod rules;
-mod settle;
 mod tiles;
 pub mod view;
 pub mod wall;
@@ -437,13 +365,17 @@ pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
 pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
-pub use round::mcr::{MCR_TILES, McrState, McrWallError, mcr_hands, mcr_next_setup};
-pub use round::sichuan::{SettleItem, SettleKind, SichuanResult, sichuan_hu_rules};
+pub use round::mcr::{MCR_TILES, McrWall, McrWallError, mcr_hands, mcr_next_setup};
+pub use round::sichuan::sichuan_hu_rules;
 pub use round::{
-    ActionList, DrawKind, Observation, Phase, Round, RoundEnd, RoundResult, RoundSetup, WinRecord,
+    ActionList, DrawKind, Payments, Phase, Round, RoundEnd, RoundResult, RoundSetup, SettleItem,
+    SettleKind, SichuanResult, WinRecord, WinScore,
 };
 pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
-pub use settle::{Payments, WinScore};
 pub use tiles::{END_FLOWER, FIRST_FLOWER, id_of_mjai, is_flower, mjai_name};
-pub use view::{Offer, SeatView};
+pub use view::{Observation, Offer, SeatView};
+
+/// The MCR wall sequence was called `McrState`.
+#[deprecated(note = "renamed `McrWall`: it is the MCR wall, flowers included")]
+pub type McrState = McrWall;
 pub use wall::{Wall, WallError};

@@ -1,8 +1,23 @@
-//! The rules of a riichi game as one type with presets: [`GameRules::tenhou`] (the default) and
-//! [`GameRules::mahjong_soul`]. The crate docs hold the table of every switch.
+//! The rules of a game as one type, [`GameRules`]: a common part every flow reads (the flow,
+//! the seats, chi, red fives, double ron, the starting points) and a part per flow
+//! ([`RiichiSwitches`], [`SichuanSwitches`] for the Sichuan machinery that 红中麻将 plays on
+//! too, [`HongzhongSwitches`], [`McrSwitches`]), each read by its flow only.
+//!
+//! Every switch is an entry of the one registry, `mj_hu::registry::SWITCHES`: its name, type,
+//! the part that holds it, its value under each preset ([`GamePreset`]) and a doc line. The
+//! presets are built from it at compile time ([`GameRules::tenhou`], ...), [`GameRules::set`]
+//! and [`GameRules::get`] take the switches by name, [`GameRules::validate`] checks the ranges
+//! it gives, and the tables of docs/rules.md are printed from it
+//! ([`GameRules::switch_tables`], checked fresh by a test). A switch's name is its field's
+//! name in its part (`rules.hongzhong.hz_birds` is the switch `hz_birds`).
 
+use mj_hu::registry::{self, GamePart, SwitchType};
 use mj_score::riichi::{Renhou, RiichiRules};
 use serde::{Deserialize, Serialize};
+
+pub use mj_hu::registry::{GamePreset, SwitchError, SwitchValue};
+
+mod switches;
 
 /// How long a match lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -62,9 +77,9 @@ pub enum GameRulesError {
     /// `wildcards` is 0, or 4 with the Sichuan flow (红中血战).
     #[error("wildcards must be 0, or 4 with the sichuan flow, got {0}")]
     Wildcards(u8),
-    /// A stake or multiplier of the Chinese flows out of its range (`base_stake` and `mcr_base`
-    /// 0..=1,000; the kong, win and bird multiples 0..=100; `hz_kong_bloom` 1..=100), so that
-    /// settlements stay far from overflow.
+    /// A number out of the range the registry gives its switch: the stakes and multipliers of
+    /// the Chinese flows (`base_stake` and `mcr_base` 0..=1,000; the kong, win and bird
+    /// multiples 0..=100; `hz_kong_bloom` 1..=100), so that settlements stay far from overflow.
     #[error("{name} must be in {min}..={max}, got {value}")]
     Stake {
         /// The switch's name.
@@ -78,8 +93,7 @@ pub enum GameRulesError {
     },
 }
 
-/// Which game's flow a round follows: the shared machinery (wall, turns, claims, kongs, events,
-/// serde) branches on it where the games differ.
+/// Which game's flow a round follows (`round::flow` holds each one's state and hooks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Flow {
@@ -91,9 +105,37 @@ pub enum Flow {
     /// 红中麻将 on the Sichuan machinery: 108 suited tiles and four 红中 (7z) as wildcards,
     /// self-drawn wins (ron per `hz_ron_without_wild`), one win ends the round, 抓鸟.
     Hongzhong,
-    /// MCR (国标, Chinese Official rules) on the Chinese machinery: 136 tiles and eight
-    /// flowers, chi / pon / kong, the 8-fan minimum of `mj_score::mcr`, one win ends the hand.
+    /// MCR (国标, Chinese Official rules): 136 tiles and eight flowers, chi / pon / kong, the
+    /// 8-fan minimum of `mj_score::mcr`, one win ends the hand.
     Mcr,
+}
+
+impl Flow {
+    /// Every flow, in the registry's order of names.
+    pub const ALL: [Flow; 4] = [Flow::Riichi, Flow::Sichuan, Flow::Hongzhong, Flow::Mcr];
+
+    /// Its name (the registry's value of `flow`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Flow::Riichi => "riichi",
+            Flow::Sichuan => "sichuan",
+            Flow::Hongzhong => "hongzhong",
+            Flow::Mcr => "mcr",
+        }
+    }
+
+    /// `true` when this flow reads `part` of the rules (the common part: every flow; the
+    /// Sichuan part: Sichuan and 红中麻将, which plays on its machinery).
+    pub const fn reads(self, part: GamePart) -> bool {
+        matches!(
+            (self, part),
+            (_, GamePart::Common)
+                | (Flow::Riichi, GamePart::Riichi)
+                | (Flow::Sichuan | Flow::Hongzhong, GamePart::Sichuan)
+                | (Flow::Hongzhong, GamePart::Hongzhong)
+                | (Flow::Mcr, GamePart::Mcr)
+        )
+    }
 }
 
 /// Where the three tiles of 换三张 go.
@@ -115,6 +157,15 @@ pub enum Exchange {
 }
 
 impl Exchange {
+    /// Every direction, in the registry's order of names.
+    pub const ALL: [Exchange; 5] = [
+        Exchange::Off,
+        Exchange::Dice,
+        Exchange::Next,
+        Exchange::Previous,
+        Exchange::Across,
+    ];
+
     /// The name used in events and docs: `off`, `dice`, `next`, `previous`, `across`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -153,6 +204,22 @@ pub enum SichuanTable {
 }
 
 impl SichuanTable {
+    /// Every table, in the registry's order of names.
+    pub const ALL: [SichuanTable; 3] = [
+        SichuanTable::Common,
+        SichuanTable::ZimoJiadi,
+        SichuanTable::Classic,
+    ];
+
+    /// The name of the registry's `sichuan_table`: `common`, `zimo_jiadi`, `classic`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SichuanTable::Common => "common",
+            SichuanTable::ZimoJiadi => "zimo_jiadi",
+            SichuanTable::Classic => "classic",
+        }
+    }
+
     /// The scorer's table, with `cap` in place of the table's own cap when given.
     pub fn rules(self, cap: Option<u8>) -> mj_score::sichuan::SichuanRules {
         use mj_score::sichuan::SichuanRules;
@@ -168,33 +235,48 @@ impl SichuanTable {
     }
 }
 
-/// Every rule switch of a game, riichi (four- or three-player) or Sichuan (see the crate docs
-/// for the tables). Fields missing from serialized rules take the `tenhou` values.
+/// Every rule switch of a game: the common part and a part per flow (see the module docs; each
+/// field's meaning and its value under every preset are in docs/rules.md and the registry).
+/// Fields missing from serialized rules take the `tenhou` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GameRules {
-    /// The game's flow (riichi, or Sichuan 血战到底); the Sichuan switches below are read only
-    /// by the Sichuan flow.
+    /// The game's flow.
     pub flow: Flow,
     /// Seats at the table: 4, or 3 for three-player riichi (三麻: 108 tiles, 2m-8m removed;
     /// seat 3 is then absent and every `[_; 4]` array's fourth entry is 0 or unused).
     pub players: u8,
-    /// Chi (吃) allowed (three-player rules: off).
+    /// Chi (吃) allowed (riichi; MCR from the left).
     pub chi: bool,
+    /// One red five of each suit (赤ドラ) in the wall, worth one han each.
+    pub red_fives: bool,
+    /// Several seats may win on one discard (ダブロン, 一炮多响; riichi and Sichuan).
+    pub double_ron: bool,
+    /// Starting points.
+    pub start_points: i32,
+    /// The riichi flow's switches.
+    pub riichi: RiichiSwitches,
+    /// The Sichuan machinery's switches (Sichuan, and 红中麻将's stakes and kongs).
+    pub sichuan: SichuanSwitches,
+    /// 红中麻将's own switches.
+    pub hongzhong: HongzhongSwitches,
+    /// MCR's switches.
+    pub mcr: McrSwitches,
+}
+
+/// The switches only the riichi flow reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RiichiSwitches {
     /// North as kita (抜きドラ, three players only): a north may be set aside in one's turn
     /// (a replacement tile is drawn from the dead wall); each counts one dora for its owner's
     /// win. The north may still be kept in hand (a pair, a pon, a yakuhai-less set).
     pub kita: bool,
     /// Three players: on a tsumo the absent seat's share is not paid (ツモ損); off: it is split
-    /// between the two payers, each half rounded up to 100 (no preset uses that). Ignored with
-    /// four players.
+    /// between the two payers, each half rounded up to 100 (no preset uses that).
     pub tsumo_loss: bool,
-    /// One red five of each suit (赤ドラ) in the wall, worth one han each.
-    pub red_fives: bool,
     /// Open tanyao (喰いタン).
     pub open_tanyao: bool,
-    /// Two players may win on the same discard (ダブロン).
-    pub double_ron: bool,
     /// Three rons on one discard abort the round (三家和); off: all three win.
     pub triple_ron_abort: bool,
     /// Nine different terminals and honors on the first draw may abort (九種九牌).
@@ -228,8 +310,6 @@ pub struct GameRules {
     /// When nobody has `target` points after the last regular round, the match goes on into
     /// the next wind (sudden death: it ends as soon as somebody has `target`).
     pub extension: bool,
-    /// Starting points.
-    pub start_points: i32,
     /// Points needed to end the match (and the returned points, 返し).
     pub target: i32,
     /// Uma by final rank, in thousands (first to fourth; three players: the fourth unused).
@@ -249,82 +329,98 @@ pub struct GameRules {
     /// With several rons, the honba go to the first winner in turn order from the discarder
     /// only (頭ハネ for the honba); off: every winner is paid the honba.
     pub honba_to_first_winner: bool,
-    /// Sichuan: 换三张, each seat passes three tiles of one suit, and where they go.
+}
+
+/// The switches of the Sichuan machinery: the Sichuan flow reads them all, 红中麻将 its stakes,
+/// kongs and 过水.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SichuanSwitches {
+    /// 换三张, each seat passes three tiles of one suit, and where they go.
     pub exchange: Exchange,
-    /// Sichuan: 定缺, each seat declares a suit it gives up; a hand holding that suit cannot win.
+    /// 定缺, each seat declares a suit it gives up; a hand holding that suit cannot win.
     pub declare_lack: bool,
-    /// Sichuan: while the hand holds tiles of the suit given up, only those may be discarded.
+    /// While the hand holds tiles of the suit given up, only those may be discarded.
     pub lack_first: bool,
-    /// Sichuan: a seat that passes a win may not win on a discard until its own next discard
-    /// (过水不胡).
+    /// A seat that passes a win may not win on a discard until its own next discard (过水不胡).
     pub pass_skips_ron: bool,
-    /// Sichuan: the base stake (底分): a win of `f` fan is paid `base_stake * 2^f`.
+    /// The base stake (底分): a win of `f` fan is paid `base_stake * 2^f`.
     pub base_stake: i32,
-    /// Sichuan 刮风: an open kong on a discard (直杠 / 点杠) is paid this many base stakes by
-    /// the discarder.
+    /// 刮风: an open kong on a discard (直杠 / 点杠) is paid this many base stakes by the
+    /// discarder.
     pub kong_open: i32,
-    /// Sichuan 刮风: an added kong (补杠 / 面下杠) is paid this many base stakes by every seat
-    /// still playing.
-    pub kong_added: i32,
-    /// Sichuan 下雨: a concealed kong (暗杠) is paid this many base stakes by every seat still
+    /// 刮风: an added kong (补杠 / 面下杠) is paid this many base stakes by every seat still
     /// playing.
+    pub kong_added: i32,
+    /// 下雨: a concealed kong (暗杠) is paid this many base stakes by every seat still playing.
     pub kong_concealed: i32,
-    /// Sichuan 呼叫转移: a win on the discard that follows a kong (杠上炮) takes that kong's
-    /// income from the kong's owner.
+    /// 呼叫转移: a win on the discard that follows a kong (杠上炮) takes that kong's income from
+    /// the kong's owner.
     pub call_transfer: bool,
-    /// Sichuan 查大叫: at an exhaustive draw, seats not ready pay each ready seat its best
-    /// possible hand (a win on a discard of its best wait).
+    /// 查大叫: at an exhaustive draw, seats not ready pay each ready seat its best possible hand
+    /// (a win on a discard of its best wait).
     pub check_ready: bool,
-    /// Sichuan 查花猪: at an exhaustive draw, a seat still holding the suit it gave up (or three
-    /// suits) pays every other seat still playing `hua_zhu_fan`.
+    /// 查花猪: at an exhaustive draw, a seat still holding the suit it gave up (or three suits)
+    /// pays every other seat still playing `hua_zhu_fan`.
     pub check_flower_pig: bool,
-    /// Sichuan 退税: at an exhaustive draw, seats not ready give back their kong income.
+    /// 退税: at an exhaustive draw, seats not ready give back their kong income.
     pub refund_kongs: bool,
-    /// Sichuan: the fan a flower pig pays (the cap when `fan_cap` or the table has one).
+    /// The fan a flower pig pays (the cap when `fan_cap` or the table has one).
     pub hua_zhu_fan: u8,
-    /// Sichuan: the fan table.
+    /// The fan table.
     pub sichuan_table: SichuanTable,
-    /// Sichuan: a cap on the fan (封顶) in place of the table's own (`None`: the table's).
+    /// A cap on the fan (封顶) in place of the table's own (`None`: the table's).
     pub fan_cap: Option<u8>,
-    /// Hongzhong: a win on a discard is allowed when the winner's hand (the discard included)
-    /// holds no 红中; off: self-drawn wins only.
-    pub hz_ron_without_wild: bool,
-    /// Hongzhong: seven pairs (七对, wildcards pair with anything) is a winning shape.
-    pub hz_seven_pairs: bool,
-    /// Hongzhong: base stakes a win is paid by each payer (every other seat on a self-draw,
-    /// the discarder alone on a discard).
-    pub hz_win: i32,
-    /// Hongzhong 抓鸟: tiles turned over from the live wall after a win (fewer when fewer
-    /// are left).
-    pub hz_birds: u8,
-    /// Hongzhong 抓鸟: base stakes each bird pointing at the winner adds, per payer.
-    pub hz_bird_stake: i32,
-    /// Hongzhong 抓鸟: a 红中 turned over counts as a bird for the winner.
-    pub hz_bird_wild_hits: bool,
-    /// MCR: the eight flowers (春夏秋冬梅兰竹菊) are in the wall (144 tiles); off: 136 tiles.
-    pub mcr_flowers: bool,
-    /// MCR: the base every losing seat pays the winner (8 in the competition rules); the
-    /// discarder (every seat on a self-draw) pays the hand's fan on top.
-    pub mcr_base: i32,
-    /// MCR: every seat draws from a wall of its own, as on Botzone (the `mcr_botzone` preset):
-    /// the tiles are cut into four walls of a quarter each (34 tiles, 36 with flowers), the
-    /// seat `k` places after the dealer owning the `k`-th; the deal, every draw and every
-    /// replacement (for a flower or a kong) come from the drawer's own wall, and the hand is
-    /// drawn when the seat due to draw finds its wall empty. Off: one shared wall (the deal from
-    /// one end, replacements from the other).
-    pub mcr_own_walls: bool,
-    /// Sichuan: wildcards in the wall, 0 or 4 (红中血战: the four 红中, 7z, join the 108 suited
-    /// tiles as wildcards; see the crate docs). The hongzhong flow always has its four.
+    /// Wildcards in the wall, 0 or 4 (红中血战: the four 红中, 7z, join the 108 suited tiles as
+    /// wildcards; see the crate docs). The hongzhong flow always has its four.
     pub wildcards: u8,
-    /// Hongzhong 抢杠胡: a seat holding no 红中 may win on the tile of another seat's added
-    /// kong (the first in turn order from the kong's owner); the robbed kong is not paid.
+}
+
+/// The switches only 红中麻将 reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HongzhongSwitches {
+    /// A win on a discard is allowed when the winner's hand (the discard included) holds no
+    /// 红中; off: self-drawn wins only.
+    pub hz_ron_without_wild: bool,
+    /// Seven pairs (七对, wildcards pair with anything) is a winning shape.
+    pub hz_seven_pairs: bool,
+    /// Base stakes a win is paid by each payer (every other seat on a self-draw, the
+    /// discarder alone on a discard).
+    pub hz_win: i32,
+    /// 抓鸟: tiles turned over from the live wall after a win (fewer when fewer are left).
+    pub hz_birds: u8,
+    /// 抓鸟: base stakes each bird pointing at the winner adds, per payer.
+    pub hz_bird_stake: i32,
+    /// 抓鸟: a 红中 turned over counts as a bird for the winner.
+    pub hz_bird_wild_hits: bool,
+    /// 抢杠胡: a seat holding no 红中 may win on the tile of another seat's added kong (the
+    /// first in turn order from the kong's owner); the robbed kong is not paid.
     pub hz_rob_kong: bool,
-    /// Hongzhong 抢杠胡 包赔: the robbed seat pays the win and its birds for all three other
-    /// seats (what each would pay on a self-draw, three times); off: once, as on a discard.
+    /// 抢杠胡 包赔: the robbed seat pays the win and its birds for all three other seats (what
+    /// each would pay on a self-draw, three times); off: once, as on a discard.
     pub hz_rob_kong_pays_all: bool,
-    /// Hongzhong 杠上花: a self-drawn win on a kong's replacement tile is paid this many times
-    /// the self-draw's stake by each seat (1: no bonus; the birds are not multiplied).
+    /// 杠上花: a self-drawn win on a kong's replacement tile is paid this many times the
+    /// self-draw's stake by each seat (1: no bonus; the birds are not multiplied).
     pub hz_kong_bloom: i32,
+}
+
+/// The switches only MCR reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct McrSwitches {
+    /// The eight flowers (春夏秋冬梅兰竹菊) are in the wall (144 tiles); off: 136 tiles.
+    pub mcr_flowers: bool,
+    /// The base every losing seat pays the winner (8 in the competition rules); the discarder
+    /// (every seat on a self-draw) pays the hand's fan on top.
+    pub mcr_base: i32,
+    /// Every seat draws from a wall of its own, as on Botzone (the `mcr_botzone` preset): the
+    /// tiles are cut into four walls of a quarter each (34 tiles, 36 with flowers), the seat
+    /// `k` places after the dealer owning the `k`-th; the deal, every draw and every
+    /// replacement (for a flower or a kong) come from the drawer's own wall, and the hand is
+    /// drawn when the seat due to draw finds its wall empty. Off: one shared wall (the deal
+    /// from one end, replacements from the other).
+    pub mcr_own_walls: bool,
 }
 
 impl Default for GameRules {
@@ -333,71 +429,57 @@ impl Default for GameRules {
     }
 }
 
+impl Default for RiichiSwitches {
+    fn default() -> Self {
+        GameRules::tenhou().riichi
+    }
+}
+
+impl Default for SichuanSwitches {
+    fn default() -> Self {
+        GameRules::tenhou().sichuan
+    }
+}
+
+impl Default for HongzhongSwitches {
+    fn default() -> Self {
+        GameRules::tenhou().hongzhong
+    }
+}
+
+impl Default for McrSwitches {
+    fn default() -> Self {
+        GameRules::tenhou().mcr
+    }
+}
+
 impl GameRules {
+    /// The rules of a game preset, as the registry gives them (see the module docs).
+    pub const fn of_preset(preset: GamePreset) -> GameRules {
+        switches::PRESETS[preset as usize]
+    }
+
     /// Tenhou's ranked rules (鳳凰卓 / 特上卓 with red fives).
     pub const fn tenhou() -> GameRules {
-        GameRules {
-            players: 4,
-            chi: true,
-            kita: false,
-            tsumo_loss: false,
-            red_fives: true,
-            open_tanyao: true,
-            double_ron: true,
-            triple_ron_abort: true,
-            nine_terminals: true,
-            four_winds: true,
-            four_riichi: true,
-            four_kans: true,
-            nagashi_mangan: true,
-            chankan_ankan_kokushi: true,
-            riichi_min_points: 1000,
-            riichi_min_tiles: 4,
-            kuikae_forbidden: true,
-            pao: true,
-            busting: true,
-            agari_yame: true,
-            tenpai_yame: true,
-            extension: true,
-            start_points: 25000,
-            target: 30000,
-            uma: [20, 10, -10, -20],
-            round_final_points: true,
-            tied_ranks_share_uma: false,
-            double_yakuman: false,
-            kazoe_yakuman: true,
-            kiriage: false,
-            honba_to_first_winner: true,
-            flow: Flow::Riichi,
-            exchange: Exchange::Off,
-            declare_lack: false,
-            lack_first: false,
-            pass_skips_ron: false,
-            base_stake: 1,
-            kong_open: 2,
-            kong_added: 1,
-            kong_concealed: 2,
-            call_transfer: false,
-            check_ready: false,
-            check_flower_pig: false,
-            refund_kongs: false,
-            hua_zhu_fan: 5,
-            sichuan_table: SichuanTable::Common,
-            fan_cap: None,
-            hz_ron_without_wild: false,
-            hz_seven_pairs: true,
-            hz_win: 2,
-            hz_birds: 4,
-            hz_bird_stake: 2,
-            hz_bird_wild_hits: true,
-            mcr_flowers: true,
-            mcr_base: 8,
-            mcr_own_walls: false,
-            wildcards: 0,
-            hz_rob_kong: true,
-            hz_rob_kong_pays_all: true,
-            hz_kong_bloom: 1,
-        }
+        GameRules::of_preset(GamePreset::Tenhou)
+    }
+
+    /// Mahjong Soul's ranked rules (段位戦).
+    pub const fn mahjong_soul() -> GameRules {
+        GameRules::of_preset(GamePreset::MahjongSoul)
+    }
+
+    /// Tenhou's three-player ranked rules (三麻 鳳凰卓): 108 tiles, no chi, kita, tsumo loss,
+    /// 35,000 start, 40,000 target, uma 20-0-20 (proven on the Phoenix logs in `../shared/logs`).
+    pub const fn sanma() -> GameRules {
+        GameRules::of_preset(GamePreset::Sanma)
+    }
+
+    /// Mahjong Soul's three-player ranked rules (三人段位戦) as far as this engine models them:
+    /// Tenhou's three-player rules with Mahjong Soul's uma (15-0-15), unrounded final points
+    /// and double yakuman.
+    pub const fn sanma_mahjong_soul() -> GameRules {
+        GameRules::of_preset(GamePreset::SanmaMahjongSoul)
     }
 
     /// Sichuan 血战到底 (the `common` preset): 108 suited tiles, four players, no chi, no dora,
@@ -406,40 +488,43 @@ impl GameRules {
     /// common table, base stake 1, every seat starting at 0. See the crate docs for where each
     /// value comes from.
     pub const fn sichuan() -> GameRules {
-        GameRules {
-            flow: Flow::Sichuan,
-            players: 4,
-            chi: false,
-            kita: false,
-            red_fives: false,
-            double_ron: true,
-            triple_ron_abort: false,
-            nine_terminals: false,
-            four_winds: false,
-            four_riichi: false,
-            four_kans: false,
-            nagashi_mangan: false,
-            chankan_ankan_kokushi: false,
-            kuikae_forbidden: false,
-            pao: false,
-            busting: false,
-            agari_yame: false,
-            tenpai_yame: false,
-            extension: false,
-            start_points: 0,
-            target: 0,
-            uma: [0; 4],
-            round_final_points: false,
-            exchange: Exchange::Dice,
-            declare_lack: true,
-            lack_first: true,
-            pass_skips_ron: true,
-            call_transfer: true,
-            check_ready: true,
-            check_flower_pig: true,
-            refund_kongs: true,
-            ..GameRules::tenhou()
-        }
+        GameRules::of_preset(GamePreset::Sichuan)
+    }
+
+    /// 红中血战 (the `sichuan_hongzhong` preset): [`GameRules::sichuan`] with the four 红中 (7z)
+    /// added to the wall as wildcards (a 112-tile wall); every other Sichuan rule unchanged.
+    /// 红中 belong to no suit: they are never exchanged, never the suit given up, never make a
+    /// flower pig, are discarded but never claimed (no pon, kong or win on one) and no kong is
+    /// made of them. See the crate docs.
+    pub const fn sichuan_hongzhong() -> GameRules {
+        GameRules::of_preset(GamePreset::SichuanHongzhong)
+    }
+
+    /// 红中麻将 (the `hongzhong` preset; see the crate docs for each value's source): 108
+    /// suited tiles and four 红中 (7z) as wildcards, pon and kong, no chi, self-drawn wins
+    /// only, seven pairs, four 红中 win at once, one win ends the round, 抓鸟 of four birds
+    /// (1/5/9 and 红中 hit, two base stakes each per payer), a win paid two base stakes by each
+    /// payer, kongs 3 (on a discard, by the discarder) / 1 (added, by each) / 2 (concealed, by
+    /// each), no exchange, no 定缺, no settlement at a draw.
+    pub const fn hongzhong() -> GameRules {
+        GameRules::of_preset(GamePreset::Hongzhong)
+    }
+
+    /// MCR (国标, the `mcr` preset; see the crate docs' MCR section for each value's source):
+    /// 144 tiles with the eight flowers, chi (from the left) / pon / kong, the 8-fan minimum,
+    /// no furiten, one winner per discard (the first in turn order from the discarder, 截和),
+    /// a win paid 8 by every other seat plus the fan by the discarder (by every seat on a
+    /// self-draw), no payment at a draw, no dealer repeat, every seat starting at 0.
+    pub const fn mcr() -> GameRules {
+        GameRules::of_preset(GamePreset::Mcr)
+    }
+
+    /// MCR as Botzone's Chinese Standard Mahjong plays it (the `mcr_botzone` preset; see the
+    /// crate docs' MCR section for the source): [`GameRules::mcr`] with 136 tiles (no
+    /// flowers) and a wall of 34 tiles for each seat (`mcr_own_walls`); every other switch as
+    /// in `mcr`.
+    pub const fn mcr_botzone() -> GameRules {
+        GameRules::of_preset(GamePreset::McrBotzone)
     }
 
     /// `true` for the Sichuan flow.
@@ -457,133 +542,16 @@ impl GameRules {
         matches!(self.flow, Flow::Mcr)
     }
 
-    /// `true` for the flows on the Sichuan machinery (Sichuan, hongzhong, MCR): four players,
-    /// no dora, a ledger of stakes, no uma.
+    /// `true` for the flows that pay in stakes (Sichuan, hongzhong, MCR): four players, no
+    /// dora, a ledger of stakes, no uma.
     pub const fn is_chinese(&self) -> bool {
         matches!(self.flow, Flow::Sichuan | Flow::Hongzhong | Flow::Mcr)
-    }
-
-    /// MCR (国标, the `mcr` preset; see the crate docs' MCR table for each value's source):
-    /// 144 tiles with the eight flowers, chi (from the left) / pon / kong, the 8-fan minimum,
-    /// no furiten, one winner per discard (the first in turn order from the discarder, 截和),
-    /// a win paid 8 by every other seat plus the fan by the discarder (by every seat on a
-    /// self-draw), no payment at a draw, no dealer repeat, every seat starting at 0.
-    pub const fn mcr() -> GameRules {
-        GameRules {
-            flow: Flow::Mcr,
-            chi: true,
-            exchange: Exchange::Off,
-            declare_lack: false,
-            lack_first: false,
-            pass_skips_ron: false,
-            double_ron: false,
-            call_transfer: false,
-            check_ready: false,
-            check_flower_pig: false,
-            refund_kongs: false,
-            kong_open: 0,
-            kong_added: 0,
-            kong_concealed: 0,
-            ..GameRules::sichuan()
-        }
-    }
-
-    /// MCR as Botzone's Chinese Standard Mahjong plays it (the `mcr_botzone` preset; see the
-    /// crate docs' MCR section for the source): [`GameRules::mcr`] with 136 tiles (no
-    /// flowers) and a wall of 34 tiles for each seat (`mcr_own_walls`); every other switch as
-    /// in `mcr`.
-    pub const fn mcr_botzone() -> GameRules {
-        GameRules {
-            mcr_flowers: false,
-            mcr_own_walls: true,
-            ..GameRules::mcr()
-        }
-    }
-
-    /// 红中麻将 (the `hongzhong` preset; see the crate docs' table for each value's source):
-    /// 108 suited tiles and four 红中 (7z) as wildcards, pon and kong, no chi, self-drawn wins
-    /// only, seven pairs, four 红中 win at once, one win ends the round, 抓鸟 of four birds
-    /// (1/5/9 and 红中 hit, two base stakes each per payer), a win paid two base stakes by each
-    /// payer, kongs 3 (on a discard, by the discarder) / 1 (added, by each) / 2 (concealed, by
-    /// each), no exchange, no 定缺, no settlement at a draw.
-    pub const fn hongzhong() -> GameRules {
-        GameRules {
-            flow: Flow::Hongzhong,
-            exchange: Exchange::Off,
-            declare_lack: false,
-            lack_first: false,
-            pass_skips_ron: true,
-            double_ron: false,
-            kong_open: 3,
-            kong_added: 1,
-            kong_concealed: 2,
-            call_transfer: false,
-            check_ready: false,
-            check_flower_pig: false,
-            refund_kongs: false,
-            ..GameRules::sichuan()
-        }
-    }
-
-    /// 红中血战 (the `sichuan_hongzhong` preset): [`GameRules::sichuan`] with the four 红中 (7z)
-    /// added to the wall as wildcards (a 112-tile wall); every other Sichuan rule unchanged.
-    /// 红中 belong to no suit: they are never exchanged, never the suit given up, never make a
-    /// flower pig, are discarded but never claimed (no pon, kong or win on one) and no kong is
-    /// made of them. See the crate docs.
-    pub const fn sichuan_hongzhong() -> GameRules {
-        GameRules {
-            wildcards: 4,
-            ..GameRules::sichuan()
-        }
     }
 
     /// `true` when the four 红中 are in the wall as wildcards: the hongzhong flow, and the
     /// Sichuan flow with `wildcards: 4`.
     pub const fn red_wildcards(&self) -> bool {
-        self.is_hongzhong() || (self.is_sichuan() && self.wildcards == 4)
-    }
-
-    /// Mahjong Soul's ranked rules (段位戦).
-    pub const fn mahjong_soul() -> GameRules {
-        GameRules {
-            triple_ron_abort: false,
-            uma: [15, 5, -5, -15],
-            round_final_points: false,
-            double_yakuman: true,
-            honba_to_first_winner: true,
-            ..GameRules::tenhou()
-        }
-    }
-
-    /// Tenhou's three-player ranked rules (三麻 鳳凰卓): 108 tiles, no chi, kita, tsumo loss,
-    /// 35,000 start, 40,000 target, uma 20-0-20 (proven on the Phoenix logs in `../shared/logs`).
-    pub const fn sanma() -> GameRules {
-        GameRules {
-            players: 3,
-            chi: false,
-            kita: true,
-            tsumo_loss: true,
-            four_winds: false,
-            four_riichi: false,
-            triple_ron_abort: false,
-            riichi_min_tiles: 3,
-            start_points: 35000,
-            target: 40000,
-            uma: [20, 0, -20, 0],
-            ..GameRules::tenhou()
-        }
-    }
-
-    /// Mahjong Soul's three-player ranked rules (三人段位戦) as far as this engine models them:
-    /// Tenhou's three-player rules with Mahjong Soul's uma (15-0-15), unrounded final points
-    /// and double yakuman.
-    pub const fn sanma_mahjong_soul() -> GameRules {
-        GameRules {
-            uma: [15, 0, -15, 0],
-            round_final_points: false,
-            double_yakuman: true,
-            ..GameRules::sanma()
-        }
+        self.is_hongzhong() || (self.is_sichuan() && self.sichuan.wildcards == 4)
     }
 
     /// Honba (本場) worth per counter: 300 with four players, 200 with three (100 per payer).
@@ -592,16 +560,16 @@ impl GameRules {
     }
 
     /// The presets' names, as [`GameRules::preset`] takes them (each also has an alias there).
-    pub const PRESETS: [&'static str; 9] = [
-        "tenhou",
-        "mahjong_soul",
-        "sanma",
-        "sanma_mahjong_soul",
-        "sichuan",
-        "sichuan_hongzhong",
-        "hongzhong",
-        "mcr",
-        "mcr_botzone",
+    pub const PRESETS: [&'static str; GamePreset::COUNT] = [
+        GamePreset::Tenhou.name(),
+        GamePreset::MahjongSoul.name(),
+        GamePreset::Sanma.name(),
+        GamePreset::SanmaMahjongSoul.name(),
+        GamePreset::Sichuan.name(),
+        GamePreset::SichuanHongzhong.name(),
+        GamePreset::Hongzhong.name(),
+        GamePreset::Mcr.name(),
+        GamePreset::McrBotzone.name(),
     ];
 
     /// A preset by name: one of [`GameRules::PRESETS`] (`tenhou`, `mahjong_soul`, `sanma`,
@@ -609,18 +577,17 @@ impl GameRules {
     /// or an alias (`majsoul`, `tenhou_sanma`, `sanma_majsoul`, `xuezhan`, `xuezhan_hongzhong`,
     /// `guobiao`, `botzone`).
     pub fn preset(name: &str) -> Option<GameRules> {
-        match name {
-            "tenhou" => Some(GameRules::tenhou()),
-            "mahjong_soul" | "majsoul" => Some(GameRules::mahjong_soul()),
-            "sanma" | "tenhou_sanma" => Some(GameRules::sanma()),
-            "sanma_mahjong_soul" | "sanma_majsoul" => Some(GameRules::sanma_mahjong_soul()),
-            "sichuan" | "xuezhan" => Some(GameRules::sichuan()),
-            "hongzhong" => Some(GameRules::hongzhong()),
-            "mcr" | "guobiao" => Some(GameRules::mcr()),
-            "mcr_botzone" | "botzone" => Some(GameRules::mcr_botzone()),
-            "sichuan_hongzhong" | "xuezhan_hongzhong" => Some(GameRules::sichuan_hongzhong()),
-            _ => None,
-        }
+        let canonical = match name {
+            "majsoul" => "mahjong_soul",
+            "tenhou_sanma" => "sanma",
+            "sanma_majsoul" => "sanma_mahjong_soul",
+            "xuezhan" => "sichuan",
+            "xuezhan_hongzhong" => "sichuan_hongzhong",
+            "guobiao" => "mcr",
+            "botzone" => "mcr_botzone",
+            other => other,
+        };
+        GamePreset::from_name(canonical).map(GameRules::of_preset)
     }
 
     /// The name in [`GameRules::PRESETS`] of the preset these rules equal, if any (a preset
@@ -629,21 +596,23 @@ impl GameRules {
     /// ```
     /// use mj_game::GameRules;
     /// assert_eq!(GameRules::sichuan_hongzhong().preset_name(), Some("sichuan_hongzhong"));
-    /// let custom = GameRules { hz_birds: 6, ..GameRules::hongzhong() };
+    /// let mut custom = GameRules::hongzhong();
+    /// custom.hongzhong.hz_birds = 6;
     /// assert_eq!(custom.preset_name(), None);
     /// ```
     pub fn preset_name(&self) -> Option<&'static str> {
-        GameRules::PRESETS
-            .iter()
-            .copied()
-            .find(|name| GameRules::preset(name).as_ref() == Some(self))
+        GamePreset::ALL
+            .into_iter()
+            .find(|&p| GameRules::of_preset(p) == *self)
+            .map(GamePreset::name)
     }
 
     /// Checks what a preset cannot get wrong but a hand-built value can: `players` is 3 or 4,
     /// `kita` only with three players, the Sichuan flow with four, `mcr_own_walls` only in the
-    /// MCR flow. `Round::try_new` and
-    /// `Match::try_new` refuse rules that fail this; callers that take rules from outside (a
-    /// file, Python, a command line) build through them.
+    /// MCR flow, `wildcards` 0 or 4 with the Sichuan flow, and every number in the range the
+    /// registry gives its switch. `Round::try_new` and `Match::try_new` refuse rules that fail
+    /// this; callers that take rules from outside (a file, Python, a command line) build
+    /// through them.
     ///
     /// # Errors
     /// The first switch out of range.
@@ -651,32 +620,26 @@ impl GameRules {
         if !matches!(self.players, 3 | 4) {
             return Err(GameRulesError::Players(self.players));
         }
-        if self.kita && self.players != 3 {
+        if self.riichi.kita && self.players != 3 {
             return Err(GameRulesError::KitaWithFourPlayers);
         }
         if self.is_chinese() && self.players != 4 {
             return Err(GameRulesError::FlowNeedsFourPlayers(self.players));
         }
-        if self.mcr_own_walls && !self.is_mcr() {
+        if self.mcr.mcr_own_walls && !self.is_mcr() {
             return Err(GameRulesError::OwnWallsNeedMcr);
         }
-        if self.wildcards != 0 && !(self.wildcards == 4 && self.is_sichuan()) {
-            return Err(GameRulesError::Wildcards(self.wildcards));
+        let wildcards = self.sichuan.wildcards;
+        if wildcards != 0 && !(wildcards == 4 && self.is_sichuan()) {
+            return Err(GameRulesError::Wildcards(wildcards));
         }
-        let ranges = [
-            ("base_stake", self.base_stake, 0, 1_000),
-            ("kong_open", self.kong_open, 0, 100),
-            ("kong_added", self.kong_added, 0, 100),
-            ("kong_concealed", self.kong_concealed, 0, 100),
-            ("hz_win", self.hz_win, 0, 100),
-            ("hz_bird_stake", self.hz_bird_stake, 0, 100),
-            ("mcr_base", self.mcr_base, 0, 1_000),
-            ("hz_kong_bloom", self.hz_kong_bloom, 1, 100),
-        ];
-        for (name, value, min, max) in ranges {
-            if !(min..=max).contains(&value) {
+        for (s, _) in registry::game_switches() {
+            if let (SwitchType::Int { min, max }, Some(SwitchValue::Int(value))) =
+                (s.ty, self.get(s.name))
+                && !(min..=max).contains(&value)
+            {
                 return Err(GameRulesError::Stake {
-                    name,
+                    name: s.name,
                     value,
                     min,
                     max,
@@ -692,102 +655,17 @@ impl GameRules {
             3 => RiichiRules::THREE_PLAYER,
             _ => RiichiRules::FOUR_PLAYER,
         };
-        rules.kuitan = self.open_tanyao;
+        let r = &self.riichi;
+        rules.kuitan = r.open_tanyao;
         rules.aka = self.red_fives;
-        rules.double_yakuman = self.double_yakuman;
-        rules.kazoe_yakuman = self.kazoe_yakuman;
-        rules.kiriage = self.kiriage;
+        rules.double_yakuman = r.double_yakuman;
+        rules.kazoe_yakuman = r.kazoe_yakuman;
+        rules.kiriage = r.kiriage;
         rules.renhou = Renhou::None;
-        rules.tsumo_loss = self.tsumo_loss;
+        rules.tsumo_loss = r.tsumo_loss;
         rules
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn presets_are_valid_and_other_seat_counts_are_errors() {
-        for name in GameRules::PRESETS {
-            let Some(rules) = GameRules::preset(name) else {
-                panic!("{name} is listed but unknown");
-            };
-            assert_eq!(rules.validate(), Ok(()), "{name}");
-        }
-        for players in [0, 1, 2, 5, 255] {
-            let rules = GameRules {
-                players,
-                ..GameRules::tenhou()
-            };
-            assert_eq!(rules.validate(), Err(GameRulesError::Players(players)));
-        }
-        let rules = GameRules {
-            kita: true,
-            ..GameRules::tenhou()
-        };
-        assert_eq!(rules.validate(), Err(GameRulesError::KitaWithFourPlayers));
-        assert_eq!(GameRules::sichuan().validate(), Ok(()));
-        let rules = GameRules {
-            players: 3,
-            ..GameRules::sichuan()
-        };
-        assert_eq!(
-            rules.validate(),
-            Err(GameRulesError::FlowNeedsFourPlayers(3))
-        );
-        for (wildcards, rules) in [
-            (3, GameRules::sichuan()),
-            (4, GameRules::tenhou()),
-            (4, GameRules::hongzhong()),
-        ] {
-            let rules = GameRules { wildcards, ..rules };
-            assert_eq!(rules.validate(), Err(GameRulesError::Wildcards(wildcards)));
-        }
-        let rules = GameRules {
-            mcr_own_walls: true,
-            ..GameRules::sichuan()
-        };
-        assert_eq!(rules.validate(), Err(GameRulesError::OwnWallsNeedMcr));
-        assert_eq!(GameRules::preset("botzone"), Some(GameRules::mcr_botzone()));
-        assert_eq!(GameRules::mcr_botzone().preset_name(), Some("mcr_botzone"));
-        assert!(GameRules::sichuan_hongzhong().red_wildcards());
-        assert!(GameRules::hongzhong().red_wildcards());
-        assert!(!GameRules::sichuan().red_wildcards());
-    }
-
-    #[test]
-    fn stakes_out_of_range_are_errors() {
-        let bad = [
-            GameRules {
-                base_stake: -1,
-                ..GameRules::sichuan()
-            },
-            GameRules {
-                hz_kong_bloom: 0,
-                ..GameRules::hongzhong()
-            },
-            GameRules {
-                hz_win: i32::MAX,
-                ..GameRules::hongzhong()
-            },
-            GameRules {
-                mcr_base: -8,
-                ..GameRules::mcr()
-            },
-        ];
-        let names = ["base_stake", "hz_kong_bloom", "hz_win", "mcr_base"];
-        for (rules, want) in bad.iter().zip(names) {
-            match rules.validate() {
-                Err(GameRulesError::Stake { name, .. }) => assert_eq!(name, want),
-                other => panic!("{want}: {other:?}"),
-            }
-        }
-        let edge = GameRules {
-            hz_kong_bloom: 100,
-            base_stake: 1_000,
-            ..GameRules::hongzhong()
-        };
-        assert_eq!(edge.validate(), Ok(()));
-    }
-}
+mod tests;

@@ -1,21 +1,29 @@
-//! What one seat may see of a round, borrowed: the input of a [`Bot`](crate::Bot).
+//! What one seat may see of a round: [`SeatView`], borrowed (the input of a
+//! [`Bot`](crate::Bot)), and [`Observation`], its owned snapshot.
 //!
 //! [`SeatView`] is a reference to the round and a seat, nothing more (two words, no cloning):
 //! its methods answer only what that seat sees at the table, its own concealed tiles and drawn
-//! tile, every river, meld, riichi declaration and kita, the dora indicators, scores, sticks,
-//! honba, the tiles left, the tile on offer, the count of each kind the seat can see, and in
-//! Sichuan each seat's declared lack, the seats that won and left, and the exchange direction
-//! once the exchange is done. Other
-//! seats' concealed tiles, the wall and other seats' pending answers are not reachable from
-//! it, so a player written against it cannot cheat. [`Observation`](crate::Observation) is the
-//! owned copy of the same facts (for serde and for other processes).
+//! tile, its legal actions, every river, meld, riichi declaration and kita, the dora
+//! indicators, scores, sticks, honba, the tiles left, the tile on offer, the count of each kind
+//! the seat can see, and in Sichuan each seat's declared lack, the seats that won and left,
+//! and the exchange once it is done. Other seats' concealed tiles, the wall and other seats'
+//! pending answers are not reachable from it, so a player written against it cannot cheat.
+//!
+//! [`Observation`] is the same facts copied out ([`SeatView::observation`], for serde and for
+//! other processes): every field is filled from one of the view's methods, so the two cannot
+//! disagree and there is one place that decides what a seat sees. Why two types and not one:
+//! a bot in the same process reads a few facts per decision, and copying every river and meld
+//! for it would cost more than the decision; a process on the other side of a pipe needs the
+//! facts as data.
 
 use core::fmt;
 
 use mj_tiles::{Tile, TileCounts};
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::action::Seat;
-use crate::round::{CalledMeld, ClaimSource, Phase, RiverTile, Round};
+use crate::round::{ActionList, CalledMeld, ClaimSource, Phase, RiverTile, Round};
 use crate::rules::GameRules;
 use crate::tiles::kind;
 
@@ -211,12 +219,12 @@ impl<'a> SeatView<'a> {
     pub fn exchange_offset(&self) -> Option<u8> {
         let rules = self.round.rules();
         if !rules.is_sichuan()
-            || rules.exchange == crate::Exchange::Off
+            || rules.sichuan.exchange == crate::Exchange::Off
             || matches!(self.round.phase(), Phase::Exchange)
         {
             return None;
         }
-        rules.exchange.offset().or_else(|| {
+        rules.sichuan.exchange.offset().or_else(|| {
             let [a, b] = self.round.dice()?;
             Some(match (a + b) % 3 {
                 0 => 2,
@@ -224,6 +232,58 @@ impl<'a> SeatView<'a> {
                 _ => 3,
             })
         })
+    }
+
+    /// Its own legal actions now (empty when it has nothing to decide).
+    pub fn legal_actions(&self) -> ActionList {
+        self.round.legal_actions(self.seat)
+    }
+
+    /// The Chinese flows: the tile `seat` (modulo 4) won on (its id; a seat wins once), `None`
+    /// while it has not won. In 血战到底 a seat that won has left the table.
+    pub fn won_with(&self, seat: Seat) -> Option<u8> {
+        self.round
+            .sichuan_wins()
+            .iter()
+            .find(|w| w.seat == seat & 3)
+            .map(|w| w.tile)
+    }
+
+    /// Sichuan: the three tile ids this seat passes in 换三张 (its choice while the exchange is
+    /// collected, then what it passed); never another seat's.
+    pub fn exchange_out(&self) -> Option<[u8; 3]> {
+        self.round.exchange_out(self.seat)
+    }
+
+    /// Sichuan: the three tile ids this seat received in 换三张, once the exchange is done.
+    pub fn exchange_in(&self) -> Option<[u8; 3]> {
+        self.round.exchange_in(self.seat)
+    }
+
+    /// Everything this view answers, copied out (see the module docs).
+    pub fn observation(&self) -> Observation {
+        Observation {
+            seat: self.seat,
+            hand: self.hand_ids().collect(),
+            drawn: self.drawn(),
+            rivers: core::array::from_fn(|s| self.river(s as Seat).into()),
+            melds: core::array::from_fn(|s| self.melds(s as Seat).into()),
+            riichi: core::array::from_fn(|s| self.in_riichi(s as Seat)),
+            kita: core::array::from_fn(|s| self.kita(s as Seat).into()),
+            dora_indicators: self.dora_indicators().collect(),
+            scores: self.scores(),
+            sticks: self.sticks(),
+            honba: self.honba(),
+            round_wind: self.round_wind(),
+            dealer: self.dealer(),
+            live_left: self.live_left(),
+            legal: self.legal_actions(),
+            lacks: core::array::from_fn(|s| self.lack(s as Seat).map(|x| x.index() as u8)),
+            won_with: core::array::from_fn(|s| self.won_with(s as Seat)),
+            exchange_offset: self.exchange_offset(),
+            exchange_out: self.exchange_out(),
+            exchange_in: self.exchange_in(),
+        }
     }
 
     /// Every copy of each kind this seat can see: its own concealed tiles, every meld, every
@@ -279,6 +339,68 @@ impl<'a> SeatView<'a> {
         for d in self.round.dora_indicators() {
             c[kind(d).index()] += 1;
         }
+    }
+}
+
+/// What one seat may see of a round (観測), owned: a [`SeatView`] copied out
+/// ([`SeatView::observation`], [`Round::observation`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Observation {
+    /// The seat observing.
+    pub seat: Seat,
+    /// Its concealed tile ids, increasing.
+    pub hand: SmallVec<[u8; 14]>,
+    /// The tile it just drew, if it is its turn.
+    pub drawn: Option<u8>,
+    /// Every seat's river.
+    pub rivers: [SmallVec<[RiverTile; 24]>; 4],
+    /// Every seat's melds (closed kans are shown, as on the table).
+    pub melds: [SmallVec<[CalledMeld; 4]>; 4],
+    /// Seats in riichi.
+    pub riichi: [bool; 4],
+    /// Every seat's kita (norths set aside, three players; MCR: flowers).
+    pub kita: [SmallVec<[u8; 4]>; 4],
+    /// Revealed dora indicator ids.
+    pub dora_indicators: SmallVec<[u8; 5]>,
+    /// Scores.
+    pub scores: [i32; 4],
+    /// Riichi sticks on the table.
+    pub sticks: u32,
+    /// Honba.
+    pub honba: u32,
+    /// Round wind (0 East ..).
+    pub round_wind: u8,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Live tiles left.
+    pub live_left: u8,
+    /// Its legal actions now (empty when it has nothing to decide).
+    pub legal: ActionList,
+    /// Sichuan (and 红中血战): the suit each seat gave up (0 `m`, 1 `p`, 2 `s`), public once
+    /// every seat has declared (定缺); `None` before and in the other flows.
+    #[serde(default)]
+    pub lacks: [Option<u8>; 4],
+    /// Sichuan / hongzhong / MCR: the tile each seat won on (its id; a seat wins once), `None`
+    /// for a seat that has not won. A seat that won has left the table in 血战到底.
+    #[serde(default)]
+    pub won_with: [Option<u8>; 4],
+    /// Sichuan: how many seats ahead the 换三张 tiles went (1 next, 2 across, 3 previous), once
+    /// the exchange is done.
+    #[serde(default)]
+    pub exchange_offset: Option<u8>,
+    /// Sichuan: the three tile ids this seat passes in 换三张 (its choice while the exchange is
+    /// collected, then what it passed); never another seat's.
+    #[serde(default)]
+    pub exchange_out: Option<[u8; 3]>,
+    /// Sichuan: the three tile ids this seat received in 换三张, once the exchange is done.
+    #[serde(default)]
+    pub exchange_in: Option<[u8; 3]>,
+}
+
+impl Round {
+    /// What `seat` (modulo 4) sees now, owned: `self.view(seat).observation()`.
+    pub fn observation(&self, seat: Seat) -> Observation {
+        self.view(seat).observation()
     }
 }
 

@@ -63,9 +63,10 @@ fn robbing_round_with(rules: GameRules, seat1: &str) -> Round {
 }
 
 fn no_birds() -> GameRules {
-    GameRules {
-        hz_birds: 0,
-        ..GameRules::hongzhong()
+    {
+        let mut r = GameRules::hongzhong();
+        r.hongzhong.hz_birds = 0;
+        r
     }
 }
 
@@ -98,9 +99,10 @@ fn robbing_an_added_kong_is_paid_by_the_robbed_seat_for_all() {
 /// Off 包赔 the robbed seat pays one share, as for a win on a discard.
 #[test]
 fn robbing_pays_one_share_without_pays_all() {
-    let mut r = robbing_round(GameRules {
-        hz_rob_kong_pays_all: false,
-        ..no_birds()
+    let mut r = robbing_round({
+        let mut r = no_birds();
+        r.hongzhong.hz_rob_kong_pays_all = false;
+        r
     });
     r.play(1, Action::Ron).unwrap();
     assert_eq!(r.result().unwrap().deltas, [-2, 2, 0, 0]);
@@ -127,9 +129,10 @@ fn the_robbed_seat_pays_the_birds_for_all() {
 /// kong stands and is paid 1 by each other seat.
 #[test]
 fn no_robbing_with_a_wildcard_or_with_the_switch_off() {
-    let r = robbing_round(GameRules {
-        hz_rob_kong: false,
-        ..no_birds()
+    let r = robbing_round({
+        let mut r = no_birds();
+        r.hongzhong.hz_rob_kong = false;
+        r
     });
     assert!(matches!(r.phase(), Phase::Turn { seat: 0, .. }), "no claim");
     assert_eq!(r.settlement()[0].kind, SettleKind::GangAdded);
@@ -156,9 +159,10 @@ fn a_win_on_the_replacement_tile_is_a_kong_bloom() {
             "9s",
             "9s",
         );
-        let rules = GameRules {
-            hz_kong_bloom: bloom,
-            ..no_birds()
+        let rules = {
+            let mut r = no_birds();
+            r.hongzhong.hz_kong_bloom = bloom;
+            r
         };
         let mut r = Round::try_new(rules, RoundSetup::first(0), w, true).unwrap();
         assert!(r.legal_actions(0).contains(&Action::Ankan { kind: 1 }));

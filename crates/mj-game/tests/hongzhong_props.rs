@@ -40,7 +40,8 @@ fn hand(r: &Round, seat: u8, extra: Option<u8>) -> (mj_hu::Hand, u8) {
 fn reference_win(r: &Round, seat: u8, extra: Option<u8>) -> bool {
     let (h, reds) = hand(r, seat, extra);
     reds == 4
-        || mj_hu::reference::is_winning(&h, &hongzhong_hu_rules(r.rules().hz_seven_pairs)).unwrap()
+        || mj_hu::reference::is_winning(&h, &hongzhong_hu_rules(r.rules().hongzhong.hz_seven_pairs))
+            .unwrap()
 }
 
 /// Wins whenever it can; else passes calls half the time and discards a random tile (never a
@@ -67,15 +68,16 @@ fn choose(r: &Round, seat: u8, rng: &mut SplitMix64) -> Action {
 }
 
 fn rules_for(seed: u64) -> GameRules {
-    GameRules {
-        hz_ron_without_wild: seed.is_multiple_of(3),
-        hz_seven_pairs: seed % 5 != 1,
-        hz_birds: (seed % 7) as u8,
-        hz_bird_wild_hits: seed.is_multiple_of(2),
-        hz_rob_kong: seed % 11 != 3,
-        hz_rob_kong_pays_all: seed % 4 != 1,
-        hz_kong_bloom: 1 + (seed % 2) as i32,
-        ..GameRules::hongzhong()
+    {
+        let mut r = GameRules::hongzhong();
+        r.hongzhong.hz_ron_without_wild = seed.is_multiple_of(3);
+        r.hongzhong.hz_seven_pairs = seed % 5 != 1;
+        r.hongzhong.hz_birds = (seed % 7) as u8;
+        r.hongzhong.hz_bird_wild_hits = seed.is_multiple_of(2);
+        r.hongzhong.hz_rob_kong = seed % 11 != 3;
+        r.hongzhong.hz_rob_kong_pays_all = seed % 4 != 1;
+        r.hongzhong.hz_kong_bloom = 1 + (seed % 2) as i32;
+        r
     }
 }
 
@@ -152,12 +154,12 @@ fn play(seed: u64, restore_at: Option<usize>) -> Round {
             .collect();
         assert!(birds.len() <= 1);
         if let Some((pai, hits)) = birds.first() {
-            assert!(pai.len() <= usize::from(r.rules().hz_birds));
+            assert!(pai.len() <= usize::from(r.rules().hongzhong.hz_birds));
             let n = pai
                 .iter()
                 .filter(|t| {
                     let k = Tile::new(t.tile_id().unwrap() / 4).unwrap();
-                    bird_offset(k, r.rules().hz_bird_wild_hits) == Some(0)
+                    bird_offset(k, r.rules().hongzhong.hz_bird_wild_hits) == Some(0)
                 })
                 .count();
             assert_eq!(usize::from(*hits), n, "seed {seed}");

@@ -143,9 +143,10 @@ fn seven_pairs_with_a_wildcard() {
         panic!()
     };
     assert_eq!(ws[0].score.yaku[0].0, "qi_dui");
-    let rules = GameRules {
-        hz_seven_pairs: false,
-        ..GameRules::hongzhong()
+    let rules = {
+        let mut r = GameRules::hongzhong();
+        r.hongzhong.hz_seven_pairs = false;
+        r
     };
     let r = round(rules, w);
     assert!(!r.legal_actions(0).contains(&Action::Tsumo));
@@ -161,9 +162,10 @@ fn ron_only_by_switch_and_without_wildcards() {
     let mut r = round(GameRules::hongzhong(), w.clone());
     discard_kind(&mut r, "5m");
     assert!(!r.legal_actions(1).contains(&Action::Ron));
-    let rules = GameRules {
-        hz_ron_without_wild: true,
-        ..GameRules::hongzhong()
+    let rules = {
+        let mut r = GameRules::hongzhong();
+        r.hongzhong.hz_ron_without_wild = true;
+        r
     };
     let mut r = round(rules, w);
     discard_kind(&mut r, "5m");

@@ -74,7 +74,7 @@ pub fn play_with(rules: GameRules, seed: u64, restore_at: Option<usize>) -> Roun
         round_wind: (seed / 4 % 4) as u8,
         ..RoundSetup::first(0)
     };
-    let tiles = if rules.mcr_flowers { 144 } else { 136 };
+    let tiles = if rules.mcr.mcr_flowers { 144 } else { 136 };
     let mut r = Round::try_new(rules, setup, Wall::from_seed(seed), true).unwrap();
     let mut rng = SplitMix64::new(seed ^ 0x6d63);
     let mut steps = 0;
@@ -163,7 +163,7 @@ pub fn play_with(rules: GameRules, seed: u64, restore_at: Option<usize>) -> Roun
     let res = r.result().unwrap();
     if matches!(res.end, RoundEnd::Draw { .. }) {
         assert_eq!(res.deltas, [0; 4], "seed {seed}: a draw pays nothing");
-        if rules.mcr_own_walls {
+        if rules.mcr.mcr_own_walls {
             // Drawn exactly when the seat due to draw (after the last discard, or for the
             // last kong's replacement) has nothing.
             let due = r.events().iter().rev().find_map(|e| match e {
@@ -183,19 +183,19 @@ pub fn play_with(rules: GameRules, seed: u64, restore_at: Option<usize>) -> Roun
 /// With own walls: none holds more than its quarter (34, 36 with flowers), and they hold what
 /// the live count says (flowers aside).
 fn own_walls_hold(r: &Round, seed: u64) {
-    if !r.rules().mcr_own_walls {
+    if !r.rules().mcr.mcr_own_walls {
         assert_eq!(r.own_wall_left(0), None);
         return;
     }
     let walls: Vec<u8> = (0..4).map(|s| r.own_wall_left(s).unwrap()).collect();
-    let quarter = if r.rules().mcr_flowers { 36 } else { 34 };
+    let quarter = if r.rules().mcr.mcr_flowers { 36 } else { 34 };
     assert!(
         walls.iter().all(|&n| n <= quarter),
         "seed {seed}: {walls:?}"
     );
     let held = walls.iter().map(|&n| u32::from(n)).sum::<u32>();
     let flowers_out: u32 = (0..4).map(|s| r.flowers(s).len() as u32).sum();
-    if r.rules().mcr_flowers {
+    if r.rules().mcr.mcr_flowers {
         // The flowers not yet drawn are in the walls, not in the live count.
         assert_eq!(
             held,
@@ -258,9 +258,10 @@ fn seeded_botzone_hands_keep_every_invariant() {
 /// replaced from the seat's own wall.
 #[test]
 fn own_walls_with_flowers_keep_every_invariant() {
-    let rules = GameRules {
-        mcr_flowers: true,
-        ..GameRules::mcr_botzone()
+    let rules = {
+        let mut r = GameRules::mcr_botzone();
+        r.mcr.mcr_flowers = true;
+        r
     };
     let mut flowers = 0;
     for seed in 0..200u64 {

@@ -423,9 +423,9 @@ fn sixteen_hands_four_prevailing_winds_dealer_rotates() {
 /// wall of the wrong size or with a repeated id is an error, not a panic.
 #[test]
 fn bad_mcr_walls_are_errors() {
-    assert!(serde_json::from_str::<mj_game::McrState>(r#"{"seq":[1,2,3]}"#).is_err());
+    assert!(serde_json::from_str::<mj_game::McrWall>(r#"{"seq":[1,2,3]}"#).is_err());
     let mut seq: Vec<u8> = (0..144).collect();
-    assert!(serde_json::from_str::<mj_game::McrState>(&format!(r#"{{"seq":{seq:?}}}"#)).is_ok());
+    assert!(serde_json::from_str::<mj_game::McrWall>(&format!(r#"{{"seq":{seq:?}}}"#)).is_ok());
     seq[5] = 6;
     let setup = RoundSetup::first(0);
     assert!(Round::try_new_mcr(GameRules::mcr(), setup, &seq, false).is_err());
@@ -433,9 +433,10 @@ fn bad_mcr_walls_are_errors() {
     let no_flowers: Vec<u8> = (0..136).collect();
     // 136 tiles need the rules without flowers.
     assert!(Round::try_new_mcr(GameRules::mcr(), setup, &no_flowers, false).is_err());
-    let rules = GameRules {
-        mcr_flowers: false,
-        ..GameRules::mcr()
+    let rules = {
+        let mut r = GameRules::mcr();
+        r.mcr.mcr_flowers = false;
+        r
     };
     let r = Round::try_new_mcr(rules, setup, &no_flowers, false).unwrap();
     assert_eq!(r.tiles_accounted(), 136);

@@ -432,9 +432,10 @@ fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
 #[test]
 fn no_kokushi_chankan_on_a_closed_kan_when_switched_off() {
     let w = closed_kan_against_thirteen_orphans();
-    let rules = GameRules {
-        chankan_ankan_kokushi: false,
-        ..GameRules::tenhou()
+    let rules = {
+        let mut r = GameRules::tenhou();
+        r.riichi.chankan_ankan_kokushi = false;
+        r
     };
     let mut r = Round::new(rules, RoundSetup::first(25000), w, false);
     r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
@@ -734,9 +735,10 @@ fn busting_below_zero_ends_the_match() {
         next_round(&t, Length::Hanchan, &setup(0, 1), &zero),
         Next::Continue(_)
     ));
-    let no_bust = GameRules {
-        busting: false,
-        ..t
+    let no_bust = {
+        let mut r = t;
+        r.riichi.busting = false;
+        r
     };
     assert!(matches!(
         next_round(&no_bust, Length::Hanchan, &setup(0, 1), &res),
@@ -770,10 +772,11 @@ fn agari_yame_ends_the_last_round() {
         ),
         Next::Continue(_)
     ));
-    let no_yame = GameRules {
-        agari_yame: false,
-        tenpai_yame: false,
-        ..t
+    let no_yame = {
+        let mut r = t;
+        r.riichi.agari_yame = false;
+        r.riichi.tenpai_yame = false;
+        r
     };
     assert!(matches!(
         next_round(&no_yame, Length::Hanchan, &south4, &first),
@@ -821,9 +824,10 @@ fn west_round_extension() {
             ..
         })
     ));
-    let no_ext = GameRules {
-        extension: false,
-        ..t
+    let no_ext = {
+        let mut r = t;
+        r.riichi.extension = false;
+        r
     };
     assert!(matches!(
         next_round(&no_ext, Length::Hanchan, &setup(1, 3), &low),

@@ -215,9 +215,10 @@ fn a_kita_can_be_robbed_by_ron_without_chankan() {
 fn without_tsumo_loss_the_absent_share_is_split() {
     // The haneman tsumo of `tsumo_loss_and_the_1m_indicator_make_9m_dora` with the switch off:
     // the absent seat's 3,000 is split, 1,500 more from each payer (12,000 in all).
-    let rules = GameRules {
-        tsumo_loss: false,
-        ..GameRules::sanma()
+    let rules = {
+        let mut r = GameRules::sanma();
+        r.riichi.tsumo_loss = false;
+        r
     };
     let setup = RoundSetup {
         scores: [35000, 35000, 35000, 0],

@@ -49,9 +49,10 @@ fn wall(hands: [&str; 4], draws: &[(usize, &str)], rinshan: &[&str]) -> Wall {
 }
 
 fn rules() -> GameRules {
-    GameRules {
-        exchange: Exchange::Off,
-        ..GameRules::sichuan()
+    {
+        let mut r = GameRules::sichuan();
+        r.sichuan.exchange = Exchange::Off;
+        r
     }
 }
 
@@ -146,9 +147,10 @@ fn exchange_passes_three_tiles_of_one_suit() {
         &[],
     );
     let mut r = round(
-        GameRules {
-            exchange: Exchange::Next,
-            ..GameRules::sichuan()
+        {
+            let mut r = GameRules::sichuan();
+            r.sichuan.exchange = Exchange::Next;
+            r
         },
         w,
     );
@@ -318,9 +320,10 @@ fn lack_tiles_go_first_and_block_a_win() {
     // Without the rule any tile may go.
     let w2 = r.wall().clone();
     let mut r2 = round(
-        GameRules {
-            lack_first: false,
-            ..rules()
+        {
+            let mut r = rules();
+            r.sichuan.lack_first = false;
+            r
         },
         w2,
     );
@@ -562,9 +565,10 @@ fn concealed_kong_then_call_transfer() {
     for transfer in [true, false] {
         let w = wall(hands, &[(0, "9s")], &["1p"]);
         let mut r = round(
-            GameRules {
-                call_transfer: transfer,
-                ..rules()
+            {
+                let mut r = rules();
+                r.sichuan.call_transfer = transfer;
+                r
             },
             w,
         );
@@ -688,11 +692,12 @@ fn exhaustive_draw_settlement() {
     // Switched off, none of the three is settled.
     let w = wall(hands, &draws, &[]);
     let mut r = round(
-        GameRules {
-            check_ready: false,
-            check_flower_pig: false,
-            refund_kongs: false,
-            ..rules()
+        {
+            let mut r = rules();
+            r.sichuan.check_ready = false;
+            r.sichuan.check_flower_pig = false;
+            r.sichuan.refund_kongs = false;
+            r
         },
         w,
     );

@@ -33,7 +33,7 @@ fn reference_waits(r: &Round, seat: u8) -> TileSet {
     let (wild, hu) = if rules.is_hongzhong() {
         (
             TileSet::single(Tile::RED),
-            hongzhong_hu_rules(rules.hz_seven_pairs),
+            hongzhong_hu_rules(rules.hongzhong.hz_seven_pairs),
         )
     } else if rules.is_sichuan() {
         let w = rules.red_wildcards();

@@ -1,11 +1,16 @@
-//! One rule vocabulary: the presets ([`Preset`]) and every switch of every layer ([`SWITCHES`]),
-//! declared once with its type, the layer (and so the crate and option type) that reads it,
-//! its default per preset and a doc line. It lives here, in the lowest crate that reads a
+//! One rule vocabulary: the presets ([`Preset`], and the games' [`GamePreset`]) and every switch
+//! of every layer ([`SWITCHES`]), declared once with its type, the layer (and so the crate and
+//! option type) that reads it, its default per preset and a doc line. It lives here, in the lowest crate that reads a
 //! switch, so that [`crate::Rules`] (the winning shapes) is derived from it: its presets
 //! ([`crate::Rules::GENERIC`], ...), its switch names ([`crate::Rules::SWITCHES`]), its by-name
 //! setter and its `Display` read the table's shape switches. `mj_score::rules` re-exports this
 //! module (the scorers' option types take their switches by name from it, via [`apply`]), and
 //! `mj batch`'s option parser and error messages read it; nobody keeps a list of their own.
+//!
+//! The game switches (`mj_game::GameRules`, [`Layer::Game`], and the scoring switches a game
+//! also reads) carry their value under each [`GamePreset`] and the part of the game's rules
+//! that holds them ([`GameDefaults`]); `mj_game` builds its presets from them at compile time
+//! ([`game_default`]), sets them by name, and its docs' tables are printed from them.
 
 use core::fmt;
 use core::str::FromStr;
@@ -93,22 +98,200 @@ impl FromStr for Preset {
     }
 }
 
+/// A game's preset (`mj_game::GameRules::preset`): the values the game switches take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GamePreset {
+    /// `tenhou`: Tenhou's ranked four-player rules.
+    Tenhou,
+    /// `mahjong_soul`: Mahjong Soul's ranked four-player rules.
+    MahjongSoul,
+    /// `sanma`: Tenhou's ranked three-player rules.
+    Sanma,
+    /// `sanma_mahjong_soul`: three players with Mahjong Soul's uma and points.
+    SanmaMahjongSoul,
+    /// `sichuan`: Sichuan 血战到底.
+    Sichuan,
+    /// `sichuan_hongzhong`: 红中血战.
+    SichuanHongzhong,
+    /// `hongzhong`: 红中麻将.
+    Hongzhong,
+    /// `mcr`: MCR 国标.
+    Mcr,
+    /// `mcr_botzone`: MCR as Botzone deals it.
+    McrBotzone,
+}
+
+impl GamePreset {
+    /// How many there are.
+    pub const COUNT: usize = 9;
+
+    /// Every game preset, in the order of [`GameDefaults::values`].
+    pub const ALL: [GamePreset; GamePreset::COUNT] = [
+        GamePreset::Tenhou,
+        GamePreset::MahjongSoul,
+        GamePreset::Sanma,
+        GamePreset::SanmaMahjongSoul,
+        GamePreset::Sichuan,
+        GamePreset::SichuanHongzhong,
+        GamePreset::Hongzhong,
+        GamePreset::Mcr,
+        GamePreset::McrBotzone,
+    ];
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GamePreset::Tenhou => "tenhou",
+            GamePreset::MahjongSoul => "mahjong_soul",
+            GamePreset::Sanma => "sanma",
+            GamePreset::SanmaMahjongSoul => "sanma_mahjong_soul",
+            GamePreset::Sichuan => "sichuan",
+            GamePreset::SichuanHongzhong => "sichuan_hongzhong",
+            GamePreset::Hongzhong => "hongzhong",
+            GamePreset::Mcr => "mcr",
+            GamePreset::McrBotzone => "mcr_botzone",
+        }
+    }
+
+    /// The preset of a name ([`GamePreset::name`]; `mj_game` knows the aliases).
+    pub fn from_name(name: &str) -> Option<GamePreset> {
+        GamePreset::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+impl fmt::Display for GamePreset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which part of `mj_game::GameRules` holds a game switch: the part every flow reads, or the
+/// part of the one flow that reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GamePart {
+    /// Read by every flow (`rules.flow`, `rules.players`, ...).
+    Common,
+    /// Riichi (`rules.riichi`).
+    Riichi,
+    /// The Sichuan machinery, which 红中麻将 plays on too (`rules.sichuan`).
+    Sichuan,
+    /// 红中麻将 (`rules.hongzhong`).
+    Hongzhong,
+    /// MCR (`rules.mcr`).
+    Mcr,
+}
+
+impl GamePart {
+    /// Every part, in the order of the docs.
+    pub const ALL: [GamePart; 5] = [
+        GamePart::Common,
+        GamePart::Riichi,
+        GamePart::Sichuan,
+        GamePart::Hongzhong,
+        GamePart::Mcr,
+    ];
+
+    /// Its field name in `GameRules` (`common` for the top-level fields).
+    pub const fn name(self) -> &'static str {
+        match self {
+            GamePart::Common => "common",
+            GamePart::Riichi => "riichi",
+            GamePart::Sichuan => "sichuan",
+            GamePart::Hongzhong => "hongzhong",
+            GamePart::Mcr => "mcr",
+        }
+    }
+}
+
+/// How a game reads a switch: the part of its rules that holds it and its value under every
+/// [`GamePreset`] (in the order of [`GamePreset::ALL`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameDefaults {
+    /// The part of `GameRules`.
+    pub part: GamePart,
+    /// The value under each game preset.
+    pub values: [SwitchValue; GamePreset::COUNT],
+}
+
 /// The type of a switch's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SwitchType {
     /// `true` or `false`.
     Bool,
     /// One of these names (riichi's `renhou`, `sichuan_table`).
     OneOf(&'static [&'static str]),
+    /// A whole number in `min..=max` (game switches).
+    Int {
+        /// The smallest value.
+        min: i32,
+        /// The largest value.
+        max: i32,
+    },
+    /// None, or a whole number in `min..=max` (`fan_cap`).
+    IntOrNone {
+        /// The smallest value.
+        min: i32,
+        /// The largest value.
+        max: i32,
+    },
+    /// Four whole numbers in `min..=max` (`uma`, by rank).
+    Ints {
+        /// The smallest value.
+        min: i32,
+        /// The largest value.
+        max: i32,
+    },
+}
+
+impl SwitchType {
+    /// `true` when `value` is of this type (and in its range).
+    pub fn accepts(&self, value: SwitchValue) -> bool {
+        match (*self, value) {
+            (SwitchType::Bool, SwitchValue::Bool(_)) => true,
+            (SwitchType::OneOf(names), SwitchValue::Name(n)) => names.contains(&n),
+            (SwitchType::Int { min, max }, SwitchValue::Int(v))
+            | (SwitchType::IntOrNone { min, max }, SwitchValue::Int(v)) => (min..=max).contains(&v),
+            (SwitchType::IntOrNone { .. }, SwitchValue::None) => true,
+            (SwitchType::Ints { min, max }, SwitchValue::Ints(v)) => {
+                v.iter().all(|x| (min..=max).contains(x))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// The value given to a switch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SwitchValue {
     /// For [`SwitchType::Bool`].
     Bool(bool),
     /// For [`SwitchType::OneOf`]: one of the listed names.
     Name(&'static str),
+    /// For [`SwitchType::Int`] and [`SwitchType::IntOrNone`].
+    Int(i32),
+    /// For [`SwitchType::IntOrNone`]: no value.
+    None,
+    /// For [`SwitchType::Ints`].
+    Ints([i32; 4]),
+}
+
+impl fmt::Display for SwitchValue {
+    /// As the docs' tables write it: `on` / `off`, the name in backquotes, the number, `none`,
+    /// the numbers joined by `, `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SwitchValue::Bool(true) => f.write_str("on"),
+            SwitchValue::Bool(false) => f.write_str("off"),
+            SwitchValue::Name(n) => write!(f, "`{n}`"),
+            SwitchValue::Int(v) => write!(f, "{v}"),
+            SwitchValue::None => f.write_str("none"),
+            SwitchValue::Ints(v) => {
+                write!(f, "{}, {}, {}, {}", v[0], v[1], v[2], v[3])
+            }
+        }
+    }
 }
 
 /// A switch an option type does not read, or a value of the wrong type for it.
@@ -132,6 +315,9 @@ pub enum Layer {
     Shapes,
     /// A scorer's option type, read by `score` under these presets.
     Score(&'static [Preset]),
+    /// A game's rules only (`mj_game::GameRules`, the part in [`Switch::game`]); not an
+    /// option of `mj batch`.
+    Game,
 }
 
 /// One switch: its name in `options`, its type, the layer that reads it, its default per
@@ -151,6 +337,9 @@ pub struct Switch {
     pub on_in: &'static [Preset],
     /// What it does.
     pub doc: &'static str,
+    /// How a game reads it, if one does: the part of `GameRules` and the value under each game
+    /// preset ([`Layer::Game`] switches, and scoring switches a game also passes to its scorer).
+    pub game: Option<GameDefaults>,
 }
 
 impl Switch {
@@ -158,151 +347,25 @@ impl Switch {
     pub fn scores_under(&self, preset: Preset) -> bool {
         match self.layer {
             Layer::Score(presets) => presets.contains(&preset),
-            Layer::Shapes => false,
+            Layer::Shapes | Layer::Game => false,
         }
     }
-}
 
-const RIICHI: &[Preset] = &[Preset::Riichi, Preset::Sanma];
-const EVERY: &[Preset] = &Preset::ALL;
-const NONE: &[Preset] = &[];
-const NOT_SICHUAN: &[Preset] = &[Preset::Generic, Preset::Riichi, Preset::Mcr, Preset::Sanma];
-
-const fn shape(name: &'static str, on_in: &'static [Preset], doc: &'static str) -> Switch {
-    Switch {
-        name,
-        ty: SwitchType::Bool,
-        layer: Layer::Shapes,
-        on_in,
-        doc,
+    /// `true` for a switch of `mj batch`'s `options` (a shape or scoring switch).
+    pub fn is_option(&self) -> bool {
+        !matches!(self.layer, Layer::Game)
     }
 }
 
-const fn score(
-    name: &'static str,
-    ty: SwitchType,
-    presets: &'static [Preset],
-    on_in: &'static [Preset],
-    doc: &'static str,
-) -> Switch {
-    Switch {
-        name,
-        ty,
-        layer: Layer::Score(presets),
-        on_in,
-        doc,
-    }
-}
+mod table;
+pub use table::SWITCHES;
 
-/// A name-only choice (its default is the first name).
-const fn one_of(
-    name: &'static str,
-    names: &'static [&'static str],
-    presets: &'static [Preset],
-    doc: &'static str,
-) -> Switch {
-    score(name, SwitchType::OneOf(names), presets, NONE, doc)
+/// The game switches, in table order: the switches a game reads (see [`Switch::game`]).
+pub fn game_switches() -> impl Iterator<Item = (&'static Switch, &'static GameDefaults)> {
+    SWITCHES
+        .iter()
+        .filter_map(|s| s.game.as_ref().map(|g| (s, g)))
 }
-
-/// Every switch `options` accepts, in the order `mj batch` lists them: the one place to add a
-/// switch (and then to the option type of its layer). The shape switches come first, in
-/// [`crate::Rules`]' field order; that type's presets, names and by-name setter are built from
-/// them.
-pub const SWITCHES: &[Switch] = &[
-    shape("seven_pairs", EVERY, "seven pairs is a winning shape"),
-    shape(
-        "distinct_pairs",
-        RIICHI,
-        "the seven pairs are seven different kinds",
-    ),
-    shape(
-        "thirteen_orphans",
-        NOT_SICHUAN,
-        "thirteen orphans is a winning shape",
-    ),
-    shape(
-        "honor_sequences",
-        NONE,
-        "three different winds, or the three dragons, form a sequence",
-    ),
-    shape(
-        "eyes_258",
-        NONE,
-        "the pair of a standard hand is a 2, 5 or 8",
-    ),
-    shape(
-        "knitted",
-        &[Preset::Mcr],
-        "MCR knitted shapes win (全不靠, 组合龙)",
-    ),
-    shape("honors", NOT_SICHUAN, "honor tiles exist"),
-    shape(
-        "lack_one_suit",
-        &[Preset::Sichuan],
-        "a win holds at most two numbered suits (缺一门)",
-    ),
-    score(
-        "kuitan",
-        SwitchType::Bool,
-        RIICHI,
-        RIICHI,
-        "open tanyao (喰いタン)",
-    ),
-    score(
-        "aka",
-        SwitchType::Bool,
-        RIICHI,
-        RIICHI,
-        "red fives are dora (赤ドラ)",
-    ),
-    score(
-        "double_yakuman",
-        SwitchType::Bool,
-        RIICHI,
-        RIICHI,
-        "kokushi_13, suuankou_tanki, junsei_chuuren, daisuushii count 2",
-    ),
-    score(
-        "kazoe_yakuman",
-        SwitchType::Bool,
-        RIICHI,
-        RIICHI,
-        "13+ han is a yakuman (数え役満)",
-    ),
-    score(
-        "kiriage",
-        SwitchType::Bool,
-        RIICHI,
-        NONE,
-        "4 han 30 fu and 3 han 60 fu are a mangan (切り上げ満貫)",
-    ),
-    one_of(
-        "renhou",
-        &["none", "mangan", "yakuman"],
-        RIICHI,
-        "what a ron before the first draw (人和) scores",
-    ),
-    score(
-        "tsumo_loss",
-        SwitchType::Bool,
-        &[Preset::Sanma],
-        &[Preset::Sanma],
-        "three players: a tsumo is not paid the absent seat's share (ツモ損)",
-    ),
-    score(
-        "ming_an_gang",
-        SwitchType::Bool,
-        &[Preset::Mcr],
-        NONE,
-        "one melded and one concealed kong are 明暗杠 (5 fan)",
-    ),
-    one_of(
-        "sichuan_table",
-        &["common", "zimo_jiadi", "classic"],
-        &[Preset::Sichuan],
-        "which Sichuan fan table",
-    ),
-];
 
 /// The switch of a name.
 pub fn switch(name: &str) -> Option<&'static Switch> {
@@ -386,7 +449,24 @@ pub const fn default_name(name: &str) -> Option<&'static str> {
     }
 }
 
-/// `a == b` for a name from the table, usable in constants (the option types' binding of a
+/// The value of the game switch `name` under `preset`; `None` for a name the table lacks or a
+/// switch no game reads. A `const fn`, so `mj_game`'s presets are built from the table at
+/// compile time.
+///
+/// ```
+/// use mj_hu::registry::{GamePreset, SwitchValue, game_default};
+/// assert_eq!(game_default("players", GamePreset::Sanma), Some(SwitchValue::Int(3)));
+/// assert_eq!(game_default("kazoe_yakuman", GamePreset::Tenhou), Some(SwitchValue::Bool(true)));
+/// assert_eq!(game_default("renhou", GamePreset::Tenhou), None); // the scorer's only
+/// ```
+pub const fn game_default(name: &str, preset: GamePreset) -> Option<SwitchValue> {
+    match find(name) {
+        Some(Switch { game: Some(g), .. }) => Some(g.values[preset as usize]),
+        _ => None,
+    }
+}
+
+/// `a == b` for a name from the table (the option types' binding of a
 /// name switch's default, see [`default_name`]).
 pub const fn is_name(a: Option<&str>, b: &str) -> bool {
     match a {

@@ -123,9 +123,10 @@ fn botzone_hands_read_back_on_own_walls() {
 /// events (on whichever wall fits them first).
 #[test]
 fn own_walls_with_flowers_read_back() {
-    let rules = GameRules {
-        mcr_flowers: true,
-        ..GameRules::mcr_botzone()
+    let rules = {
+        let mut r = GameRules::mcr_botzone();
+        r.mcr.mcr_flowers = true;
+        r
     };
     let mut text = String::new();
     let mut rounds = Vec::new();

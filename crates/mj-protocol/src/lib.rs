@@ -48,7 +48,7 @@
 //! | [`Request::check_score_fields`], [`Request::riichi_score`] ([`RiichiFields`]), [`Request::sichuan_score`] ([`SichuanFields`]), [`Request::mcr_score`] ([`McrFields`]) | `score`'s answer as a value, per preset |
 //! | [`OpError`] | every error kind of the protocol, one variant each (thiserror) |
 //! | [`OPS`], [`OpSpec`], [`Handler`], [`answer_with`] | the op table, and answering with another table |
-//! | [`COMMON_FIELDS`], [`SWITCHES`], [`MAX_ITEMS`] | the fields every op accepts, the rule switches of `options`, the item limit |
+//! | [`COMMON_FIELDS`], [`SWITCHES`], [`MAX_ITEMS`] | the fields every op accepts, the rule switches (`options` takes those with `is_option()`; the rest are a game's), the item limit |
 //!
 //! # How a line is answered
 //!

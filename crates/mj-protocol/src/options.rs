@@ -108,8 +108,9 @@ impl Options {
 
 /// The registry's switch of this name, or `unknown_option` listing them all.
 fn find(name: &str) -> Result<&'static Switch, OpError> {
-    SWITCHES.iter().find(|s| s.name == name).ok_or_else(|| {
-        let known: Vec<&str> = SWITCHES.iter().map(|s| s.name).collect();
+    let listed = || SWITCHES.iter().filter(|s| s.is_option());
+    listed().find(|s| s.name == name).ok_or_else(|| {
+        let known: Vec<&str> = listed().map(|s| s.name).collect();
         OpError::UnknownOption(format!(
             "unknown option `{}` (known: {})",
             snippet(name),
@@ -160,6 +161,11 @@ fn check_value(
                 shown
             ))
         }),
+        // The game switches' types; not options (`find` never returns one).
+        (_, _) => Err(OpError::UnknownOption(format!(
+            "`{}` is a game switch, not an option",
+            switch.name
+        ))),
     }
 }
 
@@ -175,6 +181,7 @@ mod tests {
             layer: mj_score::rules::Layer::Shapes,
             on_in: &[],
             doc: "",
+            game: None,
         };
         let raw = |t: &'static str| -> &'static RawValue { serde_json::from_str(t).unwrap() };
         assert_eq!(

@@ -69,6 +69,7 @@ mod tests {
         let default = match s.ty {
             SwitchType::Bool => SwitchValue::Bool(s.on_in.contains(&preset)),
             SwitchType::OneOf(names) => SwitchValue::Name(names[0]),
+            other => unreachable!("{}: a scoring switch of type {other:?}", s.name),
         };
         let mut options = start;
         assert_eq!(set(&mut options, s.name, default), Ok(()), "{}", s.name);
@@ -151,6 +152,7 @@ mod tests {
         match s.ty {
             SwitchType::Bool => vec![SwitchValue::Bool(true), SwitchValue::Bool(false)],
             SwitchType::OneOf(names) => names.iter().map(|n| SwitchValue::Name(n)).collect(),
+            other => unreachable!("{}: a scoring switch of type {other:?}", s.name),
         }
     }
 

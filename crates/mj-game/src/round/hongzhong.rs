@@ -1,18 +1,25 @@
 //! 红中麻将 on the Sichuan machinery ([`super::sichuan`]): the four 红中 (7z) are wildcards, a
 //! win is checked by `mj_hu` with 7z wild, one win ends the round, and 抓鸟 turns birds over
 //! from the live wall after it. The wall, turns, pon and kong, kong payments (the ledger) and
-//! the round's end are the Sichuan flow's; this module holds what differs.
+//! the round's end are the machinery's; this module holds what differs: the wins, the waits,
+//! the offer.
 
 use mj_hu::{Checker, Hand, Rules};
-use mj_tiles::{Meld, Suit, Tile, TileCounts, TileSet};
+use mj_tiles::{Suit, Tile, TileCounts, TileSet};
+use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::sichuan::{HONGZHONG, SettleKind};
-use super::{ClaimSource, Claims, HuSet, Round, WinRecord, checker};
-use crate::action::Seat;
+use super::ActionList;
+use super::claims::{ClaimSource, Claims, OFFER_RON};
+use super::flow::{self, FlowHooks};
+use super::hu::{HuSet, checker};
+use super::ledger::{SettleKind, fan_win_score};
+use super::sichuan::{self, HONGZHONG, OnSichuan, SichuanFlow, parked, start};
+use super::state::Table;
+use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
-use crate::settle::{Payments, WinScore};
 use crate::tiles::kind;
+use crate::wall::Wall;
 
 /// The win shapes of 红中麻将 as `mj_hu` rules: four sets and a pair (any suits), seven pairs
 /// per `seven_pairs`, no thirteen orphans. `honors` stays on because `mj_hu` refuses a hand
@@ -48,25 +55,45 @@ pub fn bird_offset(t: Tile, wild_hits: bool) -> Option<u8> {
     Some(t.as_u8() % 9 % 4)
 }
 
-impl Round {
-    fn hz_hand(&self, seat: Seat, extra: Option<Tile>) -> Option<Hand> {
-        let p = &self.players[usize::from(seat & 3)];
-        let mut counts: TileCounts = p.counts;
-        if let Some(t) = extra {
-            counts.add(t).ok()?;
+/// The birds turned over after a win: up to `hz_birds` of the `live_left` live tiles, in
+/// drawing order.
+pub(super) fn birds(t: &Table, live_left: u8) -> SmallVec<[u8; 8]> {
+    let n = usize::from(t.rules.hongzhong.hz_birds.min(live_left));
+    (0..n)
+        .map(|i| t.wall.at(usize::from(t.live_next) - i))
+        .collect()
+}
+
+/// The 红中麻将 flow: the Sichuan machinery's state, wins of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct HongzhongFlow {
+    /// The machinery's state (the ledger; 换三张 and 定缺 when the rules ask for them).
+    pub(super) base: SichuanFlow,
+}
+
+impl HongzhongFlow {
+    pub(super) fn new(wall: &Wall) -> HongzhongFlow {
+        HongzhongFlow {
+            base: SichuanFlow::new(wall),
         }
-        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
-        Hand::new(counts, &melds, HONGZHONG_WILD).ok()
+    }
+
+    fn hand(t: &Table, seat: Seat, extra: Option<Tile>) -> Option<Hand> {
+        let p = t.player(seat & 3);
+        let mut counts: TileCounts = p.counts;
+        if let Some(k) = extra {
+            counts.add(k).ok()?;
+        }
+        Hand::new(counts, &p.meld_list(), HONGZHONG_WILD).ok()
     }
 
     /// Hongzhong waits: every numbered kind that completes the hand (a drawn 红中 completes
     /// any waiting hand too).
-    pub(super) fn hz_waits(&self, seat: Seat) -> TileSet {
-        let Some(c) = hz_checker(self.rules.hz_seven_pairs) else {
+    fn hz_waits(t: &Table, seat: Seat) -> TileSet {
+        let Some(c) = hz_checker(t.rules.hongzhong.hz_seven_pairs) else {
             return TileSet::EMPTY;
         };
-        let w = self
-            .hz_hand(seat, None)
+        let w = Self::hand(t, seat, None)
             .and_then(|h| c.waits(&h).ok())
             .unwrap_or(TileSet::EMPTY);
         // Only the kinds in the wall: the three suits and 红中.
@@ -78,60 +105,48 @@ impl Round {
     }
 
     /// Does the hand in turn (14 tiles) win: four 红中, or a winning shape with 7z wild.
-    pub(super) fn hz_tsumo_ok(&self, seat: Seat) -> bool {
-        let p = &self.players[usize::from(seat & 3)];
-        if p.counts.get(HONGZHONG) == 4 {
+    fn hz_tsumo_ok(t: &Table, seat: Seat) -> bool {
+        if t.player(seat & 3).counts.get(HONGZHONG) == 4 {
             return true;
         }
-        let Some(c) = hz_checker(self.rules.hz_seven_pairs) else {
+        let Some(c) = hz_checker(t.rules.hongzhong.hz_seven_pairs) else {
             return false;
         };
-        self.hz_hand(seat, None)
-            .is_some_and(|h| c.is_winning(&h).unwrap_or(false))
+        Self::hand(t, seat, None).is_some_and(|h| c.is_winning(&h).unwrap_or(false))
     }
 
     /// A win on a discard (only under `hz_ron_without_wild`) or on another seat's added kong
     /// (抢杠胡, under `hz_rob_kong`), with no 红中 in the hand.
-    pub(super) fn hz_ron_ok(&self, seat: Seat, c: &Claims) -> bool {
+    fn hz_ron_ok(t: &Table, seat: Seat, c: &Claims) -> bool {
         let allowed = match c.source {
-            ClaimSource::Discard { .. } => self.rules.hz_ron_without_wild,
-            ClaimSource::Kakan => self.rules.hz_rob_kong,
+            ClaimSource::Discard { .. } => t.rules.hongzhong.hz_ron_without_wild,
+            ClaimSource::Kakan => t.rules.hongzhong.hz_rob_kong,
             _ => false,
         };
         if !allowed {
             return false;
         }
-        let p = &self.players[usize::from(seat & 3)];
+        let p = t.player(seat & 3);
         let k = kind(c.tile);
         if k == HONGZHONG || p.counts.get(HONGZHONG) > 0 || !p.waits.contains(k) {
             return false;
         }
-        let Some(ch) = hz_checker(self.rules.hz_seven_pairs) else {
+        let Some(ch) = hz_checker(t.rules.hongzhong.hz_seven_pairs) else {
             return false;
         };
-        self.hz_hand(seat, Some(k))
-            .is_some_and(|h| ch.is_winning(&h).unwrap_or(false))
+        Self::hand(t, seat, Some(k)).is_some_and(|h| ch.is_winning(&h).unwrap_or(false))
     }
 
     /// What the winning hand is called: `si_hong_zhong` (four 红中), `qi_dui` (seven pairs
     /// only), `hu`.
-    fn hz_win_name(&self, seat: Seat, extra: Option<Tile>) -> &'static str {
-        let p = &self.players[usize::from(seat & 3)];
-        if extra.is_none() && p.counts.get(HONGZHONG) == 4 {
+    fn hz_win_name(t: &Table, seat: Seat, extra: Option<Tile>) -> &'static str {
+        if extra.is_none() && t.player(seat & 3).counts.get(HONGZHONG) == 4 {
             return "si_hong_zhong";
         }
         let standard = hz_checker(false)
-            .zip(self.hz_hand(seat, extra))
+            .zip(Self::hand(t, seat, extra))
             .is_some_and(|(c, h)| c.is_winning(&h).unwrap_or(false));
         if standard { "hu" } else { "qi_dui" }
-    }
-
-    /// The birds turned over after a win: up to `hz_birds` live tiles, in drawing order.
-    pub fn hongzhong_birds(&self) -> SmallVec<[u8; 8]> {
-        let n = usize::from(self.rules.hz_birds.min(self.live_left()));
-        (0..n)
-            .map(|i| self.wall.at(usize::from(self.live_next) - i))
-            .collect()
     }
 
     /// A hongzhong win (`from` the winner on a self-draw, the discarder or the robbed kong's
@@ -139,8 +154,9 @@ impl Round {
     /// base stakes by each payer (杠上花: `hz_kong_bloom` times; 抢杠胡 under
     /// `hz_rob_kong_pays_all`: the robbed seat pays three shares), then 抓鸟 (the same shares),
     /// then the round ends.
-    pub(super) fn hz_win(
+    fn hz_win(
         &mut self,
+        t: &mut Table,
         seat: Seat,
         tile: u8,
         from: Seat,
@@ -150,23 +166,27 @@ impl Round {
         let tsumo = seat == from;
         let robbed = claims.is_some_and(|c| c.source == ClaimSource::Kakan);
         let bloom = tsumo && rinshan;
-        let base = self.rules.base_stake;
-        let name = self.hz_win_name(seat, if tsumo { None } else { Some(kind(tile)) });
+        let base = t.rules.sichuan.base_stake;
+        let name = Self::hz_win_name(t, seat, if tsumo { None } else { Some(kind(tile)) });
         let payers: SmallVec<[Seat; 3]> = if tsumo {
             (0..4u8).filter(|&x| x != seat).collect()
         } else {
             SmallVec::from_iter([from])
         };
         // Shares each payer pays: three for the robbed seat under 包赔.
-        let shares: i32 = if robbed && self.rules.hz_rob_kong_pays_all {
+        let shares: i32 = if robbed && t.rules.hongzhong.hz_rob_kong_pays_all {
             3
         } else {
             1
         };
         let per = base
-            .saturating_mul(self.rules.hz_win)
+            .saturating_mul(t.rules.hongzhong.hz_win)
             .saturating_mul(shares)
-            .saturating_mul(if bloom { self.rules.hz_kong_bloom } else { 1 });
+            .saturating_mul(if bloom {
+                t.rules.hongzhong.hz_kong_bloom
+            } else {
+                1
+            });
         let mut d = [0i32; 4];
         for &x in &payers {
             d[usize::from(x)] -= per;
@@ -179,19 +199,19 @@ impl Round {
             .map(|n| (n.to_string(), 0))
             .collect();
         let ws = fan_win_score(seat, from, 0, yaku, per.max(0) as u32, d);
-        let rec = self.announce_win(seat, from, tile, ws, d);
+        self.base.ledger.win(t, seat, from, tile, ws, d);
         if let Some(c) = claims {
-            self.take_won_tile(seat, c);
+            flow::take_won_tile(self, t, seat, c);
         }
         // 抓鸟.
-        let birds = self.hongzhong_birds();
+        let birds = birds(t, self.live_left(t));
         let hits = birds
             .iter()
-            .filter(|&&id| bird_offset(kind(id), self.rules.hz_bird_wild_hits) == Some(0))
+            .filter(|&&id| bird_offset(kind(id), t.rules.hongzhong.hz_bird_wild_hits) == Some(0))
             .count() as i32;
         let mut bd = [0i32; 4];
         let each = base
-            .saturating_mul(self.rules.hz_bird_stake)
+            .saturating_mul(t.rules.hongzhong.hz_bird_stake)
             .saturating_mul(hits)
             .saturating_mul(shares);
         for &x in &payers {
@@ -199,10 +219,10 @@ impl Round {
             bd[usize::from(seat)] += each;
         }
         if !birds.is_empty() {
-            self.book(SettleKind::Zhuaniao, seat, bd);
-            let scores = self.scores;
-            let pai = birds.iter().map(|&id| self.mt(id)).collect();
-            self.emit(Event::Zhuaniao {
+            self.base.ledger.book(t, SettleKind::Zhuaniao, seat, bd);
+            let scores = t.scores;
+            let pai = birds.iter().map(|&id| t.mt(id)).collect();
+            t.emit(Event::Zhuaniao {
                 actor: seat,
                 pai,
                 hits: hits as u8,
@@ -210,83 +230,132 @@ impl Round {
                 scores,
             });
         }
-        self.interrupted = true;
-        self.drawn = None;
-        if let Some(sc) = self.sc.as_deref_mut() {
-            sc.wins.push(rec);
-            sc.won |= 1 << seat;
-            sc.after_kong = None;
-            sc.kong = None;
-            if sc.next_dealer.is_none() {
-                sc.next_dealer = Some(seat);
-            }
-        }
-        self.sichuan_finish(false);
+        self.base.close_win(t, seat);
+        sichuan::finish(self, t, false);
     }
 }
 
-/// The score of a win paid in fan alone (红中麻将 and MCR: no fu, no yakuman, no 包): `fan`
-/// (0 for 红中麻将, whose wins are paid per win, not per fan), the wins by name, `each` what a
-/// payer pays (every other seat on a self-draw, the discarder on a discard) and the winner's
-/// gain out of the deltas `d`.
-pub(super) fn fan_win_score(
-    seat: Seat,
-    from: Seat,
-    fan: u32,
-    yaku: SmallVec<[(String, u32); 8]>,
-    each: u32,
-    d: [i32; 4],
-) -> WinScore {
-    WinScore {
-        han: fan,
-        fu: 0,
-        yakuman: 0,
-        yaku,
-        payments: if seat == from {
-            Payments::Tsumo(None, each)
-        } else {
-            Payments::Ron(each)
-        },
-        total: d[usize::from(seat)].max(0) as u32,
-        pao_yakuman: 0,
+impl OnSichuan for HongzhongFlow {
+    fn base(&self) -> &SichuanFlow {
+        &self.base
     }
-}
 
-impl Round {
-    /// Books a win scored by [`fan_win_score`] in the ledger (deltas `d`), writes its `hora`
-    /// event (no ura-dora, no fu; the fan is `ws.han`) and gives its record.
-    pub(super) fn announce_win(
+    fn base_mut(&mut self) -> &mut SichuanFlow {
+        &mut self.base
+    }
+
+    fn tsumo_ok(&self, t: &Table, seat: Seat, _rinshan: bool) -> bool {
+        Self::hz_tsumo_ok(t, seat)
+    }
+
+    fn tsumo(
         &mut self,
+        t: &mut Table,
         seat: Seat,
-        from: Seat,
-        tile: u8,
-        ws: WinScore,
-        d: [i32; 4],
-    ) -> WinRecord {
-        self.book(SettleKind::Win, seat, d);
-        let scores = self.scores;
-        self.emit(Event::Hora {
-            actor: seat,
-            target: from,
-            pai: self.mt(tile),
-            uradora_markers: SmallVec::new(),
-            yakus: ws.yaku.iter().cloned().collect(),
-            fu: 0,
-            fan: ws.han,
-            yakuman: 0,
-            hora_points: ws.total,
-            deltas: d,
-            scores,
-            pao: None,
-        });
-        WinRecord {
-            seat,
-            from,
-            tile,
-            score: ws,
-            pao: None,
-            ura: SmallVec::new(),
-            deltas: d,
+        action: Action,
+        d: u8,
+        rinshan: bool,
+    ) -> Result<(), IllegalAction> {
+        if !Self::hz_tsumo_ok(t, seat) {
+            return Err(refuse(action, "not a winning hand"));
         }
+        self.hz_win(t, seat, d, seat, None, rinshan);
+        Ok(())
+    }
+
+    /// One winner: the first in turn order from the discarder (截胡).
+    fn win_on_claims(&mut self, t: &mut Table, c: &Claims, rons: SmallVec<[Seat; 3]>) -> bool {
+        if let Some(&seat) = rons.first()
+            && Self::hz_ron_ok(t, seat, c)
+        {
+            self.hz_win(t, seat, c.tile, c.from, Some(c), false);
+            return true;
+        }
+        false
+    }
+
+    /// No flower pigs and no fan: ready is having a wait (reported only).
+    fn standing_at_draw(&self, t: &Table, seat: Seat) -> (bool, bool, u32) {
+        (!Self::hz_waits(t, seat).is_empty(), false, 0)
+    }
+}
+
+impl FlowHooks for HongzhongFlow {
+    fn start(&mut self, t: &mut Table) {
+        start::start(self, t);
+    }
+
+    fn live_left(&self, t: &Table) -> u8 {
+        t.live_left_above(parked(t))
+    }
+
+    fn tiles_in_wall(&self, t: &Table) -> usize {
+        usize::from(t.live_next) + 1 - usize::from(t.rinshan) - parked(t)
+    }
+
+    fn waits(&self, t: &Table, seat: Seat) -> TileSet {
+        Self::hz_waits(t, seat)
+    }
+
+    fn turn_actions(
+        &self,
+        t: &Table,
+        seat: Seat,
+        after_call: bool,
+        rinshan: bool,
+        out: &mut ActionList,
+    ) {
+        sichuan::turn_actions(self, t, seat, after_call, rinshan, out);
+    }
+
+    fn play_turn(
+        &mut self,
+        t: &mut Table,
+        seat: Seat,
+        action: Action,
+        after_call: bool,
+        rinshan: bool,
+    ) -> Result<(), IllegalAction> {
+        sichuan::play_turn(self, t, seat, action, after_call, rinshan)
+    }
+
+    /// A seat still playing may win on the tile when it may (see `hz_ron_ok`; not after
+    /// passing a win since its last discard, under `pass_skips_ron`), pon or kong it; a
+    /// discarded 红中 is dead.
+    fn offer(&self, t: &Table, seat: Seat, c: &Claims, calls_ok: bool, _d: u8) -> u8 {
+        if !self.base.active(seat) {
+            return 0;
+        }
+        let k = kind(c.tile);
+        if k == HONGZHONG {
+            return 0;
+        }
+        let mut o = 0u8;
+        let skip = t.rules.sichuan.pass_skips_ron && t.player(seat).temp_furiten;
+        if !skip && Self::hz_ron_ok(t, seat, c) {
+            o |= OFFER_RON;
+        }
+        o | sichuan::call_offer(&self.base, t, seat, k, calls_ok)
+    }
+
+    fn resolve(&mut self, t: &mut Table, c: Claims) {
+        sichuan::resolve(self, t, c);
+    }
+
+    fn start_waiting(&self, t: &Table) -> u8 {
+        start::waiting(&self.base, t)
+    }
+
+    fn start_actions(&self, t: &Table, seat: Seat, out: &mut ActionList) {
+        start::actions(t, seat, out);
+    }
+
+    fn play_start(
+        &mut self,
+        t: &mut Table,
+        seat: Seat,
+        action: Action,
+    ) -> Result<(), IllegalAction> {
+        start::play(self, t, seat, action)
     }
 }

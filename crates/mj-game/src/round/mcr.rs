@@ -1,20 +1,19 @@
 //! MCR (国标麻将, the Chinese Official rules of 2006 as the Chinese Standard Mahjong
-//! competitions play them) on the shared round machinery: the 144-tile wall with the eight
-//! flowers, 补花, chi / pon / kong claims, the 8-fan minimum (`mj_score::mcr`), 截和 (one
-//! winner per discard), the competition payments (8 from every other seat, the fan on top
-//! from the discarder, or from every seat on a self-draw). The turns, discards, the
-//! collection of claims, melds, kongs and events are [`Round`]'s own; the ledger and the
-//! result are the Chinese flows' ([`super::sichuan`]); this module holds what differs.
+//! competitions play them): the 144-tile wall with the eight flowers ([`McrWall`]), 补花,
+//! chi / pon / kong claims, the 8-fan minimum (`mj_score::mcr`), 截和 (one winner per
+//! discard), the competition payments (8 from every other seat, the fan on top from the
+//! discarder, or from every seat on a self-draw) in the ledger (`round::ledger`). The
+//! discards, the collection of claims, melds and events are the shared mechanics'.
 //!
 //! # The wall with flowers
 //!
-//! The 136 ordinary tiles keep their Tenhou ids and the [`Wall`] they come from; the eight
+//! The 136 ordinary tiles keep their Tenhou ids and the [`crate::Wall`] they come from; the eight
 //! flowers 春夏秋冬梅兰竹菊 are ids 136..144 ([`crate::tiles::FIRST_FLOWER`]). An MCR round
-//! draws from a 144-position sequence ([`McrState`]): the wall's ids in order with the eight
+//! draws from a 144-position sequence ([`McrWall`]): the wall's ids in order with the eight
 //! flowers inserted at positions drawn from the wall itself (FNV-1a of its ids seeds a
 //! `SplitMix64`; each flower in turn goes to a uniform position of the sequence so far), so
 //! a wall always gives the same sequence and a seeded match stays reproducible. Explicit
-//! sequences (a logged game) go through [`Round::try_new_mcr`]. The deal takes the sequence
+//! sequences (a logged game) go through [`super::Round::try_new_mcr`]. The deal takes the sequence
 //! from position 143 down (four tiles to each seat from the dealer, three times, then one
 //! each), live draws go on down from position 91, replacement tiles (for a flower or a kong)
 //! come from the other end (position 0 up), and the wall is empty when no ordinary tile is
@@ -36,212 +35,24 @@
 use mj_hu::{Checker, Hand};
 use mj_score::Win;
 use mj_score::mcr::{McrScore, Situation};
-use mj_tiles::random::SplitMix64;
-use mj_tiles::{Meld, MeldKind, Tile, TileSet};
+use mj_tiles::{MeldKind, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::hongzhong::fan_win_score;
-use super::{
-    ActionList, ClaimSource, Claims, DrawKind, HuSet, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON,
-    Round, RoundSetup, checker,
-};
+use super::ActionList;
+use super::actions::kan_turn_ok;
+use super::claims::{self, ClaimSource, Claims, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
+use super::flow::{self, FlowHooks};
+use super::hu::{HuSet, checker};
+use super::ledger::{Ledger, fan_win_score};
+use super::state::{DrawKind, RoundSetup, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
-use crate::rules::{GameRules, GameRulesError, Length};
-use crate::tiles::{END_FLOWER, FIRST_FLOWER, is_flower, kind};
-use crate::wall::{WALL_TILES, Wall};
+use crate::rules::Length;
+use crate::tiles::{is_flower, kind};
 
-/// Positions in an MCR wall with its flowers.
-pub const MCR_TILES: usize = WALL_TILES + 8;
-
-/// The MCR part of a round's state: the wall as drawn, flowers included. Restored state is
-/// checked as [`McrState::from_sequence`] checks it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "McrStateData")]
-pub struct McrState {
-    /// Tile ids in drawing order from the top (the deal takes the last position first):
-    /// the 136 ordinary ids and, with flowers, the eight flower ids 136..144.
-    seq: Vec<u8>,
-    /// With own walls (see the module docs): the tiles left in the wall of each seat wind.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    own: Option<[u8; 4]>,
-}
-
-/// Why an explicit MCR wall is not one.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum McrWallError {
-    /// Not 136 or 144 ids.
-    #[error("an MCR wall has 144 tiles (136 without flowers), got {0}")]
-    WrongSize(usize),
-    /// An id out of range or given twice.
-    #[error("tile id {id} at position {at} is not a fresh id below 144")]
-    BadId {
-        /// The id.
-        id: u8,
-        /// Its position.
-        at: usize,
-    },
-    /// A 136-tile sequence holding a flower, or a 144-tile one missing one.
-    #[error("the flowers must be all eight or none")]
-    Flowers,
-    /// The rules are not the MCR flow, or are invalid.
-    #[error("rules: {0}")]
-    Rules(String),
-    /// Restored own walls holding more tiles than a quarter of the sequence.
-    #[error("an own wall holds at most a quarter of the tiles, got {0:?}")]
-    OwnWalls([u8; 4]),
-}
-
-/// [`McrState`] as serialized, before its check.
-#[derive(Deserialize)]
-struct McrStateData {
-    seq: Vec<u8>,
-    #[serde(default)]
-    own: Option<[u8; 4]>,
-}
-
-impl TryFrom<McrStateData> for McrState {
-    type Error = McrWallError;
-    fn try_from(d: McrStateData) -> Result<McrState, McrWallError> {
-        let mut m = McrState::from_sequence(&d.seq)?;
-        if let Some(own) = d.own {
-            if own.iter().any(|&n| n > m.quarter()) {
-                return Err(McrWallError::OwnWalls(own));
-            }
-            m.own = Some(own);
-        }
-        Ok(m)
-    }
-}
-
-impl McrState {
-    /// The sequence of a wall (see the module docs); without `flowers`, the wall's ids.
-    pub(crate) fn new(wall: &Wall, flowers: bool) -> McrState {
-        let mut seq: Vec<u8> = wall.ids().to_vec();
-        if flowers {
-            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-            for &id in wall.ids() {
-                h = (h ^ u64::from(id)).wrapping_mul(0x0100_0000_01b3);
-            }
-            let mut rng = SplitMix64::new(h ^ 0x4d43_5246);
-            for f in FIRST_FLOWER..END_FLOWER {
-                let at = rng.below(seq.len() as u32 + 1) as usize;
-                seq.insert(at, f);
-            }
-        }
-        McrState { seq, own: None }
-    }
-
-    /// The same sequence cut into four own walls, each full (see the module docs).
-    pub(crate) fn with_own_walls(mut self) -> McrState {
-        self.own = Some([self.quarter(); 4]);
-        self
-    }
-
-    /// Tiles in one own wall: a quarter of the sequence (34, or 36 with flowers).
-    fn quarter(&self) -> u8 {
-        (self.seq.len() / 4) as u8
-    }
-
-    /// With own walls, the tiles (flowers included) left in the four walls together.
-    pub(crate) fn own_walls_left(&self) -> Option<usize> {
-        self.own.map(|o| o.iter().map(|&n| usize::from(n)).sum())
-    }
-
-    /// With own walls, the tiles (flowers included) left in the wall of seat wind `wind`.
-    pub(crate) fn own_left(&self, wind: u8) -> Option<u8> {
-        self.own.map(|o| o[usize::from(wind & 3)])
-    }
-
-    /// With own walls, takes the top tile of the wall of seat wind `wind` (`None` when that
-    /// wall is empty, or with one shared wall).
-    fn take_own(&mut self, wind: u8) -> Option<u8> {
-        let q = usize::from(self.quarter());
-        let k = usize::from(wind & 3);
-        let own = self.own.as_mut()?;
-        let left = own[k].checked_sub(1)?;
-        own[k] = left;
-        self.seq.get(k * q + usize::from(left)).copied()
-    }
-
-    /// An explicit sequence: 144 distinct ids below 144, or 136 below 136.
-    ///
-    /// # Errors
-    /// The size, an id out of range or repeated, flowers in a 136-tile sequence.
-    pub fn from_sequence(ids: &[u8]) -> Result<McrState, McrWallError> {
-        if ids.len() != MCR_TILES && ids.len() != WALL_TILES {
-            return Err(McrWallError::WrongSize(ids.len()));
-        }
-        let mut seen = [false; MCR_TILES];
-        for (at, &id) in ids.iter().enumerate() {
-            if usize::from(id) >= MCR_TILES || seen[usize::from(id)] {
-                return Err(McrWallError::BadId { id, at });
-            }
-            if ids.len() == WALL_TILES && is_flower(id) {
-                return Err(McrWallError::Flowers);
-            }
-            seen[usize::from(id)] = true;
-        }
-        Ok(McrState {
-            seq: ids.to_vec(),
-            own: None,
-        })
-    }
-
-    /// The ids in drawing order (see the module docs).
-    pub fn sequence(&self) -> &[u8] {
-        &self.seq
-    }
-
-    /// The 136 ordinary ids in the sequence's order: a [`Wall`].
-    pub(crate) fn wall(&self) -> Option<Wall> {
-        let ids: Vec<u8> = self
-            .seq
-            .iter()
-            .copied()
-            .filter(|&i| !is_flower(i))
-            .collect();
-        Wall::from_ids(&ids).ok()
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.seq.len()
-    }
-
-    /// The id at a position (255 outside the sequence: never a tile).
-    pub(crate) fn at(&self, i: usize) -> u8 {
-        self.seq.get(i).copied().unwrap_or(255)
-    }
-
-    /// Ordinary tiles between the replacement end (`rinshan`, first not taken) and the live
-    /// end (`live_next`, next to draw), both included; with own walls, the ordinary tiles left
-    /// in the four walls together.
-    pub(crate) fn live_left(&self, live_next: u8, rinshan: u8) -> u8 {
-        if let Some(own) = self.own {
-            let q = usize::from(self.quarter());
-            let left = (0..4).flat_map(|k| {
-                let start = k * q;
-                self.seq
-                    .get(start..start + usize::from(own[k]))
-                    .unwrap_or(&[])
-                    .iter()
-            });
-            return left.filter(|&&i| !is_flower(i)).count() as u8;
-        }
-        let (lo, hi) = (usize::from(rinshan), usize::from(live_next));
-        if lo > hi {
-            return 0;
-        }
-        self.seq
-            .get(lo..=hi.min(self.seq.len().saturating_sub(1)))
-            .map_or(0, |s| s.iter().filter(|&&i| !is_flower(i)).count() as u8)
-    }
-}
-
-fn mcr_checker() -> Option<&'static Checker> {
-    checker(HuSet::Mcr)
-}
+mod wall;
+pub use wall::{MCR_TILES, McrWall, McrWallError};
 
 /// Hands in an MCR match of `length`: one hand, the East round (4), or the full match of four
 /// prevailing winds (16) for [`Length::Hanchan`].
@@ -269,126 +80,103 @@ pub fn mcr_next_setup(length: Length, played: u32, scores: [i32; 4]) -> Option<R
     })
 }
 
-impl Round {
-    /// An MCR round from an explicit wall sequence (144 ids with the flowers 136..144, or 136
-    /// without; see the module docs for the layout), e.g. one read from a log.
-    ///
-    /// # Errors
-    /// Rules that are not valid or not the MCR flow, or a sequence that is not a wall.
-    pub fn try_new_mcr(
-        rules: GameRules,
-        setup: RoundSetup,
-        sequence: &[u8],
-        record: bool,
-    ) -> Result<Round, McrWallError> {
-        rules
-            .validate()
-            .map_err(|e: GameRulesError| McrWallError::Rules(e.to_string()))?;
-        if !rules.is_mcr() {
-            return Err(McrWallError::Rules("not the mcr flow".to_string()));
-        }
-        let state = McrState::from_sequence(sequence)?;
-        if rules.mcr_flowers != (state.len() == MCR_TILES) {
-            return Err(McrWallError::Flowers);
-        }
-        let wall = state
-            .wall()
-            .ok_or(McrWallError::WrongSize(sequence.len()))?;
-        Ok(Round::deal_with(rules, setup, wall, record, Some(state)))
-    }
+fn mcr_checker() -> Option<&'static Checker> {
+    checker(HuSet::Mcr)
+}
 
-    /// MCR: the wall sequence with the flowers (`None` in other flows).
-    pub fn mcr_sequence(&self) -> Option<&[u8]> {
-        self.mcr.as_deref().map(McrState::sequence)
-    }
+/// The MCR flow's state: its wall and its ledger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct McrFlow {
+    /// The wall as drawn, flowers included.
+    pub(super) wall: McrWall,
+    /// Every payment, the win.
+    pub(super) ledger: Ledger,
+}
 
-    /// MCR: the flowers `seat` has set aside (ids 136..144).
-    pub fn flowers(&self, seat: Seat) -> &[u8] {
-        if self.mcr.is_some() {
-            &self.players[usize::from(seat & 3)].kita
-        } else {
-            &[]
+impl McrFlow {
+    pub(super) fn new(wall: McrWall) -> McrFlow {
+        McrFlow {
+            wall,
+            ledger: Ledger::default(),
         }
     }
 
-    /// MCR with own walls: the tiles (flowers included) left in `seat`'s wall, what Botzone's
-    /// judge shows as `tileCnt`; `None` with one shared wall or in another flow.
-    pub fn own_wall_left(&self, seat: Seat) -> Option<u8> {
-        self.mcr.as_deref()?.own_left(self.seat_wind(seat & 3))
-    }
-
-    /// Whether `seat`'s turn is the last of the hand: the next seat has nothing to draw (its own
-    /// wall is empty; with one wall, no live tile is left). No call on `seat`'s discard then,
-    /// and a win on its draw or its discard is 妙手回春 / 海底捞月.
-    pub(super) fn mcr_wall_last(&self, seat: Seat) -> bool {
-        match self.own_wall_left((seat + 1) & 3) {
-            Some(n) => n == 0,
-            None => self.live_left() == 0,
-        }
-    }
-
-    /// Whether `seat` has nothing left to draw (its own wall is empty; with one wall, no live
-    /// tile is left).
-    fn mcr_wall_empty(&self, seat: Seat) -> bool {
-        match self.own_wall_left(seat) {
-            Some(n) => n == 0,
-            None => self.live_left() == 0,
-        }
-    }
-
-    /// A concealed or added kong of `seat` on its turn: [`Round::kan_turn_ok`], and with own
-    /// walls tiles left in the kong's own wall and in the next seat's (Botzone's judge).
-    fn mcr_kan_turn_ok(&self, seat: Seat, after_call: bool) -> Result<(), &'static str> {
-        self.kan_turn_ok(after_call)?;
-        if self.own_wall_left(seat) == Some(0) {
-            return Err("no kong with one's own wall empty");
-        }
-        if self.own_wall_left((seat + 1) & 3) == Some(0) {
-            return Err("no kong when the next seat's wall is empty");
-        }
-        Ok(())
+    /// With own walls: the tiles (flowers included) left in `seat`'s wall.
+    pub(super) fn own_wall_left(&self, t: &Table, seat: Seat) -> Option<u8> {
+        self.wall.own_left(t.seat_wind(seat & 3))
     }
 
     /// With own walls, the deal: each seat from the dealer takes the top 13 tiles of its own
     /// wall (a flower waits beside the hand until it is replaced, as in the deal from one wall).
-    pub(super) fn mcr_deal_own_walls(&mut self) {
+    pub(super) fn deal_own_walls(&mut self, t: &mut Table) {
         for k in 0..4u8 {
-            let seat = usize::from((self.setup.dealer + k) & 3);
+            let seat = (t.setup.dealer + k) & 3;
             for _ in 0..13 {
-                let Some(id) = self.mcr.as_deref_mut().and_then(|m| m.take_own(k)) else {
+                let Some(id) = self.wall.take_own(k) else {
                     return;
                 };
                 if is_flower(id) {
-                    self.players[seat].kita.push(id);
+                    t.player_mut(seat).kita.push(id);
                 } else {
-                    self.players[seat].add(id);
+                    t.player_mut(seat).add(id);
                 }
             }
         }
     }
 
+    /// Whether `seat`'s turn is the last of the hand: the next seat has nothing to draw (its own
+    /// wall is empty; with one wall, no live tile is left). No call on `seat`'s discard then,
+    /// and a win on its draw or its discard is 妙手回春 / 海底捞月.
+    fn wall_last(&self, t: &Table, seat: Seat) -> bool {
+        match self.own_wall_left(t, (seat + 1) & 3) {
+            Some(n) => n == 0,
+            None => self.live_left(t) == 0,
+        }
+    }
+
+    /// Whether `seat` has nothing left to draw (its own wall is empty; with one wall, no live
+    /// tile is left).
+    fn wall_empty(&self, t: &Table, seat: Seat) -> bool {
+        match self.own_wall_left(t, seat) {
+            Some(n) => n == 0,
+            None => self.live_left(t) == 0,
+        }
+    }
+
+    /// A concealed or added kong of `seat` on its turn: not right after a call, a live tile
+    /// left, and with own walls tiles left in the kong's own wall and in the next seat's
+    /// (Botzone's judge).
+    fn kan_ok(&self, t: &Table, seat: Seat, after_call: bool) -> Result<(), &'static str> {
+        kan_turn_ok(after_call, false, t.kans, self.live_left(t))?;
+        if self.own_wall_left(t, seat) == Some(0) {
+            return Err("no kong with one's own wall empty");
+        }
+        if self.own_wall_left(t, (seat + 1) & 3) == Some(0) {
+            return Err("no kong when the next seat's wall is empty");
+        }
+        Ok(())
+    }
+
     /// Takes the next id for `seat`: from the live end (`front`) or the replacement end of the
-    /// one wall, or the top of `seat`'s own wall (255 when there is none).
-    fn mcr_take(&mut self, seat: Seat, front: bool) -> u8 {
-        let wind = self.seat_wind(seat & 3);
-        let Some(m) = self.mcr.as_deref_mut() else {
-            return 255;
-        };
+    /// one wall, or the top of `seat`'s own wall.
+    fn take(&mut self, t: &mut Table, seat: Seat, front: bool) -> u8 {
+        let wind = t.seat_wind(seat & 3);
+        let m = &mut self.wall;
         if m.own_left(wind).is_some() {
             return m.take_own(wind).unwrap_or(255);
         }
         if front {
-            let id = m.at(usize::from(self.live_next));
-            if self.live_next == 0 {
+            let id = m.at(usize::from(t.live_next));
+            if t.live_next == 0 {
                 // The last position taken from the top: mark it from the other end.
-                self.rinshan = self.rinshan.saturating_add(1);
+                t.rinshan = t.rinshan.saturating_add(1);
             } else {
-                self.live_next -= 1;
+                t.live_next -= 1;
             }
             id
         } else {
-            let id = m.at(usize::from(self.rinshan));
-            self.rinshan = self.rinshan.saturating_add(1);
+            let id = m.at(usize::from(t.rinshan));
+            t.rinshan = t.rinshan.saturating_add(1);
             id
         }
     }
@@ -396,16 +184,16 @@ impl Round {
     /// A draw in MCR: flowers drawn are set aside (a `tsumo` of the flower, then `hua`) and
     /// replaced from the far end until an ordinary tile comes; `rinshan` marks a kong's
     /// replacement (杠上开花 when it wins).
-    pub(super) fn mcr_draw(&mut self, seat: Seat, rinshan: bool) {
-        match self.mcr_take_ordinary(seat, !rinshan) {
+    fn draw(&mut self, t: &mut Table, seat: Seat, rinshan: bool) {
+        match self.take_ordinary(t, seat, !rinshan) {
             Some((id, flowered)) => {
                 // Botzone's judge forgets the kong once a flower came in between: the tile
                 // that replaces the flower is no kong's replacement (no 杠上开花).
-                let rinshan = rinshan && !(flowered && self.rules.mcr_own_walls);
-                self.turn_after_draw(seat, id, rinshan);
+                let rinshan = rinshan && !(flowered && t.rules.mcr.mcr_own_walls);
+                t.turn_after_draw(seat, id, rinshan);
             }
             // Only flowers were left (never with a well-formed wall): the hand is drawn.
-            None => self.mcr_finish(true),
+            None => self.finish(t, true),
         }
     }
 
@@ -413,88 +201,43 @@ impl Round {
     /// `front`, every replacement from the far end): each is shown (`tsumo`), a flower is set
     /// aside (`hua`) and replaced. The ordinary tile joins the hand (with whether a flower came
     /// first); `None` when the wall (`seat`'s own wall) ran out first.
-    fn mcr_take_ordinary(&mut self, seat: Seat, mut front: bool) -> Option<(u8, bool)> {
+    fn take_ordinary(&mut self, t: &mut Table, seat: Seat, mut front: bool) -> Option<(u8, bool)> {
         let mut flowered = false;
         for _ in 0..=8 {
-            if self.mcr_wall_empty(seat) {
+            if self.wall_empty(t, seat) {
                 return None;
             }
-            let id = self.mcr_take(seat, front);
+            let id = self.take(t, seat, front);
             if usize::from(id) >= MCR_TILES {
                 return None;
             }
-            let pai = self.mt(id);
-            self.emit(Event::Tsumo { actor: seat, pai });
+            let pai = t.mt(id);
+            t.emit(Event::Tsumo { actor: seat, pai });
             if is_flower(id) {
-                self.players[usize::from(seat)].kita.push(id);
-                self.emit(Event::Hua { actor: seat, pai });
+                t.player_mut(seat).kita.push(id);
+                t.emit(Event::Hua { actor: seat, pai });
                 front = false;
                 flowered = true;
                 continue;
             }
-            self.players[usize::from(seat)].add(id);
+            t.player_mut(seat).add(id);
             return Some((id, flowered));
         }
         None
     }
 
-    /// After the deal: dealt flowers are set aside and replaced, seat by seat from the dealer
-    /// (a replacement that is a flower is set aside and replaced too); then the dealer draws.
-    pub(super) fn mcr_start(&mut self) {
-        for k in 0..4u8 {
-            let seat = (self.setup.dealer + k) & 3;
-            let dealt: SmallVec<[u8; 8]> = self.players[usize::from(seat)]
-                .kita
-                .iter()
-                .copied()
-                .collect();
-            for f in dealt {
-                let pai = self.mt(f);
-                self.emit(Event::Hua { actor: seat, pai });
-                self.mcr_take_ordinary(seat, false);
-            }
-        }
-        for s in 0..4u8 {
-            self.players[usize::from(s)].waits = self.compute_waits(s);
-        }
-        self.draw(self.setup.dealer, false);
-    }
-
-    /// The kinds that complete `seat`'s 13-tile hand into some winning shape of MCR (four
-    /// sets and a pair, seven pairs, thirteen orphans, the knitted forms), kinds held four
-    /// times (hand and melds) left out. Whether such a win reaches 8 fan is the scorer's
-    /// question, asked when the tile comes.
-    pub(super) fn mcr_waits(&self, seat: Seat) -> TileSet {
-        let Some(c) = mcr_checker() else {
-            return TileSet::EMPTY;
-        };
-        let p = &self.players[usize::from(seat & 3)];
-        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
-        let Ok(hand) = Hand::new(p.counts, &melds, TileSet::EMPTY) else {
-            return TileSet::EMPTY;
-        };
-        let mut w = c.waits(&hand).unwrap_or(TileSet::EMPTY);
-        let mc = p.meld_counts();
-        for t in w {
-            if p.counts.get(t) + mc.get(t) >= 4 {
-                w.remove(t);
-            }
-        }
-        w
-    }
-
     /// 和绝张: the three other copies of `win` are on the table (rivers and melds of every
     /// seat; the winning discard or robbed tile itself not counted).
-    fn mcr_last_tile(&self, win: Tile, tsumo: bool) -> bool {
+    fn last_tile(t: &Table, win: Tile, tsumo: bool) -> bool {
         let mut seen = 0u32;
-        for p in &self.players {
+        for p in &t.players {
             seen += p
                 .river
                 .iter()
-                .filter(|t| !t.called && kind(t.tile) == win)
+                .filter(|r| !r.called && kind(r.tile) == win)
                 .count() as u32;
             for m in &p.melds {
-                seen += m.meld.tiles().filter(|&t| t == win).count() as u32;
+                seen += m.meld.tiles().filter(|&k| k == win).count() as u32;
             }
         }
         if !tsumo {
@@ -506,203 +249,74 @@ impl Round {
     /// Scores `seat`'s hand won on `win` (added to the concealed tiles unless `tsumo`):
     /// `None` below 8 fan (flowers not counted) or not a win.
     /// `from` is the discarder (the kong's owner on a robbed kong; `seat` on a self-draw).
-    fn mcr_score(
+    fn score(
         &self,
+        t: &Table,
         seat: Seat,
         from: Seat,
         win: Tile,
         tsumo: bool,
         kong: bool,
     ) -> Option<McrScore> {
-        let p = &self.players[usize::from(seat & 3)];
+        let p = t.player(seat & 3);
         let mut counts = p.counts;
         if !tsumo {
             counts.add(win).ok()?;
         }
-        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
-        let mut w = Win::new(counts, &melds, win);
+        let mut w = Win::new(counts, &p.meld_list(), win);
         w.tsumo = tsumo;
-        w.seat_wind = Tile::new(27 + self.seat_wind(seat)).unwrap_or(Tile::EAST);
-        w.round_wind = Tile::new(27 + (self.setup.round_wind & 3)).unwrap_or(Tile::EAST);
+        w.seat_wind = Tile::new(27 + t.seat_wind(seat)).unwrap_or(Tile::EAST);
+        w.round_wind = Tile::new(27 + (t.setup.round_wind & 3)).unwrap_or(Tile::EAST);
         let sit = Situation {
-            last_tile: self.mcr_last_tile(win, tsumo),
+            last_tile: Self::last_tile(t, win, tsumo),
             kong,
             // 妙手回春 / 海底捞月: the turn of the drawer or of the discarder is the last; a
             // robbed kong is not the last tile.
-            last_wall: (tsumo || !kong) && self.mcr_wall_last(if tsumo { seat } else { from }),
+            last_wall: (tsumo || !kong) && self.wall_last(t, if tsumo { seat } else { from }),
             flowers: p.kita.len().min(8) as u8,
         };
         mj_score::mcr::score(&w, &sit).ok()
     }
 
     /// A self-drawn win on the tile just drawn (杠上开花 after a kong's replacement).
-    pub(super) fn mcr_tsumo_score(&self, seat: Seat, rinshan: bool) -> Option<McrScore> {
-        let d = self.drawn?;
+    fn tsumo_score(&self, t: &Table, seat: Seat, rinshan: bool) -> Option<McrScore> {
+        let d = t.drawn?;
         let c = mcr_checker()?;
-        let p = &self.players[usize::from(seat & 3)];
-        let melds: SmallVec<[Meld; 4]> = p.melds.iter().map(|m| m.meld).collect();
-        let hand = Hand::new(p.counts, &melds, TileSet::EMPTY).ok()?;
+        let p = t.player(seat & 3);
+        let hand = Hand::new(p.counts, &p.meld_list(), TileSet::EMPTY).ok()?;
         if !c.is_winning(&hand).unwrap_or(false) {
             return None;
         }
-        self.mcr_score(seat, seat, kind(d), true, rinshan)
+        self.score(t, seat, seat, kind(d), true, rinshan)
     }
 
     /// A win on the tile on offer: a discard, or an added kong's tile (抢杠和).
-    fn mcr_ron_score(&self, seat: Seat, c: &Claims) -> Option<McrScore> {
+    fn ron_score(&self, t: &Table, seat: Seat, c: &Claims) -> Option<McrScore> {
         let chankan = match c.source {
             ClaimSource::Discard { .. } => false,
             ClaimSource::Kakan => true,
             ClaimSource::Ankan | ClaimSource::Kita => return None,
         };
-        if !self.players[usize::from(seat & 3)]
-            .waits
-            .contains(kind(c.tile))
-        {
+        if !t.player(seat & 3).waits.contains(kind(c.tile)) {
             return None;
         }
-        self.mcr_score(seat, c.from, kind(c.tile), false, chankan)
-    }
-
-    pub(super) fn mcr_turn_actions(
-        &self,
-        seat: Seat,
-        after_call: bool,
-        rinshan: bool,
-        out: &mut ActionList,
-    ) {
-        let p = &self.players[usize::from(seat)];
-        if !after_call {
-            if self.mcr_tsumo_score(seat, rinshan).is_some() {
-                out.push(Action::Tsumo);
-            }
-            if self.mcr_kan_turn_ok(seat, after_call).is_ok() {
-                for t in p.counts.kinds_at_least(4) {
-                    out.push(Action::Ankan { kind: t.as_u8() });
-                }
-                for m in &p.melds {
-                    if m.meld.kind() == MeldKind::Pon
-                        && let Some(id) = p.hand.of_kind(m.meld.base()).next()
-                    {
-                        out.push(Action::Kakan { tile: id });
-                    }
-                }
-            }
-        }
-        for id in self.discard_choices(seat) {
-            out.push(Action::Discard { tile: id });
-        }
-    }
-
-    pub(super) fn mcr_play_turn(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        after_call: bool,
-        rinshan: bool,
-    ) -> Result<(), IllegalAction> {
-        match action {
-            Action::Discard { tile } => {
-                self.check_tile(seat, tile)?;
-                self.do_discard(seat, tile, false);
-                Ok(())
-            }
-            Action::Tsumo => {
-                let d = self.drawn_for_tsumo(action, after_call)?;
-                let score = self
-                    .mcr_tsumo_score(seat, rinshan)
-                    .ok_or_else(|| refuse(action, "not a winning hand of 8 fan or more"))?;
-                self.mcr_win(seat, d, seat, None, &score);
-                Ok(())
-            }
-            Action::Ankan { kind: k } => {
-                let t = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
-                self.mcr_kan_turn_ok(seat, after_call)
-                    .map_err(|why| refuse(action, why))?;
-                if self.players[usize::from(seat)].counts.get(t) < 4 {
-                    return Err(refuse(action, "needs four of the kind in hand"));
-                }
-                self.do_ankan(seat, t);
-                Ok(())
-            }
-            Action::Kakan { tile } => {
-                if self.rules.mcr_own_walls {
-                    self.mcr_kan_turn_ok(seat, after_call)
-                        .map_err(|why| refuse(action, why))?;
-                }
-                self.play_kakan(seat, tile, after_call)
-            }
-            _ => Err(refuse(action, "not an MCR turn action")),
-        }
-    }
-
-    /// What `seat` (`d` seats after the discarder) may do with the tile on offer: win (8 fan
-    /// or more; on an added kong's tile too, 抢杠和; no furiten in MCR), pon, open kong, chi
-    /// (the next seat only: chi is from the left).
-    pub(super) fn mcr_offer(&self, seat: Seat, c: &Claims, calls_ok: bool, d: u8) -> u8 {
-        let p = &self.players[usize::from(seat)];
-        let k = kind(c.tile);
-        let mut o = 0u8;
-        if self.mcr_ron_score(seat, c).is_some() {
-            o |= OFFER_RON;
-        }
-        if calls_ok {
-            let n = p.counts.get(k);
-            if n >= 2 {
-                o |= OFFER_PON;
-            }
-            if n >= 3 {
-                o |= OFFER_KAN;
-            }
-            if d == 1 && self.rules.chi && !self.chi_choices(seat, c.tile).is_empty() {
-                o |= OFFER_CHI;
-            }
-        }
-        o
-    }
-
-    /// Resolves the answers: the first seat in turn order from the discarder that won takes
-    /// the tile (截和; the other winners get nothing), else pon or kong, else chi, else the
-    /// next draw (the replacement tile when an added kong stood), or the exhaustive draw when
-    /// the next seat has nothing to draw.
-    pub(super) fn mcr_resolve(&mut self, c: Claims) {
-        for d in 1..4u8 {
-            let seat = (c.from + d) & 3;
-            if c.answers[usize::from(seat)] == Some(Action::Ron)
-                && let Some(score) = self.mcr_ron_score(seat, &c)
-            {
-                self.mcr_win(seat, c.tile, c.from, Some(&c), &score);
-                return;
-            }
-        }
-        match c.source {
-            ClaimSource::Discard { .. } => {
-                if self.call_pon_or_kan(&c) {
-                    return;
-                }
-                let next = (c.from + 1) & 3;
-                if let Some(Action::Chi { tiles }) = c.answers[usize::from(next)] {
-                    self.do_call(next, &c, MeldKind::Chi, &tiles);
-                    return;
-                }
-                if self.mcr_wall_last(c.from) {
-                    self.mcr_finish(true);
-                } else {
-                    self.draw(next, false);
-                }
-            }
-            ClaimSource::Kakan | ClaimSource::Ankan | ClaimSource::Kita => {
-                self.draw(c.from, true);
-            }
-        }
+        self.score(t, seat, c.from, kind(c.tile), false, chankan)
     }
 
     /// Pays a win and ends the hand: on a discard the discarder pays `mcr_base` + fan and the
     /// two others `mcr_base` each; on a self-draw every other seat pays `mcr_base` + fan.
-    fn mcr_win(&mut self, seat: Seat, tile: u8, from: Seat, claims: Option<&Claims>, s: &McrScore) {
+    fn win(
+        &mut self,
+        t: &mut Table,
+        seat: Seat,
+        tile: u8,
+        from: Seat,
+        claims: Option<&Claims>,
+        s: &McrScore,
+    ) {
         let tsumo = seat == from;
         let fan = i32::try_from(s.total).unwrap_or(i32::MAX / 2);
-        let base = self.rules.mcr_base;
+        let base = t.rules.mcr.mcr_base;
         let mut d = [0i32; 4];
         for x in 0..4u8 {
             if x == seat {
@@ -723,36 +337,240 @@ impl Round {
             .collect();
         let each = base.saturating_add(fan).max(0) as u32;
         let ws = fan_win_score(seat, from, s.total, yaku, each, d);
-        let rec = self.announce_win(seat, from, tile, ws, d);
+        self.ledger.win(t, seat, from, tile, ws, d);
         if let Some(c) = claims {
-            // 抢杠和: the added kong falls back to a pon.
-            self.take_won_tile(seat, c);
+            // 抢杠和: the added kong falls back to a pung.
+            flow::take_won_tile(self, t, seat, c);
         }
-        self.drawn = None;
-        if let Some(sc) = self.sc.as_deref_mut() {
-            sc.wins.push(rec);
-            sc.won |= 1 << seat;
-        }
-        self.mcr_finish(false);
+        t.drawn = None;
+        self.ledger.won |= 1 << seat;
+        self.finish(t, false);
     }
 
     /// Ends the hand: at an exhaustive draw (`exhaustive`) nobody pays (荒庄); `tenpais` of the
     /// `ryukyoku` are the seats whose hand had a winning shape's wait (reported only). The
     /// next hand is dealt by the next seat whatever happened.
-    pub(super) fn mcr_finish(&mut self, exhaustive: bool) {
+    fn finish(&mut self, t: &mut Table, exhaustive: bool) {
         let ready: [bool; 4] =
-            core::array::from_fn(|s| exhaustive && !self.players[s].waits.is_empty());
+            core::array::from_fn(|s| exhaustive && !t.players[s].waits.is_empty());
         if exhaustive {
-            let scores = self.scores;
-            self.emit(Event::Ryukyoku {
+            let scores = t.scores;
+            t.emit(Event::Ryukyoku {
                 reason: DrawKind::Exhaustive.name().to_string(),
                 tenpais: ready,
                 deltas: [0; 4],
                 scores,
             });
         }
-        self.emit(Event::EndKyoku);
+        t.emit(Event::EndKyoku);
         // The next seat deals whatever happened (no dealer repeat).
-        self.close_chinese_round(ready, [false; 4], (self.setup.dealer + 1) & 3);
+        let next = (t.setup.dealer + 1) & 3;
+        self.ledger.close(t, [None; 4], ready, [false; 4], next);
+    }
+}
+
+impl FlowHooks for McrFlow {
+    /// After the deal: dealt flowers are set aside and replaced, seat by seat from the dealer
+    /// (a replacement that is a flower is set aside and replaced too); then the dealer draws.
+    fn start(&mut self, t: &mut Table) {
+        for k in 0..4u8 {
+            let seat = (t.setup.dealer + k) & 3;
+            let dealt: SmallVec<[u8; 8]> = t.player(seat).kita.iter().copied().collect();
+            for f in dealt {
+                let pai = t.mt(f);
+                t.emit(Event::Hua { actor: seat, pai });
+                self.take_ordinary(t, seat, false);
+            }
+        }
+        for s in 0..4u8 {
+            let w = self.waits(t, s);
+            t.player_mut(s).waits = w;
+        }
+        let dealer = t.setup.dealer;
+        self.draw(t, dealer, false);
+    }
+
+    fn live_left(&self, t: &Table) -> u8 {
+        self.wall.live_left(t.live_next, t.rinshan)
+    }
+
+    fn tiles_in_wall(&self, t: &Table) -> usize {
+        match self.wall.own_walls_left() {
+            // Own walls: what the four walls still hold.
+            Some(left) => left,
+            None => usize::from(t.live_next) + 1 - usize::from(t.rinshan),
+        }
+    }
+
+    /// The kinds that complete `seat`'s 13-tile hand into some winning shape of MCR (four
+    /// sets and a pair, seven pairs, thirteen orphans, the knitted forms), kinds held four
+    /// times (hand and melds) left out. Whether such a win reaches 8 fan is the scorer's
+    /// question, asked when the tile comes.
+    fn waits(&self, t: &Table, seat: Seat) -> TileSet {
+        let Some(c) = mcr_checker() else {
+            return TileSet::EMPTY;
+        };
+        let p = t.player(seat & 3);
+        let Ok(hand) = Hand::new(p.counts, &p.meld_list(), TileSet::EMPTY) else {
+            return TileSet::EMPTY;
+        };
+        let mut w = c.waits(&hand).unwrap_or(TileSet::EMPTY);
+        let mc = p.meld_counts();
+        for k in w {
+            if p.counts.get(k) + mc.get(k) >= 4 {
+                w.remove(k);
+            }
+        }
+        w
+    }
+
+    fn turn_actions(
+        &self,
+        t: &Table,
+        seat: Seat,
+        after_call: bool,
+        rinshan: bool,
+        out: &mut ActionList,
+    ) {
+        let p = t.player(seat);
+        if !after_call {
+            if self.tsumo_score(t, seat, rinshan).is_some() {
+                out.push(Action::Tsumo);
+            }
+            if self.kan_ok(t, seat, after_call).is_ok() {
+                for k in p.counts.kinds_at_least(4) {
+                    out.push(Action::Ankan { kind: k.as_u8() });
+                }
+                t.kakan_choices(seat, out);
+            }
+        }
+        for id in t.discard_choices(seat) {
+            out.push(Action::Discard { tile: id });
+        }
+    }
+
+    fn play_turn(
+        &mut self,
+        t: &mut Table,
+        seat: Seat,
+        action: Action,
+        after_call: bool,
+        rinshan: bool,
+    ) -> Result<(), IllegalAction> {
+        match action {
+            Action::Discard { tile } => {
+                t.check_tile(seat, tile)?;
+                t.discard(seat, tile, false);
+                let w = self.waits(t, seat);
+                t.player_mut(seat).waits = w;
+                claims::open(
+                    self,
+                    t,
+                    seat,
+                    tile,
+                    ClaimSource::Discard { riichi: false },
+                    None,
+                );
+                Ok(())
+            }
+            Action::Tsumo => {
+                let d = t.drawn_for_tsumo(action, after_call)?;
+                let score = self
+                    .tsumo_score(t, seat, rinshan)
+                    .ok_or_else(|| refuse(action, "not a winning hand of 8 fan or more"))?;
+                self.win(t, seat, d, seat, None, &score);
+                Ok(())
+            }
+            Action::Ankan { kind: k } => {
+                let k = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
+                self.kan_ok(t, seat, after_call)
+                    .map_err(|why| refuse(action, why))?;
+                if t.player(seat).counts.get(k) < 4 {
+                    return Err(refuse(action, "needs four of the kind in hand"));
+                }
+                t.ankan(seat, k);
+                self.draw(t, seat, true);
+                Ok(())
+            }
+            Action::Kakan { tile } => {
+                if t.rules.mcr.mcr_own_walls {
+                    self.kan_ok(t, seat, after_call)
+                        .map_err(|why| refuse(action, why))?;
+                }
+                let kan = kan_turn_ok(after_call, false, t.kans, self.live_left(t));
+                let mi = t.kakan_target(seat, tile, kan)?;
+                t.kakan(seat, tile, mi);
+                claims::open(self, t, seat, tile, ClaimSource::Kakan, None);
+                Ok(())
+            }
+            _ => Err(refuse(action, "not an MCR turn action")),
+        }
+    }
+
+    /// What `seat` (`d` seats after the discarder) may do with the tile on offer: win (8 fan
+    /// or more; on an added kong's tile too, 抢杠和; no furiten in MCR), pon, open kong, chi
+    /// (the next seat only: chi is from the left).
+    fn offer(&self, t: &Table, seat: Seat, c: &Claims, calls_ok: bool, d: u8) -> u8 {
+        let p = t.player(seat);
+        let k = kind(c.tile);
+        let mut o = 0u8;
+        if self.ron_score(t, seat, c).is_some() {
+            o |= OFFER_RON;
+        }
+        if calls_ok {
+            let n = p.counts.get(k);
+            if n >= 2 {
+                o |= OFFER_PON;
+            }
+            if n >= 3 {
+                o |= OFFER_KAN;
+            }
+            if d == 1 && t.rules.chi && !t.chi_choices(seat, c.tile).is_empty() {
+                o |= OFFER_CHI;
+            }
+        }
+        o
+    }
+
+    fn last_turn(&self, t: &Table, from: Seat) -> bool {
+        self.wall_last(t, from)
+    }
+
+    /// Resolves the answers: the first seat in turn order from the discarder that won takes
+    /// the tile (截和; the other winners get nothing), else pon or kong, else chi, else the
+    /// next draw (the replacement tile when an added kong stood), or the exhaustive draw when
+    /// the next seat has nothing to draw.
+    fn resolve(&mut self, t: &mut Table, c: Claims) {
+        for d in 1..4u8 {
+            let seat = (c.from + d) & 3;
+            if c.answered_ron(seat)
+                && let Some(score) = self.ron_score(t, seat, &c)
+            {
+                self.win(t, seat, c.tile, c.from, Some(&c), &score);
+                return;
+            }
+        }
+        match c.source {
+            ClaimSource::Discard { .. } => {
+                if let Some((seat, meld)) = t.call_pon_or_kan(&c) {
+                    if meld == MeldKind::Minkan {
+                        self.draw(t, seat, true);
+                    }
+                    return;
+                }
+                if t.call_chi(&c) {
+                    return;
+                }
+                if self.wall_last(t, c.from) {
+                    self.finish(t, true);
+                } else {
+                    let next = (c.from + 1) & 3;
+                    self.draw(t, next, false);
+                }
+            }
+            ClaimSource::Kakan | ClaimSource::Ankan | ClaimSource::Kita => {
+                self.draw(t, c.from, true);
+            }
+        }
     }
 }

@@ -229,9 +229,10 @@ pub fn read(text: &str) -> Result<Vec<Game>, LogError> {
 }
 
 /// Own walls with flowers: Botzone's judge on a wall of 144 (no preset).
-pub(crate) const OWN_WALLS_WITH_FLOWERS: GameRules = GameRules {
-    mcr_flowers: true,
-    ..GameRules::mcr_botzone()
+pub(crate) const OWN_WALLS_WITH_FLOWERS: GameRules = {
+    let mut r = GameRules::mcr_botzone();
+    r.mcr.mcr_flowers = true;
+    r
 };
 
 /// The hand being read.

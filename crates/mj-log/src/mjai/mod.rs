@@ -57,10 +57,9 @@ const OWN_RYUKYOKU: [&str; 4] = ["reason", "tenpais", "deltas", "scores"];
 
 /// The rules of libriichi's arena: Tenhou's, where three rons do not abort.
 pub fn libriichi_rules() -> GameRules {
-    GameRules {
-        triple_ron_abort: false,
-        ..GameRules::tenhou()
-    }
+    let mut r = GameRules::tenhou();
+    r.riichi.triple_ron_abort = false;
+    r
 }
 
 /// What the reader knows while it goes through a game.

@@ -198,11 +198,9 @@ pub(super) fn sichuan_round(rl: &LogRound, base: GameRules) -> Result<Played, St
         Some("previous") => Exchange::Previous,
         Some(d) => return Err(format!("unknown exchange direction {d:?}")),
     };
-    let rules = GameRules {
-        exchange,
-        declare_lack: events.iter().any(|e| matches!(e, Event::Dingque { .. })),
-        ..base
-    };
+    let mut rules = base;
+    rules.sichuan.exchange = exchange;
+    rules.sichuan.declare_lack = events.iter().any(|e| matches!(e, Event::Dingque { .. }));
     let setup = RoundSetup {
         dealer: oya & 3,
         scores: *scores,

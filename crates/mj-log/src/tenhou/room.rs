@@ -86,12 +86,12 @@ pub fn room_rules_of(facts: &RoomFacts<'_>) -> Result<GameRules, UnsupportedRoom
         GameRules::tenhou()
     };
     rules.red_fives = t & 0x02 == 0;
-    rules.open_tanyao = t & 0x04 == 0;
+    rules.riichi.open_tanyao = t & 0x04 == 0;
     if facts.lobby.is_none() {
         // 2009 and early 2010: no tenpai-yame, and east-only games paid 5-10.
-        rules.tenpai_yame = false;
+        rules.riichi.tenpai_yame = false;
         if !three && !hanchan {
-            rules.uma = [10, 5, -5, -10];
+            rules.riichi.uma = [10, 5, -5, -10];
         }
     }
     if t & 0x800 != 0 {
@@ -99,14 +99,14 @@ pub fn room_rules_of(facts: &RoomFacts<'_>) -> Result<GameRules, UnsupportedRoom
         let start = start_points(facts.first_scores, facts.first_sticks)
             .ok_or_else(|| refuse("a 雀荘 room whose first deal has no scores"))?;
         rules.start_points = start;
-        rules.target = start;
-        rules.uma = [0; 4];
+        rules.riichi.target = start;
+        rules.riichi.uma = [0; 4];
     }
     if let Some(cs) = facts.csrule {
         custom_rules(cs, three, &mut rules).map_err(|why| refuse(&why))?;
     }
     if let Some(points) = facts.final_points {
-        rules.round_final_points = points.iter().all(|u| (u * 10.0).round() % 10.0 == 0.0);
+        rules.riichi.round_final_points = points.iter().all(|u| (u * 10.0).round() % 10.0 == 0.0);
     }
     Ok(rules)
 }
@@ -172,10 +172,10 @@ fn custom_rules(cs: &str, three: bool, rules: &mut GameRules) -> Result<(), Stri
         return Err("csrule points out of range".to_owned());
     }
     rules.start_points = start;
-    rules.target = back;
+    rules.riichi.target = back;
     let first = -(uma[0] + uma[1] + uma[2]);
-    rules.uma = [first, uma[0], uma[1], uma[2]];
-    rules.tied_ranks_share_uma = true;
+    rules.riichi.uma = [first, uma[0], uma[1], uma[2]];
+    rules.riichi.tied_ranks_share_uma = true;
     Ok(())
 }
 
@@ -228,11 +228,11 @@ mod tests {
         let r = room_rules_of(&facts(0xA9, Some(0))).expect("ranked");
         assert_eq!(r, GameRules::tenhou());
         let r = room_rules_of(&facts(0xE1, Some(0))).expect("ranked");
-        assert_eq!(r.uma, [20, 10, -10, -20]);
+        assert_eq!(r.riichi.uma, [20, 10, -10, -20]);
         for t in [0x41, 0x61, 0xA1] {
             let r = room_rules_of(&facts(t, None)).expect("2009");
-            assert_eq!(r.uma, [10, 5, -5, -10], "{t:#x}");
-            assert!(!r.tenpai_yame);
+            assert_eq!(r.riichi.uma, [10, 5, -5, -10], "{t:#x}");
+            assert!(!r.riichi.tenpai_yame);
         }
         let r = room_rules_of(&facts(0xB9, Some(0))).expect("sanma");
         assert_eq!(r, GameRules::sanma());

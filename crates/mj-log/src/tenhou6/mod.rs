@@ -163,10 +163,11 @@ fn rules(disp: &str, aka: bool, rounds: &[Round], end: Option<&GameEnd>) -> LogR
             ));
         }
         return LogRules::Known {
-            rules: GameRules {
-                red_fives: aka,
-                open_tanyao: disp.is_empty() || disp.contains('喰'),
-                ..GameRules::tenhou()
+            rules: {
+                let mut r = GameRules::tenhou();
+                r.red_fives = aka;
+                r.riichi.open_tanyao = disp.is_empty() || disp.contains('喰');
+                r
             },
             length: None,
             source: format!("tenhou.net/6 rule {disp:?}"),

@@ -80,7 +80,7 @@ fn check_options(request: &Request) -> Result<(), OpError> {
         let mut changed = shapes;
         let same = match value {
             SwitchValue::Bool(on) => changed.set(switch, on).is_ok() && changed == shapes,
-            SwitchValue::Name(_) => false,
+            _ => false,
         };
         if !same {
             return Err(OpError::UnsupportedRules(format!(

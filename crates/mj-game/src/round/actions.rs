@@ -1,0 +1,295 @@
+//! The parts of the legal actions every flow shares: which tile ids to offer as discards,
+//! the pon and chi choices on a tile (kuikae respected), the added kans a seat may declare,
+//! and the checks of a tile or a self-drawn win named by an action. Each flow's
+//! `turn_actions` and `offer` put these together with its own rules.
+
+use mj_tiles::{MeldKind, Tile};
+use smallvec::SmallVec;
+
+use super::ActionList;
+use super::state::Table;
+use crate::action::{Action, IllegalAction, Seat, refuse};
+use crate::tiles::{is_red_id, kind};
+
+/// The chi shapes of a called kind `t`, the called tile highest, middle, then lowest: the two
+/// other kinds of the sequence and the kind kuikae also forbids discarding after the call (the
+/// far end of a two-sided shape, 筋; none for the middle). None for an honor.
+pub(super) fn chi_shapes(t: Tile) -> impl Iterator<Item = (Tile, Tile, Option<Tile>)> {
+    let r = t.rank() as i8;
+    let honor = t.is_honor();
+    let at = move |d: i8| {
+        (!honor && (1..=9).contains(&(r + d)))
+            .then(|| Tile::new((t.as_u8() as i8 + d) as u8))
+            .flatten()
+    };
+    [(-2i8, -1i8, -3i8), (-1, 1, 0), (1, 2, 3)]
+        .into_iter()
+        .filter_map(move |(a, b, other)| {
+            let (ka, kb) = (at(a)?, at(b)?);
+            Some((ka, kb, if other == 0 { None } else { at(other) }))
+        })
+}
+
+/// What a closed or added kan on one's own turn needs besides its tiles: not right after a
+/// call, fewer than four kans on the table when `four_kan_limit` (riichi), and a live tile left
+/// to replace it.
+pub(super) fn kan_turn_ok(
+    after_call: bool,
+    four_kan_limit: bool,
+    kans: u8,
+    live_left: u8,
+) -> Result<(), &'static str> {
+    if after_call {
+        Err("a kan right after a call")
+    } else if four_kan_limit && kans >= 4 {
+        Err("four kans were declared")
+    } else if live_left == 0 {
+        Err("no kan on the last tile")
+    } else {
+        Ok(())
+    }
+}
+
+impl Table {
+    /// Swap-calling (喰い替え) is forbidden: a riichi switch, read in the riichi flow only.
+    pub(super) fn kuikae_forbidden(&self) -> bool {
+        self.rules.flow == crate::rules::Flow::Riichi && self.rules.riichi.kuikae_forbidden
+    }
+
+    /// Liability (包) for big three dragons and big four winds: a riichi switch, read in the
+    /// riichi flow only.
+    pub(super) fn pao_rule(&self) -> bool {
+        self.rules.flow == crate::rules::Flow::Riichi && self.rules.riichi.pao
+    }
+
+    /// A tile id named by an action: below 136 and in `seat`'s hand.
+    pub(super) fn check_tile(&self, seat: Seat, id: u8) -> Result<(), IllegalAction> {
+        if id >= 136 {
+            return Err(IllegalAction::NoSuchTile(id));
+        }
+        if !self.players[usize::from(seat)].hand.contains(id) {
+            return Err(IllegalAction::NotInHand(crate::tiles::mjai_name(id, true)));
+        }
+        Ok(())
+    }
+
+    /// The drawn tile a self-drawn win (`action`) is declared on; none right after a call.
+    pub(super) fn drawn_for_tsumo(
+        &self,
+        action: Action,
+        after_call: bool,
+    ) -> Result<u8, IllegalAction> {
+        self.drawn
+            .filter(|_| !after_call)
+            .ok_or_else(|| refuse(action, "no drawn tile"))
+    }
+
+    /// An added kan for each pon whose fourth tile `seat` holds.
+    pub(super) fn kakan_choices(&self, seat: Seat, out: &mut ActionList) {
+        let p = &self.players[usize::from(seat)];
+        for m in &p.melds {
+            if m.meld.kind() == MeldKind::Pon
+                && let Some(id) = p.hand.of_kind(m.meld.base()).next()
+            {
+                out.push(Action::Kakan { tile: id });
+            }
+        }
+    }
+
+    /// The ids to offer for discards: one per (kind, redness), the drawn tile itself for its
+    /// kind when it is one of them; the drawn tile first, then increasing ids. One step per kind
+    /// held (the lowest plain id of a kind is its nibble's lowest bit, the red five its first
+    /// id); debug builds check it against [`Table::discard_choices_by_ids`].
+    pub(super) fn discard_choices(&self, seat: Seat) -> SmallVec<[u8; 14]> {
+        let p = &self.players[usize::from(seat)];
+        let reds = self.rules.red_fives;
+        let mut out: SmallVec<[u8; 14]> = SmallVec::new();
+        // The kind whose plain copies, or whose red five, the drawn id already offers.
+        let (mut drawn_plain, mut drawn_red) = (u8::MAX, u8::MAX);
+        if let Some(d) = self.drawn
+            && p.hand.contains(d)
+        {
+            out.push(d);
+            if reds && is_red_id(d) {
+                drawn_red = d / 4;
+            } else {
+                drawn_plain = d / 4;
+            }
+        }
+        for (w, word) in p.hand.words().into_iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let shift = bits.trailing_zeros() & !3;
+                let mut nibble = (bits >> shift) & 0xF;
+                bits &= !(0xF << shift);
+                let first = (w as u32 * 64 + shift) as u8;
+                let k = first / 4;
+                if reds && nibble & 1 == 1 && is_red_id(first) {
+                    if k != drawn_red {
+                        out.push(first);
+                    }
+                    nibble &= !1;
+                }
+                if nibble != 0 && k != drawn_plain {
+                    out.push(first + nibble.trailing_zeros() as u8);
+                }
+            }
+        }
+        debug_assert_eq!(out, self.discard_choices_by_ids(seat));
+        out
+    }
+
+    /// [`Table::discard_choices`] id by id: the slow twin the debug builds compare with.
+    fn discard_choices_by_ids(&self, seat: Seat) -> SmallVec<[u8; 14]> {
+        let p = &self.players[usize::from(seat)];
+        let mut out: SmallVec<[u8; 14]> = SmallVec::new();
+        let mut seen: u64 = 0;
+        let mut seen_red: u8 = 0;
+        if let Some(d) = self.drawn
+            && p.hand.contains(d)
+        {
+            out.push(d);
+            if is_red_id(d) && self.rules.red_fives {
+                seen_red |= 1 << (d / 36);
+            } else {
+                seen |= 1 << (d / 4);
+            }
+        }
+        for id in p.hand.iter() {
+            if is_red_id(id) && self.rules.red_fives {
+                let bit = 1 << (id / 36);
+                if seen_red & bit == 0 {
+                    seen_red |= bit;
+                    out.push(id);
+                }
+            } else if seen >> (id / 4) & 1 == 0 {
+                seen |= 1 << (id / 4);
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    /// Pairs of ids that can pon `tile` (one per distinct redness mix), kuikae respected.
+    pub(super) fn pon_choices(&self, seat: Seat, tile: u8) -> SmallVec<[[u8; 2]; 2]> {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let ids: SmallVec<[u8; 4]> = p.hand.of_kind(t).collect();
+        let mut out = SmallVec::new();
+        if ids.len() < 2 {
+            return out;
+        }
+        let reds = self.rules.red_fives;
+        let red: SmallVec<[u8; 1]> = ids
+            .iter()
+            .copied()
+            .filter(|&i| reds && is_red_id(i))
+            .collect();
+        let plain: SmallVec<[u8; 4]> = ids
+            .iter()
+            .copied()
+            .filter(|&i| !(reds && is_red_id(i)))
+            .collect();
+        if plain.len() >= 2 {
+            out.push([plain[0], plain[1]]);
+        }
+        if let (Some(&r), Some(&n)) = (red.first(), plain.first()) {
+            out.push([r, n]);
+        }
+        out.retain(|pair| self.call_leaves_discard(seat, pair, &[t]));
+        out
+    }
+
+    /// Pairs of ids that can chi `tile`, kuikae respected.
+    pub(super) fn chi_choices(&self, seat: Seat, tile: u8) -> SmallVec<[[u8; 2]; 6]> {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let mut out = SmallVec::new();
+        let reds = self.rules.red_fives;
+        for (ka, kb, other) in chi_shapes(t) {
+            if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
+                continue;
+            }
+            let opts = |k: Tile| -> SmallVec<[u8; 2]> {
+                let mut v = SmallVec::new();
+                let mut plain = None;
+                for i in p.hand.of_kind(k) {
+                    if reds && is_red_id(i) {
+                        v.push(i);
+                    } else if plain.is_none() {
+                        plain = Some(i);
+                    }
+                }
+                if let Some(i) = plain {
+                    v.insert(0, i);
+                }
+                v
+            };
+            let mut forbid: SmallVec<[Tile; 2]> = SmallVec::new();
+            forbid.push(t);
+            forbid.extend(other);
+            for x in opts(ka) {
+                for y in opts(kb) {
+                    if self.call_leaves_discard(seat, &[x, y], &forbid) {
+                        out.push([x, y]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `!pon_choices(seat, tile).is_empty()` without building the list: the choices differ only
+    /// in red copies, and whether a call leaves a discard depends on kinds alone.
+    pub(super) fn pon_possible(&self, seat: Seat, tile: u8) -> bool {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let yes = p.counts.get(t) >= 2 && self.call_leaves_discard_kinds(seat, [t, t], &[t]);
+        debug_assert_eq!(yes, !self.pon_choices(seat, tile).is_empty());
+        yes
+    }
+
+    /// `!chi_choices(seat, tile).is_empty()` without building the list: some sequence whose
+    /// two other kinds are held and whose call leaves a discard kuikae allows (which depends on
+    /// kinds alone).
+    pub(super) fn chi_possible(&self, seat: Seat, tile: u8) -> bool {
+        let p = &self.players[usize::from(seat)];
+        let t = kind(tile);
+        let yes = chi_shapes(t).any(|(ka, kb, other)| {
+            p.counts.get(ka) != 0
+                && p.counts.get(kb) != 0
+                && match other {
+                    Some(k) => self.call_leaves_discard_kinds(seat, [ka, kb], &[t, k]),
+                    None => self.call_leaves_discard_kinds(seat, [ka, kb], &[t]),
+                }
+        });
+        debug_assert_eq!(yes, !self.chi_choices(seat, tile).is_empty());
+        yes
+    }
+
+    /// [`Table::call_leaves_discard`] by kinds.
+    fn call_leaves_discard_kinds(&self, seat: Seat, used: [Tile; 2], forbid: &[Tile]) -> bool {
+        if !self.kuikae_forbidden() {
+            return true;
+        }
+        let p = &self.players[usize::from(seat)];
+        let mut c = p.counts;
+        c.remove(used[0]);
+        c.remove(used[1]);
+        Tile::ALL
+            .iter()
+            .any(|&t| c.get(t) > 0 && !forbid.contains(&t))
+    }
+
+    /// After taking `used` out of the hand, is some tile left that kuikae allows to discard?
+    pub(super) fn call_leaves_discard(&self, seat: Seat, used: &[u8; 2], forbid: &[Tile]) -> bool {
+        if !self.kuikae_forbidden() {
+            return true;
+        }
+        let p = &self.players[usize::from(seat)];
+        let mut c = p.counts;
+        c.remove(kind(used[0]));
+        c.remove(kind(used[1]));
+        c.tiles().any(|t| !forbid.contains(&t))
+    }
+}

@@ -37,7 +37,12 @@
 //! * `settle`: the one place the scorer (`mj_score::riichi`) is called.
 //! * [`replay()`] (`replay`): real logs through the engine; [`mjlog`] and [`tenhou6`] read them.
 //! * [`SeatView`] (`view`): what one seat sees, borrowed; the input of a [`Bot`].
-//! * [`play()`] (`play`): built-in players ([`RandomBot`], [`TsumogiriBot`]) and the match driver.
+//! * [`Position`] (`position`): one trait over [`Round`] and [`Match`] (`to_act`,
+//!   `legal_actions`, `play`, `outcome`, `view`), so drivers, searches and tests are written once.
+//! * [`drive()`] (`drive`): the one decision loop (who decides, ask the player, play), with an
+//!   [`Observer`] of every decision and a step-wise form that yields a seat with no player.
+//! * [`play()`] (`play`): the [`Bot`] trait, the built-in players ([`RandomBot`],
+//!   [`TsumogiriBot`], as [`BUILTIN_BOTS`] registry entries) and a seeded match to its end.
 //!
 //! # Decisions
 //!
@@ -428,11 +433,13 @@
 //! reconnection) are read anywhere in a log, before the first deal too.
 
 pub mod action;
+pub mod drive;
 pub mod game;
 mod log_replay;
 pub mod mcr_log;
 pub mod mjai;
 pub mod play;
+pub mod position;
 pub mod replay;
 pub mod round;
 pub mod rules;
@@ -447,10 +454,12 @@ pub mod mjlog;
 pub mod tenhou6;
 
 pub use action::{Action, IllegalAction, Seat};
+pub use drive::{Driven, Observer, Seats, Stop, drive, drive_with};
 pub use game::{Match, MatchResult, WallSource};
 pub use log_replay::LogReplay;
 pub use mjai::{Event, MjaiTile};
-pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
+pub use play::{BUILTIN_BOTS, Bot, BotEntry, Played, RandomBot, TsumogiriBot, play};
+pub use position::Position;
 pub use replay::{Replay, replay};
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
 pub use round::mcr::{MCR_TILES, McrState, McrWallError, mcr_hands, mcr_next_setup};

@@ -1,6 +1,11 @@
 //! Win checks and waits: mj-hu's tables against its own backtracking reference and against the
 //! Rust riichi peers, on fixed seeded corpora (1,024 hands each), one hand per iteration.
 //!
+//! The win check is timed three ways: `mj_hu` from eigens (`Checker::is_winning_eigen`, what a
+//! caller without kept state pays), `mj_hu_index` from table offsets kept across draws
+//! (`Checker::is_winning_index` on a `HandIndex`), and `mj_hu_draw`, the whole step of a caller
+//! that keeps the 13 tiles: add the drawn tile to the `HandIndex`, check, take it out again.
+//!
 //! Corpora: `wall` (14 tiles drawn from a shuffled wall), `win` (built melds + pair), `one_suit`
 //! (dense single-suit wins and near wins), each with 0, 1, 2 and 4 wildcards; `ready` (13-tile
 //! ready hands, no wildcards) for waits. Peers answer the no-wildcard riichi question on the same
@@ -13,7 +18,7 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_hu::reference::Reference;
 use mj_hu::sample::Shape;
-use mj_hu::{Checker, Declared, Hand, Rules};
+use mj_hu::{Checker, Declared, Hand, HandIndex, Rules};
 use mj_tiles::{EigenHand, TileSet};
 use std::hint::black_box;
 use std::time::Duration;
@@ -44,12 +49,45 @@ fn win_checks(c: &mut Criterion) {
         for w in [0u8, 1, 2, 4] {
             let hands = corpus(&[shape], w, false, 0xB0B + u64::from(w), |_| true);
             let eigens: Vec<EigenHand> = hands.iter().map(|h| *h.eigens()).collect();
+            let indices: Vec<HandIndex> = hands.iter().map(HandIndex::of).collect();
+            // The draw: each hand's highest tile, taken out of the kept 13.
+            let draws: Vec<_> = hands
+                .iter()
+                .map(|h| h.concealed().tiles().last().unwrap())
+                .collect();
+            let mut kept: Vec<HandIndex> = indices.clone();
+            for (k, &t) in kept.iter_mut().zip(&draws) {
+                assert!(k.remove(t));
+            }
+            for (h, x) in hands.iter().zip(&indices) {
+                let ours = checker.is_winning_eigen(h.eigens(), Declared::default());
+                assert_eq!(checker.is_winning_index(x, Declared::default()), ours);
+            }
             let id = format!("{name}/w{w}");
             g.bench_function(BenchmarkId::new("mj_hu", &id), |b| {
                 let mut i = 0;
                 b.iter(|| {
                     i = (i + 1) % N;
                     checker.is_winning_eigen(black_box(&eigens[i]), Declared::default())
+                })
+            });
+            g.bench_function(BenchmarkId::new("mj_hu_index", &id), |b| {
+                let mut i = 0;
+                b.iter(|| {
+                    i = (i + 1) % N;
+                    checker.is_winning_index(black_box(&indices[i]), Declared::default())
+                })
+            });
+            g.bench_function(BenchmarkId::new("mj_hu_draw", &id), |b| {
+                let mut i = 0;
+                b.iter(|| {
+                    i = (i + 1) % N;
+                    let hand = &mut kept[i];
+                    let t = black_box(draws[i]);
+                    let _ = hand.add(t);
+                    let won = checker.is_winning_index(hand, Declared::default());
+                    hand.remove(t);
+                    won
                 })
             });
             g.bench_function(BenchmarkId::new("reference", &id), |b| {

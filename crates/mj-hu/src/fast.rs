@@ -1,18 +1,24 @@
 //! The table-driven answers.
 //!
-//! A hand is five groups (m, p, s, winds, dragons). For each group the tables give `m` (fewest
-//! wildcards to finish it as melds) and `p` (as melds plus the pair). With `M = sum m` and
-//! `d = min (p - m)`, the standard form needs `M + d` wildcards: four or five lookups and a few
-//! adds. Wins are `need <= W`; "ready" is `need <= W + 1` (a win with one wildcard missing).
+//! A hand is four groups (m, p, s, and the seven honors as one: winds and dragons never share a
+//! meld, and the table entry of all seven already takes the pair in either). For each group the
+//! tables give `m` (fewest wildcards to finish it as melds) and `p` (as melds plus the pair).
+//! With `M = sum m` and `d = min (p - m)`, the standard form needs `M + d` wildcards: four
+//! lookups and a few adds. Wins are `need <= W`; "ready" is `need <= W + 1` (a win with one
+//! wildcard missing).
 //!
 //! Waits come from the same entries. Drawing a real tile `t` of group `g` moves that group's
 //! needs to `m - 1` / `p - 1` when `t` is in the group's wait masks, else to `m + 2` / `p + 2`
 //! (see `mj_tables::layout`). So `t` wins either as the pair's group (`M + (p - m) - 1 <= W` for
 //! masked ranks, `+ 2` for the rest) or with the pair elsewhere (`M + d_g - 1 <= W`, where `d_g`
 //! is the best `p - m` of the other groups): four comparisons per group, no loop over 34 kinds.
+//!
+//! Each group's entry sits at its shape's base-5 value (`mj_tables::layout::base5`): the
+//! conversion from an eigen is most of a win check's work, so [`crate::HandIndex`] keeps the
+//! values up to date as tiles come and go instead.
 
-use mj_tables::layout::base5;
-use mj_tables::{Entry, Tables};
+use mj_tables::layout::{POW5, base5, base5_parts};
+use mj_tables::{Entry, Tables, WaitMasks};
 use mj_tiles::{Eigen, EigenHand, Suit, TileSet};
 
 use crate::forms;
@@ -30,16 +36,9 @@ pub struct Declared {
 impl Declared {
     /// From a hand's melds.
     pub fn of(hand: &Hand) -> Declared {
-        let mut suits = 0u8;
-        for meld in hand.melds() {
-            let s = meld.base().suit();
-            if s.is_numbered() {
-                suits |= 1 << s.index();
-            }
-        }
         Declared {
             count: hand.meld_count(),
-            suits,
+            suits: hand.meld_suits(),
         }
     }
 }
@@ -47,9 +46,9 @@ impl Declared {
 /// The size a question is about: concealed tiles (wildcards included, after the draw) and
 /// declared melds.
 #[derive(Clone, Copy, Debug)]
-struct Size {
-    concealed: u32,
-    declared: u8,
+pub(crate) struct Size {
+    pub(crate) concealed: u32,
+    pub(crate) declared: u8,
 }
 
 /// A rule set bound to the committed tables: the entry point for repeated questions.
@@ -83,59 +82,91 @@ impl Checker {
         &self.rules
     }
 
-    /// Needs of m, p, s and all honors: what a win check reads.
+    /// Where each group of real tiles `e` finds its table entries: the base-5 values of the
+    /// three numbered suits, and the honors' index in the plane of the rules.
+    #[inline]
+    pub(crate) fn offsets(&self, e: &[Eigen; 4]) -> [usize; 4] {
+        [
+            base5(e[0].raw()),
+            base5(e[1].raw()),
+            base5(e[2].raw()),
+            Tables::honor_index(e[3], self.rules.honor_sequences),
+        ]
+    }
+
+    /// The four groups' needs, from their offsets.
+    #[inline]
+    pub(crate) fn entries_at(&self, x: &[usize; 4]) -> [Entry; 4] {
+        [
+            self.tables.suited_at(x[0]),
+            self.tables.suited_at(x[1]),
+            self.tables.suited_at(x[2]),
+            self.tables.honors_at(x[3]),
+        ]
+    }
+
+    /// Needs of m, p, s and all honors.
     #[inline]
     fn entries(&self, e: &[Eigen; 4]) -> [Entry; 4] {
-        let seq = self.rules.honor_sequences;
-        [
-            self.tables.suited(e[0]),
-            self.tables.suited(e[1]),
-            self.tables.suited(e[2]),
-            self.tables.honors(e[3], seq),
-        ]
+        self.entries_at(&self.offsets(e))
     }
 
-    /// Needs of the five groups (winds and dragons apart): what waits read.
+    /// The group's pair need minus its melds need, plus one: 0..=3 (16: no pair possible
+    /// there, the honors under `eyes_258`).
     #[inline]
-    fn group_entries(&self, e: &[Eigen; 4]) -> [Entry; 5] {
-        let seq = self.rules.honor_sequences;
-        [
-            self.tables.suited(e[0]),
-            self.tables.suited(e[1]),
-            self.tables.suited(e[2]),
-            self.tables.winds(e[3], seq),
-            self.tables.dragons(e[3], seq),
-        ]
-    }
-
-    /// The group's pair need minus its melds need, in -1..=2 (15: no pair possible there).
-    #[inline]
-    fn pair_delta(&self, entry: Entry) -> i32 {
+    fn pair_field(&self, entry: Entry) -> u32 {
         if self.rules.eyes_258 {
-            entry.pair_258_delta()
+            (entry.pair_258_delta() + 1) as u32
         } else {
-            entry.pair_delta()
+            (entry.pair_delta() + 1) as u32
         }
     }
 
-    /// Wildcards the standard form needs, from the five entries.
+    /// Wildcards the standard form needs, from the four entries: `M + min (p - m)`. A group
+    /// whose pair field is 0 (`p = m - 1`) has `m >= 1`, so the sum never goes below zero.
     #[inline]
-    fn standard_need(&self, entries: &[Entry]) -> u32 {
+    fn standard_need(&self, entries: &[Entry; 4]) -> u32 {
         let mut melds = 0u32;
-        let mut delta = i32::MAX;
+        let mut field = u32::MAX;
         for entry in entries {
             melds += entry.melds();
-            delta = delta.min(self.pair_delta(*entry));
+            field = field.min(self.pair_field(*entry));
         }
-        (melds as i32 + delta) as u32
+        melds + field - 1
     }
 
     /// `true` if real tiles `e` (whose entries are given) plus `w` wildcards, 3k+2 in all with
     /// `declared` melds beside them, win under some allowed form. Shapes only: suits and honors
-    /// are the caller's.
+    /// are the caller's. `e` is asked for only when the standard form fails.
+    #[inline(always)]
+    pub(crate) fn wins(
+        &self,
+        entries: &[Entry; 4],
+        w: u32,
+        size: Size,
+        e: impl FnOnce() -> [Eigen; 4],
+    ) -> bool {
+        if self.standard_need(entries) <= w {
+            return true;
+        }
+        let e = e();
+        self.special_possible(&e, w, size) && self.wins_special(&e, w, size)
+    }
+
+    /// `false` when no special form can win, by tests every special form implies: 14 tiles with
+    /// the declared melds; seven pairs needs no more odd counts than wildcards, thirteen orphans
+    /// no simple. A handful of digit-mask operations, so that most hands that are no standard
+    /// win never call [`Checker::wins_special`].
     #[inline]
-    fn wins(&self, e: &[Eigen; 4], entries: &[Entry], w: u32, size: Size) -> bool {
-        self.standard_need(entries) <= w || self.wins_special(e, w, size)
+    fn special_possible(&self, e: &[Eigen; 4], w: u32, size: Size) -> bool {
+        let r = &self.rules;
+        if size.concealed + 3 * u32::from(size.declared) != 14 {
+            return false;
+        }
+        r.knitted
+            || size.declared == 0
+                && (r.thirteen_orphans && forms::no_simples(e)
+                    || r.seven_pairs && forms::at_most_odd_kinds(e, w))
     }
 
     #[inline(never)]
@@ -171,70 +202,96 @@ impl Checker {
             .any(|(rest, missing)| missing + self.standard_need(&self.entries(rest)) <= w)
     }
 
+    /// The concealed count `n` (wildcards included) checked for the question: 3k+2 tiles for a
+    /// win (`complete`), 3k+1 for waits, k + declared melds <= 5, at most eight wildcards. One
+    /// branch on the way to the answer; the error is built apart.
     #[inline]
-    fn check_size(hand: &EigenHand, declared: Declared, complete: bool) -> Result<u32, SizeError> {
+    pub(crate) fn check_size(
+        n: u32,
+        wildcards: u8,
+        declared: Declared,
+        complete: bool,
+    ) -> Result<u32, SizeError> {
         // Sizes 3k+2 (wins) or 3k+1 (waits) up to 17 - 3 * melds, as bit masks: no division.
         const COMPLETE: u64 = 1 << 2 | 1 << 5 | 1 << 8 | 1 << 11 | 1 << 14 | 1 << 17;
         const WAITING: u64 = COMPLETE >> 1;
-        let n = hand.total();
-        if hand.wildcards() > crate::MAX_WILDCARDS {
-            return Err(SizeError::TooManyWildcards(hand.wildcards()));
-        }
         let sizes = if complete { COMPLETE } else { WAITING };
         let limit = 17u32.saturating_sub(3 * u32::from(declared.count));
-        if n > limit || sizes >> n & 1 == 0 {
-            return Err(SizeError::WrongTileCount {
+        let fits = n <= limit && sizes >> n.min(63) & 1 == 1;
+        if fits & (wildcards <= crate::MAX_WILDCARDS) {
+            Ok(n)
+        } else {
+            Err(Self::size_error(n, wildcards, declared, complete))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn size_error(n: u32, wildcards: u8, declared: Declared, complete: bool) -> SizeError {
+        if wildcards > crate::MAX_WILDCARDS {
+            SizeError::TooManyWildcards(wildcards)
+        } else {
+            SizeError::WrongTileCount {
                 concealed: n.min(255) as u8,
                 melds: declared.count,
                 complete,
-            });
+            }
         }
-        Ok(n)
     }
 
-    fn three_suits(e: &[Eigen; 4], declared: Declared) -> bool {
+    /// `true` when real tiles (`held[i]`: numbered suit `i` holds some) and the declared melds
+    /// use all three numbered suits (缺一门 forbids it).
+    #[inline]
+    pub(crate) fn three_suits(held: [bool; 3], declared: Declared) -> bool {
         let mut suits = declared.suits;
-        for (i, x) in e.iter().take(3).enumerate() {
-            if x.raw() != 0 {
-                suits |= 1 << i;
-            }
+        for (i, h) in held.into_iter().enumerate() {
+            suits |= u8::from(h) << i;
         }
         suits == 0b111
     }
 
+    /// Which numbered suits real tiles `e` use.
+    fn held_suits(e: &[Eigen; 4]) -> [bool; 3] {
+        [e[0].raw() != 0, e[1].raw() != 0, e[2].raw() != 0]
+    }
+
     /// Is this eigen hand (3k+2 tiles, wildcards counted) a win? For callers that keep eigens
-    /// up to date themselves; honors under `honors = false` are not checked here.
+    /// up to date themselves; honors under `honors = false` are not checked here. Callers that
+    /// keep a hand across draws save the eigens' conversion to table offsets with
+    /// [`crate::HandIndex`] and [`Checker::is_winning_index`].
     #[inline]
     pub fn is_winning_eigen(
         &self,
         hand: &EigenHand,
         declared: Declared,
     ) -> Result<bool, SizeError> {
-        let n = Self::check_size(hand, declared, true)?;
+        let n = Self::check_size(hand.total(), hand.wildcards(), declared, true)?;
         let e = hand.suits();
-        if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
+        if self.rules.lack_one_suit && Self::three_suits(Self::held_suits(&e), declared) {
             return Ok(false);
         }
         let size = Size {
             concealed: n,
             declared: declared.count,
         };
-        Ok(self.wins(&e, &self.entries(&e), u32::from(hand.wildcards()), size))
+        let w = u32::from(hand.wildcards());
+        Ok(self.wins(&self.entries(&e), w, size, || e))
     }
 
     /// Is this eigen hand (3k+1 tiles) a win with one more wildcard?
     #[inline]
     pub fn is_ready_eigen(&self, hand: &EigenHand, declared: Declared) -> Result<bool, SizeError> {
-        let n = Self::check_size(hand, declared, false)?;
+        let n = Self::check_size(hand.total(), hand.wildcards(), declared, false)?;
         let e = hand.suits();
-        if self.rules.lack_one_suit && Self::three_suits(&e, declared) {
+        if self.rules.lack_one_suit && Self::three_suits(Self::held_suits(&e), declared) {
             return Ok(false);
         }
         let size = Size {
             concealed: n + 1,
             declared: declared.count,
         };
-        Ok(self.wins(&e, &self.entries(&e), u32::from(hand.wildcards()) + 1, size))
+        let w = u32::from(hand.wildcards()) + 1;
+        Ok(self.wins(&self.entries(&e), w, size, || e))
     }
 
     /// The kinds (bit `t.index()` of `mj_tiles::Tile`) whose discard leaves this eigen hand
@@ -246,10 +303,10 @@ impl Checker {
         hand: &EigenHand,
         declared: Declared,
     ) -> Result<u64, SizeError> {
-        let n = Self::check_size(hand, declared, true)?;
+        let n = Self::check_size(hand.total(), hand.wildcards(), declared, true)?;
         let e = hand.suits();
-        let entries = self.entries(&e);
-        let seq = self.rules.honor_sequences;
+        let offsets = self.offsets(&e);
+        let entries = self.entries_at(&offsets);
         // Less one tile, plus the wildcard a ready hand lacks: `n` tiles in all.
         let w = u32::from(hand.wildcards()) + 1;
         let size = Size {
@@ -287,15 +344,14 @@ impl Checker {
                 };
                 let mut v = e;
                 v[s] = x;
-                if self.rules.lack_one_suit && Self::three_suits(&v, declared) {
+                if self.rules.lack_one_suit && Self::three_suits(Self::held_suits(&v), declared) {
                     continue;
                 }
+                // One tile less of `rank`: the suit's offset less 5^(rank - 1).
+                let mut less = offsets;
+                less[s] -= POW5[usize::from(rank) - 1];
                 let mut en = entries;
-                en[s] = if s == 3 {
-                    self.tables.honors(x, seq)
-                } else {
-                    self.tables.suited(x)
-                };
+                en[s] = self.entries_at(&less)[s];
                 if self.standard_need(&en) <= w || (special && self.wins_special(&v, w, size)) {
                     out |= 1 << (9 * s + usize::from(rank) - 1);
                 }
@@ -332,43 +388,61 @@ impl Checker {
         let e = eh.suits();
         let w = u32::from(eh.wildcards());
         let r = &self.rules;
-        if r.lack_one_suit && Self::three_suits(&e, declared) {
+        if r.lack_one_suit && Self::three_suits(Self::held_suits(&e), declared) {
             return Ok(TileSet::EMPTY);
         }
-        let entries = self.group_entries(&e);
-        let mut real = self.standard_waits(&e, &entries, w);
+        // Each numbered suit's base-5 value in two parts: the needs byte at the whole value,
+        // the wait masks at the rank of the parts.
+        let parts = [
+            base5_parts(e[0].raw()),
+            base5_parts(e[1].raw()),
+            base5_parts(e[2].raw()),
+        ];
+        let honors = Tables::honor_index(e[3], r.honor_sequences);
+        let offsets = [
+            parts[0].0 + 625 * parts[0].1,
+            parts[1].0 + 625 * parts[1].1,
+            parts[2].0 + 625 * parts[2].1,
+            honors,
+        ];
+        let entries = self.entries_at(&offsets);
+        let masks = [
+            self.tables.suited_waits_at(parts[0].0, parts[0].1),
+            self.tables.suited_waits_at(parts[1].0, parts[1].1),
+            self.tables.suited_waits_at(parts[2].0, parts[2].1),
+            self.tables.honor_waits_at(honors),
+        ];
+        let mut real = self.standard_waits(&entries, &masks, w);
         let concealed = eh.total();
         if concealed == 13 && declared.count == 0 {
-            if r.seven_pairs {
+            // Seven pairs one tile away has at most one odd count more than wildcards, and
+            // thirteen orphans no simple: the two tests decide most hands without building sets.
+            if r.seven_pairs && forms::at_most_odd_kinds(&e, w + 1) {
                 real |= forms::seven_pairs_waits(&e, w, r.distinct_pairs);
             }
-            if r.thirteen_orphans {
+            if r.thirteen_orphans && forms::no_simples(&e) {
                 real |= forms::thirteen_orphans_waits(&e);
             }
         }
+        let size = Size {
+            concealed: concealed + 1,
+            declared: declared.count,
+        };
         if r.knitted && concealed + 3 * u32::from(declared.count) == 13 {
             for t in !real - hand.wild() {
                 if let Some(more) = eh.with_tile(t) {
                     let m = more.suits();
-                    let size = Size {
-                        concealed: concealed + 1,
-                        declared: declared.count,
-                    };
-                    if self.wins(&m, &self.entries(&m), w, size) {
+                    if self.wins(&self.entries(&m), w, size, || m) {
                         real.insert(t);
                     }
                 }
             }
         }
         let mut out = real - hand.wild();
-        let size = Size {
-            concealed: concealed + 1,
-            declared: declared.count,
-        };
         // A drawn wild kind is a wildcard more: never a ninth (PROTOCOL.md, `waits`).
         if !hand.wild().is_empty()
             && w < u32::from(crate::MAX_WILDCARDS)
-            && self.wins(&e, &entries, w + 1, size)
+            && self.wins(&entries, w + 1, size, || e)
         {
             out |= hand.wild();
         }
@@ -388,19 +462,23 @@ impl Checker {
         Ok(out)
     }
 
-    /// Standard-form waits of real tiles `e` with `w` wildcards (3k+1 in all).
+    /// Standard-form waits of the four groups' entries and wait masks with `w` wildcards (3k+1
+    /// tiles in all): real kinds only.
+    ///
+    /// In pair fields (`f = p - m + 1`, [`Checker::pair_field`]) the need after a draw into
+    /// group `g` is `M + f_g - 2` when the draw lowers its pair need and the pair stays there,
+    /// `M + f_other - 2` when it lowers its melds need and the pair is elsewhere, and two more
+    /// for a draw that raises a need. With `slack = w + 2 - M`: the pair mask wins when
+    /// `f_g <= slack`, the melds mask when the best field of the other groups is `<= slack`,
+    /// and every draw when the best field of all is `<= slack - 3`.
     #[inline]
-    fn standard_waits(&self, e: &[Eigen; 4], entries: &[Entry; 5], w: u32) -> TileSet {
-        let w = w as i32;
-        let mut total = 0i32;
-        let mut deltas = [0i32; 5];
-        for (g, entry) in entries.iter().enumerate() {
-            total += entry.melds() as i32;
-            deltas[g] = self.pair_delta(*entry);
-        }
-        // Best and second-best pair delta, for "the pair in another group".
+    fn standard_waits(&self, entries: &[Entry; 4], masks: &[WaitMasks; 4], w: u32) -> TileSet {
+        let fields = entries.map(|e| self.pair_field(e) as i32);
+        let melds: u32 = entries.iter().map(|e| e.melds()).sum();
+        let slack = w as i32 + 2 - melds as i32;
+        // Best and second-best pair field, for "the pair in another group".
         let (mut best, mut second, mut best_at) = (i32::MAX, i32::MAX, usize::MAX);
-        for (g, &d) in deltas.iter().enumerate() {
+        for (g, &d) in fields.iter().enumerate() {
             if d < best {
                 second = best;
                 best = d;
@@ -409,47 +487,30 @@ impl Checker {
                 second = d;
             }
         }
-        const GROUPS: [(Suit, u8, u16); 5] = [
-            (Suit::Man, 0, 0x1FF),
-            (Suit::Pin, 0, 0x1FF),
-            (Suit::Sou, 0, 0x1FF),
-            (Suit::Honor, 0, 0xF),
-            (Suit::Honor, 4, 0x7),
-        ];
-        let mut out = TileSet::EMPTY;
-        let seq = self.rules.honor_sequences;
-        for (g, &(suit, shift, all)) in GROUPS.iter().enumerate() {
-            let with_pair_here = total + deltas[g];
-            let other = if g == best_at { second } else { best };
-            let pair_elsewhere = total.saturating_add(other);
-            // The masks matter only if some draw in this group can finish the hand.
-            if with_pair_here - 1 > w && pair_elsewhere - 1 > w {
-                continue;
-            }
-            let masks = match g {
-                // A validated hand has at most 17 concealed tiles.
-                0..=2 => self.tables.suited_waits_at(base5(e[g].raw())),
-                3 => self.tables.wind_waits(e[3], seq),
-                _ => self.tables.dragon_waits(e[3], seq),
-            };
-            let pair_mask = if self.rules.eyes_258 {
-                masks.pair_258()
-            } else {
-                masks.pair()
-            };
-            let mut ranks = 0u16;
-            if with_pair_here - 1 <= w {
-                ranks |= pair_mask;
-            }
-            if pair_elsewhere - 1 <= w {
-                ranks |= masks.melds();
-            }
-            if with_pair_here + 2 <= w || pair_elsewhere.saturating_add(2) <= w {
-                ranks |= all;
-            }
-            out |= TileSet::from_rank_mask(suit, (ranks & all) << shift);
+        if best > slack {
+            return TileSet::EMPTY;
         }
-        out
+        if best <= slack - 3 {
+            return TileSet::ALL;
+        }
+        let mut out = 0u64;
+        for (g, m) in masks.iter().enumerate() {
+            let pair = if self.rules.eyes_258 {
+                m.pair_258()
+            } else {
+                m.pair()
+            };
+            let other = if g == best_at { second } else { best };
+            let mut ranks = 0u16;
+            if fields[g] <= slack {
+                ranks |= pair;
+            }
+            if other <= slack {
+                ranks |= m.melds();
+            }
+            out |= u64::from(ranks) << (9 * g);
+        }
+        TileSet::from_bits(out)
     }
 }
 

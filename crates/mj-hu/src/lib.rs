@@ -31,6 +31,7 @@
 mod fast;
 mod forms;
 mod hand;
+mod index;
 pub mod reference;
 pub mod registry;
 mod rules;
@@ -39,4 +40,5 @@ pub mod sample;
 
 pub use fast::{Checker, Declared, is_ready, is_winning, waits};
 pub use hand::{Checked, Hand, HuError, MAX_MELDS, MAX_WILDCARDS, SizeError, check};
+pub use index::HandIndex;
 pub use rules::{Rules, RulesError};

@@ -146,16 +146,19 @@ pub struct Layout<'a> {
     pub sections: &'a [SectionSpec],
 }
 
+/// How many sections this crate's blob has.
+const SECTIONS: usize = Section::ALL.len();
+
 /// This crate's own layout (`MJTABLES`, [`FORMAT_VERSION`], [`Section::ALL`]).
-const TABLES_SECTIONS: [SectionSpec; 10] = {
+const TABLES_SECTIONS: [SectionSpec; SECTIONS] = {
     let mut out = [SectionSpec {
         tag: [0; 4],
         name: "",
         element_size: 1,
         expected_len: None,
-    }; 10];
+    }; SECTIONS];
     let mut i = 0;
-    while i < 10 {
+    while i < SECTIONS {
         let s = Section::ALL[i];
         out[i] = SectionSpec {
             tag: s.tag(),
@@ -261,9 +264,9 @@ fn u64_at(bytes: &[u8], at: usize) -> Option<u64> {
 
 /// Checks header, length, checksum and section table, and returns each section's bytes in
 /// [`Section::ALL`] order. Section lengths are checked against the layout.
-pub fn parse(bytes: &[u8]) -> Result<[&[u8]; 10], TableError> {
+pub fn parse(bytes: &[u8]) -> Result<[&[u8]; SECTIONS], TableError> {
     let sections = parse_layout(&TABLES_LAYOUT, bytes)?;
-    let mut out: [&[u8]; 10] = [&[]; 10];
+    let mut out: [&[u8]; SECTIONS] = [&[]; SECTIONS];
     for (slot, data) in out.iter_mut().zip(sections) {
         *slot = data;
     }

@@ -9,11 +9,9 @@
 //! both groups valid at the same cost, so nothing is lost. (The backtracking reference in
 //! `mj-hu` tries every choice instead, and the exhaustive tests there compare the two.)
 
-use std::collections::HashMap;
-
 use crate::blob::{self, SectionData};
 use crate::layout::{
-    DRAGON_SHAPES, Entry, HIGH_PATTERNS, HONOR_SHAPES, LOW_PATTERNS, MAX_SUIT_TILES,
+    Entry, HIGH_PATTERNS, HONOR_SHAPES, LOW_PATTERNS, LOW_RANKS, MAX_SUIT_TILES,
     MAX_WAIT_SHAPE_TILES, POW5, SUITED_PATTERNS, SUITED_SHAPES, Section, WIND_SHAPES, WaitMasks,
     digits_of,
 };
@@ -177,37 +175,39 @@ impl Needs {
     }
 }
 
-/// Wait classes numbered in order of first appearance (deterministic).
-#[derive(Default)]
-struct WaitClasses {
-    ids: HashMap<u32, u32>,
-    list: Vec<u32>,
-}
-
-impl WaitClasses {
-    fn id(&mut self, masks: WaitMasks) -> Result<u16, String> {
-        let next = self.list.len() as u32;
-        let id = *self.ids.entry(masks.0).or_insert(next);
-        if id == next {
-            self.list.push(masks.0);
-        }
-        u16::try_from(id).map_err(|_| "more than 65,536 wait classes".to_owned())
+/// The seven honors as one group: winds (ranks 1-4) and dragons (ranks 5-7) side by side, their
+/// melds apart, the pair in either. Exact needs, by base-5 value of all seven.
+pub fn honors(winds: &Needs, dragons: &Needs) -> Needs {
+    let mut out = Needs {
+        kinds: 7,
+        melds: vec![0; HONOR_SHAPES],
+        pair: vec![0; HONOR_SHAPES],
+        pair_258: vec![u8::MAX; HONOR_SHAPES],
+    };
+    for x in 0..HONOR_SHAPES {
+        let (w, d) = (x % WIND_SHAPES, x / WIND_SHAPES);
+        out.melds[x] = winds.melds[w].saturating_add(dragons.melds[d]);
+        out.pair[x] = winds.pair[w]
+            .saturating_add(dragons.melds[d])
+            .min(winds.melds[w].saturating_add(dragons.pair[d]));
     }
+    out
 }
 
 /// The size-ordered ranking of low patterns and the block offsets of high patterns.
 pub fn suited_ranking() -> (Vec<u32>, Vec<u32>) {
     let sum = |x: usize, n: usize| digits_of(x, n).iter().map(|&c| u32::from(c)).sum::<u32>();
+    let high_ranks = 9 - LOW_RANKS;
     let mut order: Vec<usize> = (0..LOW_PATTERNS).collect();
-    order.sort_by_key(|&l| (sum(l, 5), l));
+    order.sort_by_key(|&l| (sum(l, LOW_RANKS), l));
     let mut low_rank = vec![0u32; LOW_PATTERNS];
     for (pos, &l) in order.iter().enumerate() {
         low_rank[l] = pos as u32;
     }
-    // How many low patterns have at most b tiles, b = 0..=20.
-    let mut at_most = [0u32; 21];
+    // How many low patterns have at most b tiles, b = 0..=16.
+    let mut at_most = [0u32; 4 * LOW_RANKS + 1];
     for l in 0..LOW_PATTERNS {
-        for slot in at_most.iter_mut().skip(sum(l, 5) as usize) {
+        for slot in at_most.iter_mut().skip(sum(l, LOW_RANKS) as usize) {
             *slot += 1;
         }
     }
@@ -215,9 +215,9 @@ pub fn suited_ranking() -> (Vec<u32>, Vec<u32>) {
     let mut next = 0u32;
     for (h, offset) in high_offset.iter_mut().enumerate() {
         *offset = next;
-        let high_sum = sum(h, 4);
+        let high_sum = sum(h, high_ranks);
         if high_sum <= MAX_SUIT_TILES {
-            next += at_most[(MAX_SUIT_TILES - high_sum).min(20) as usize];
+            next += at_most[((MAX_SUIT_TILES - high_sum) as usize).min(4 * LOW_RANKS)];
         }
     }
     debug_assert_eq!(next as usize, SUITED_SHAPES);
@@ -234,21 +234,16 @@ pub struct Generated {
 }
 
 /// Generates the blob. `progress` is told each step as it starts. An error means the tables
-/// broke an invariant of the layout (a need difference outside -1..=2, too many wait classes).
+/// broke an invariant of the layout (a need difference outside -1..=2).
 pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
     progress("numbered-suit needs (5^9 shapes)");
     let suited = needs(9, Melds::Suited);
-    progress("honor needs (winds, dragons; two planes)");
-    let honors = [
-        (
-            needs(4, Melds::Triplets),
-            needs(4, Melds::HonorSequences),
-            WIND_SHAPES,
-        ),
-        (
-            needs(3, Melds::Triplets),
-            needs(3, Melds::HonorSequences),
-            DRAGON_SHAPES,
+    progress("honor needs (winds and dragons, two planes)");
+    let planes = [
+        honors(&needs(4, Melds::Triplets), &needs(3, Melds::Triplets)),
+        honors(
+            &needs(4, Melds::HonorSequences),
+            &needs(3, Melds::HonorSequences),
         ),
     ];
 
@@ -256,74 +251,36 @@ pub fn generate(progress: &mut dyn FnMut(&str)) -> Result<Generated, String> {
     let suited_needs = (0..SUITED_PATTERNS)
         .map(|x| suited.needs_byte(x))
         .collect::<Result<_, _>>()?;
-    let mut honor_needs = Vec::new();
-    for (plain, seq, n) in &honors {
-        let mut bytes = Vec::with_capacity(2 * n);
-        for table in [plain, seq] {
-            for x in 0..*n {
-                bytes.push(table.needs_byte(x)?);
-            }
-        }
-        honor_needs.push(bytes);
-    }
-
-    // All seven honors as one shape: winds and dragons side by side, the pair in either group.
-    let mut honor_all = Vec::with_capacity(2 * HONOR_SHAPES);
-    for plane in 0..2 {
+    let mut honor_needs = Vec::with_capacity(2 * HONOR_SHAPES);
+    let mut honor_waits = Vec::with_capacity(2 * HONOR_SHAPES);
+    for plane in &planes {
         for x in 0..HONOR_SHAPES {
-            let (wx, dx) = (x % WIND_SHAPES, x / WIND_SHAPES);
-            let wind = Entry(u16::from(honor_needs[0][plane * WIND_SHAPES + wx]));
-            let dragon = Entry(u16::from(honor_needs[1][plane * DRAGON_SHAPES + dx]));
-            let m = wind.melds() + dragon.melds();
-            let p = (wind.pair() + dragon.melds()).min(wind.melds() + dragon.pair());
-            let byte = Entry::pack(m.min(255) as u8, p.min(255) as u8, p.min(255) as u8)
-                .ok_or_else(|| format!("honor shape {x}: needs {m}/{p} do not fit the byte"))?;
-            honor_all.push(byte);
+            honor_needs.push(plane.needs_byte(x)?);
+            honor_waits.push(plane.wait_masks(x).to_honors());
         }
     }
 
-    progress("ranking and wait classes");
+    progress("ranking and wait masks");
     let (low_rank, high_offset) = suited_ranking();
-    let mut classes = WaitClasses::default();
-    let mut suited_waits = vec![0u16; SUITED_SHAPES];
+    let mut suited_waits = vec![0u32; SUITED_SHAPES];
     for (h, &block) in high_offset.iter().enumerate() {
         for (l, &rank) in low_rank.iter().enumerate() {
             let x = l + LOW_PATTERNS * h;
             let total: u32 = digits_of(x, 9).iter().map(|&c| u32::from(c)).sum();
             if total <= MAX_SUIT_TILES {
-                suited_waits[(block + rank) as usize] = classes.id(suited.wait_masks(x))?;
+                suited_waits[(block + rank) as usize] = suited.wait_masks(x).0;
             }
         }
-    }
-    let mut honor_waits = Vec::new();
-    for (plain, seq, n) in &honors {
-        let mut ids = Vec::with_capacity(2 * n);
-        for table in [plain, seq] {
-            for x in 0..*n {
-                ids.push(classes.id(table.wait_masks(x))?);
-            }
-        }
-        honor_waits.push(ids);
     }
 
     progress("writing the blob");
-    let [wind_needs, dragon_needs]: [Vec<u8>; 2] = honor_needs
-        .try_into()
-        .map_err(|_| "two honor groups".to_owned())?;
-    let [wind_waits, dragon_waits]: [Vec<u16>; 2] = honor_waits
-        .try_into()
-        .map_err(|_| "two honor groups".to_owned())?;
     let sections = vec![
         (Section::SuitedNeeds, SectionData::U8(suited_needs)),
-        (Section::WindNeeds, SectionData::U8(wind_needs)),
-        (Section::DragonNeeds, SectionData::U8(dragon_needs)),
-        (Section::HonorNeeds, SectionData::U8(honor_all)),
+        (Section::HonorNeeds, SectionData::U8(honor_needs)),
         (Section::LowRank, SectionData::U32(low_rank)),
         (Section::HighOffset, SectionData::U32(high_offset)),
-        (Section::SuitedWaits, SectionData::U16(suited_waits)),
-        (Section::WindWaits, SectionData::U16(wind_waits)),
-        (Section::DragonWaits, SectionData::U16(dragon_waits)),
-        (Section::WaitClasses, SectionData::U32(classes.list)),
+        (Section::SuitedWaits, SectionData::U32(suited_waits)),
+        (Section::HonorWaits, SectionData::U16(honor_waits)),
     ];
     let report = sections.iter().map(|(s, d)| (*s, d.len())).collect();
     Ok(Generated {

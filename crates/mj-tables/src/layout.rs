@@ -24,26 +24,39 @@
 //! a 2/5/8 pair; their entries are read with [`Entry::NO_258`] set. A hand has at most 8
 //! wildcards and asks at most "9 with one more", so saturating `m` at 15 loses nothing.
 //!
-//! Each shape also has a **wait class** (u16, below 65,536), an index into the wait-class
-//! section. A wait class is a `u32` of three rank masks (bit `r` = rank `r + 1`): bits 0-8
-//! melds, 9-17 pair, 18-26 pair of 2/5/8. Bit `r` is set when adding one tile of that rank
-//! lowers the need of that plane by one. Adding a tile changes a need by exactly -1 or +2: never
-//! below need - 1 (replace the added tile by a wildcard), never above need + 2 (add it with two
-//! wildcards as a triplet), and the completed size is fixed modulo 3, so the two cases are the
-//! whole story and one bit per rank says which. Masks are computed for shapes of at most 16
-//! tiles (a 3k+1 hand has at most 16) and leave out ranks already held four times.
+//! Each shape also has **wait masks**: three rank masks (bit `r` = rank `r + 1`) saying which
+//! added tile lowers each need by one: melds, pair, pair of 2/5/8. Adding a tile changes a need
+//! by exactly -1 or +2: never below need - 1 (replace the added tile by a wildcard), never above
+//! need + 2 (add it with two wildcards as a triplet), and the completed size is fixed modulo 3,
+//! so the two cases are the whole story and one bit per rank says which. Masks are computed for
+//! shapes of at most 16 tiles (a 3k+1 hand has at most 16) and leave out ranks already held four
+//! times. They are stored per shape, with no class table in between: a numbered suit's as a
+//! `u32` ([`WaitMasks`]: bits 0-8 melds, 9-17 pair, 18-26 pair of 2/5/8); the seven honors' as
+//! one `u16` per shape of all seven (bits 0-6 melds, 7-13 pair; honors have no 2/5/8 pair),
+//! indexed like their needs byte.
 //!
 //! ## Indexing without hashing
 //!
-//! A shape's base-5 value (rank 1 lowest) comes from its eigen by three SWAR multiply-adds
-//! ([`base5`]); the needs byte is read at that offset, one load. Wait classes of numbered-suit
-//! shapes are stored only for shapes of up to 17 tiles, ranked densely: the low five ranks
-//! ordered by their tile count (so "at most B tiles" is a prefix), one block per high-four-ranks
+//! A shape's base-5 value (rank 1 lowest) comes from its eigen by two lookups of four digits in
+//! a table built at compile time and two multiply-adds ([`base5`]); the needs byte is read at
+//! that offset, one load. Wait masks of numbered-suit
+//! shapes are stored only for shapes of up to 17 tiles, ranked densely: the low four ranks
+//! ordered by their tile count (so "at most B tiles" is a prefix), one block per high-five-ranks
 //! pattern; `rank = HIGH_OFFSET[high] + LOW_RANK[low]`, two lookups in tables of 3,125 and 625
-//! entries. Honor wait classes are indexed by base-5 value directly.
+//! entries. The split falls between [`base5`]'s two lookups, so [`base5_parts`] gives `low`
+//! and `high` as cheaply as the whole value (`value = low + 625 * high`).
+//!
+//! ## Budget
+//!
+//! The blob is 5,982,624 bytes, about 5.7 MiB (a test, `committed_blob_loads_and_is_within_budget`,
+//! holds it to 6 MiB): 1.95 MB of suited needs, 3.55 MB of suited wait masks, 0.47 MB for the
+//! honors. Storing the masks per shape costs 1.9 MB more than the previous layout (a `u16`
+//! class index per ranked shape and a class table, 4.06 MB in all) and saves one dependent load
+//! per group in every waits call; a dense `u16` class index over all 5^9 shapes would cost
+//! 0.5 MB more again and keep the class table's load.
 
 /// Format version of the blob; bump on any change of layout or meaning.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Magic bytes that open every blob.
 pub const MAGIC: [u8; 8] = *b"MJTABLES";
@@ -54,18 +67,21 @@ pub const MAX_SUIT_TILES: u32 = 17;
 /// The most tiles a shape may have for its wait masks to be filled in.
 pub const MAX_WAIT_SHAPE_TILES: u32 = 16;
 
-/// Number of numbered-suit shapes with at most 17 tiles: the length of the suited wait-class
+/// Number of numbered-suit shapes with at most 17 tiles: the length of the suited wait-masks
 /// section.
 pub const SUITED_SHAPES: usize = 886_400;
 
 /// Every numbered-suit shape: 5^9, the length of the suited needs section.
 pub const SUITED_PATTERNS: usize = 1_953_125;
 
-/// Low ranks (1-5) of a numbered suit: 5^5 patterns.
-pub const LOW_PATTERNS: usize = 3125;
+/// Low ranks (1-4) of a numbered suit: 5^4 patterns.
+pub const LOW_PATTERNS: usize = 625;
 
-/// High ranks (6-9) of a numbered suit: 5^4 patterns.
-pub const HIGH_PATTERNS: usize = 625;
+/// High ranks (5-9) of a numbered suit: 5^5 patterns.
+pub const HIGH_PATTERNS: usize = 3125;
+
+/// Ranks in a low pattern.
+pub const LOW_RANKS: usize = 4;
 
 /// Wind shapes: 5^4.
 pub const WIND_SHAPES: usize = 625;
@@ -81,81 +97,61 @@ pub const HONOR_SHAPES: usize = 78_125;
 pub enum Section {
     /// Needs bytes of every numbered-suit shape, by base-5 value.
     SuitedNeeds,
-    /// Wind needs bytes, triplets only, then with any three different winds a sequence.
-    WindNeeds,
-    /// Dragon needs bytes, triplets only, then with the three dragons a sequence.
-    DragonNeeds,
     /// Needs bytes of all seven honors as one shape (winds and dragons side by side, the pair in
-    /// either), both planes: the win check reads honors with one load.
+    /// either), triplets only, then with honor sequences (any three different winds, or the
+    /// three dragons): one load per hand.
     HonorNeeds,
-    /// `LOW_RANK`: u32 per low pattern (base-5 of ranks 1-5), its position in size order.
+    /// `LOW_RANK`: u32 per low pattern (base-5 of ranks 1-4), its position in size order.
     LowRank,
-    /// `HIGH_OFFSET`: u32 per high pattern (base-5 of ranks 6-9), where its block starts.
+    /// `HIGH_OFFSET`: u32 per high pattern (base-5 of ranks 5-9), where its block starts.
     HighOffset,
-    /// Wait-class index (u16) of every numbered-suit shape of at most 17 tiles, ranked.
+    /// Wait masks (u32, [`WaitMasks`]) of every numbered-suit shape of at most 17 tiles, ranked.
     SuitedWaits,
-    /// Wind wait-class indices (u16), both planes as in `WindNeeds`.
-    WindWaits,
-    /// Dragon wait-class indices (u16), both planes as in `DragonNeeds`.
-    DragonWaits,
-    /// Wait classes, u32 each.
-    WaitClasses,
+    /// Wait masks (u16: melds, pair) of the seven honors as one shape, both planes as in
+    /// `HonorNeeds`.
+    HonorWaits,
 }
 
 impl Section {
     /// Every section, in blob order.
-    pub const ALL: [Section; 10] = [
+    pub const ALL: [Section; 6] = [
         Section::SuitedNeeds,
-        Section::WindNeeds,
-        Section::DragonNeeds,
         Section::HonorNeeds,
         Section::LowRank,
         Section::HighOffset,
         Section::SuitedWaits,
-        Section::WindWaits,
-        Section::DragonWaits,
-        Section::WaitClasses,
+        Section::HonorWaits,
     ];
 
     /// The four-byte tag written in the section table.
     pub const fn tag(self) -> [u8; 4] {
         match self {
             Section::SuitedNeeds => *b"SNED",
-            Section::WindNeeds => *b"WNED",
-            Section::DragonNeeds => *b"DNED",
             Section::HonorNeeds => *b"HNED",
             Section::LowRank => *b"LRNK",
             Section::HighOffset => *b"HOFF",
             Section::SuitedWaits => *b"SWAI",
-            Section::WindWaits => *b"WWAI",
-            Section::DragonWaits => *b"DWAI",
-            Section::WaitClasses => *b"WAIT",
+            Section::HonorWaits => *b"HWAI",
         }
     }
 
     /// Bytes per element.
     pub const fn element_size(self) -> usize {
         match self {
-            Section::SuitedNeeds
-            | Section::WindNeeds
-            | Section::DragonNeeds
-            | Section::HonorNeeds => 1,
-            Section::SuitedWaits | Section::WindWaits | Section::DragonWaits => 2,
-            Section::LowRank | Section::HighOffset | Section::WaitClasses => 4,
+            Section::SuitedNeeds | Section::HonorNeeds => 1,
+            Section::HonorWaits => 2,
+            Section::LowRank | Section::HighOffset | Section::SuitedWaits => 4,
         }
     }
 
-    /// How many elements the section must hold; `None` when it varies (wait classes).
+    /// How many elements the section must hold.
     pub const fn expected_len(self) -> Option<usize> {
         match self {
             Section::SuitedNeeds => Some(SUITED_PATTERNS),
-            Section::WindNeeds | Section::WindWaits => Some(2 * WIND_SHAPES),
-            Section::DragonNeeds | Section::DragonWaits => Some(2 * DRAGON_SHAPES),
-            Section::HonorNeeds => Some(2 * HONOR_SHAPES),
+            Section::HonorNeeds | Section::HonorWaits => Some(2 * HONOR_SHAPES),
             Section::LowRank => Some(LOW_PATTERNS),
             Section::HighOffset => Some(HIGH_PATTERNS),
             Section::SuitedWaits => Some(SUITED_SHAPES),
-            Section::WaitClasses => None,
         }
     }
 
@@ -163,29 +159,26 @@ impl Section {
     pub const fn name(self) -> &'static str {
         match self {
             Section::SuitedNeeds => "suited-needs",
-            Section::WindNeeds => "wind-needs",
-            Section::DragonNeeds => "dragon-needs",
             Section::HonorNeeds => "honor-needs",
             Section::LowRank => "low-rank",
             Section::HighOffset => "high-offset",
             Section::SuitedWaits => "suited-waits",
-            Section::WindWaits => "wind-waits",
-            Section::DragonWaits => "dragon-waits",
-            Section::WaitClasses => "wait-classes",
+            Section::HonorWaits => "honor-waits",
         }
     }
 }
 
-/// One shape's needs, as read from its byte (module docs give the bits).
+/// One shape's needs, as read from its byte (module docs give the bits), widened to 32 bits so
+/// that [`Entry::NO_258`] fits beside it and sums stay in registers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Entry(pub u16);
+pub struct Entry(pub u32);
 
 impl Entry {
     /// The saturated need: more wildcards than any hand has.
     pub const IMPOSSIBLE: u32 = 15;
 
     /// Flag (above the byte) for groups that cannot hold a 2/5/8 pair: honors.
-    pub const NO_258: u16 = 0x100;
+    pub const NO_258: u32 = 0x100;
 
     /// Packs three exact needs into the byte; `None` if a difference is outside -1..=2.
     pub fn pack(melds: u8, pair: u8, pair_258: u8) -> Option<u8> {
@@ -201,7 +194,7 @@ impl Entry {
     /// Fewest wildcards to complete as melds only.
     #[inline]
     pub const fn melds(self) -> u32 {
-        (self.0 & 0xF) as u32
+        self.0 & 0xF
     }
 
     /// `pair() - melds()`, in -1..=2.
@@ -264,10 +257,21 @@ impl WaitMasks {
     pub const fn pair_258(self) -> u16 {
         (self.0 >> 18 & 0x1FF) as u16
     }
+
+    /// The `u16` an honor shape's masks are stored as: seven bits of melds, seven of pair.
+    pub const fn to_honors(self) -> u16 {
+        (self.melds() & 0x7F) | (self.pair() & 0x7F) << 7
+    }
+
+    /// The masks of an honor shape from its stored `u16` (no 2/5/8 pair).
+    #[inline]
+    pub const fn from_honors(bits: u16) -> WaitMasks {
+        WaitMasks::pack(bits & 0x7F, bits >> 7 & 0x7F, 0)
+    }
 }
 
 /// The base-5 value of a shape whose hex digits are each 0..=4 (rank 1 lowest), for up to nine
-/// digits: three multiply-adds over lanes of 8, 16 and 32 bits.
+/// digits: two lookups of four digits each in [`BASE5_4`] and two multiply-adds.
 ///
 /// ```
 /// use mj_tables::layout::base5;
@@ -276,17 +280,50 @@ impl WaitMasks {
 /// assert_eq!(base5(0x4_4444_4444), 5usize.pow(9) - 1);
 /// ```
 #[inline]
-pub const fn base5(digits: u64) -> usize {
-    // Bytes: d(2j) + 5 d(2j+1), at most 24 (x5 = x + 4x).
-    let odd = digits >> 4 & 0x0F_0F0F_0F0F;
-    let a = (digits & 0x0F_0F0F_0F0F) + odd + (odd << 2);
-    // 16-bit lanes: b(2k) + 25 b(2k+1), at most 624 (x25 = x + 8x + 16x).
-    let hi = a >> 8 & 0x00FF_00FF_00FF;
-    let b = (a & 0x00FF_00FF_00FF) + hi + (hi << 3) + (hi << 4);
-    // 32-bit lanes: c(0) + 625 c(1) for ranks 1-8, rank 9 alone in the upper lane.
-    let c = (b & 0x0000_FFFF_0000_FFFF) + (b >> 16 & 0x0000_FFFF_0000_FFFF) * 625;
-    ((c & 0xFFFF_FFFF) + (c >> 32) * 390_625) as usize
+pub fn base5(digits: u64) -> usize {
+    let (low, high) = base5_parts(digits);
+    low + 625 * high
 }
+
+/// [`base5`] in two parts, `(low, high)`: ranks 1-4 (below [`LOW_PATTERNS`]) and ranks 5-9
+/// (below [`HIGH_PATTERNS`] for nine digits), so that `base5 = low + 625 * high`. The ranked
+/// wait masks are found by these two.
+///
+/// ```
+/// use mj_tables::layout::{base5, base5_parts};
+/// let e = 0x4_0312_0401;
+/// let (low, high) = base5_parts(e);
+/// assert_eq!(low + 625 * high, base5(e));
+/// assert_eq!((low, high), (base5(0x0401), base5(0x4_0312)));
+/// ```
+#[inline]
+pub fn base5_parts(digits: u64) -> (usize, usize) {
+    let low = BASE5_4[(digits & 0xFFFF) as usize];
+    let mid = BASE5_4[(digits >> 16 & 0xFFFF) as usize];
+    let high = usize::from(mid) + 625 * (digits >> 32) as usize;
+    (usize::from(low), high)
+}
+
+/// The base-5 value of every four-digit shape, indexed by its 16 bits (one hex digit per rank,
+/// rank 1 lowest); 0 where a digit is above 4. Built at compile time: 128 KiB, of which a hand's
+/// lookups touch the 625 entries of valid shapes (about 4 KiB of cache lines).
+pub static BASE5_4: [u16; 1 << 16] = {
+    let mut table = [0u16; 1 << 16];
+    let mut i = 0;
+    while i < 1 << 16 {
+        let (mut value, mut weight, mut valid, mut k) = (0u16, 1u16, true, 0);
+        while k < 4 {
+            let d = (i >> (4 * k) & 0xF) as u16;
+            valid &= d <= 4;
+            value += d * weight;
+            weight *= 5;
+            k += 1;
+        }
+        table[i] = if valid { value } else { 0 };
+        i += 1;
+    }
+    table
+};
 
 /// The digits (rank 1 first) of a base-5 value, for `n` ranks.
 pub const fn digits_of(mut value: usize, n: usize) -> [u8; 9] {
@@ -310,3 +347,22 @@ pub const POW5: [usize; 10] = {
     }
     p
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base5_of_every_nine_digit_shape() {
+        for x in 0..SUITED_PATTERNS {
+            let digits = digits_of(x, 9);
+            let raw = (0..9).fold(0u64, |acc, i| acc | u64::from(digits[i]) << (4 * i));
+            assert_eq!(base5(raw), x, "{raw:#x}");
+            assert_eq!(
+                base5_parts(raw),
+                (x % LOW_PATTERNS, x / LOW_PATTERNS),
+                "{raw:#x}"
+            );
+        }
+    }
+}

@@ -1,7 +1,7 @@
-//! Per-group mahjong tables with wildcards: for every shape of a numbered suit (up to 17 tiles),
-//! of the winds and of the dragons, the fewest wildcards that complete it as melds only, as
-//! melds plus a pair, and as melds plus a 2/5/8 pair, with one bit per rank saying which added
-//! tiles lower each need. A whole hand is then a handful of lookups (see `mj-hu`).
+//! Per-group mahjong tables with wildcards: for every shape of a numbered suit (up to 17 tiles)
+//! and of the seven honors, the fewest wildcards that complete it as melds only, as melds plus a
+//! pair, and as melds plus a 2/5/8 pair, with one bit per rank saying which added tiles lower
+//! each need. A whole hand is then a handful of lookups (see `mj-hu`).
 //!
 //! * [`layout`]: what an entry holds and how a shape finds it (read this first).
 //! * [`generate`]: the pure generator behind `cargo xtask gen-tables`.

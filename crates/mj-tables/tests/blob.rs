@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mj_tables::blob::{self, TableError};
-use mj_tables::layout::{FORMAT_VERSION, SUITED_PATTERNS};
+use mj_tables::layout::{FORMAT_VERSION, SUITED_PATTERNS, Section};
 use mj_tables::{COMMITTED_BLOB, Tables};
 use rstest::rstest;
 
@@ -18,12 +18,17 @@ fn committed_blob_is_fresh_and_generation_is_reproducible() {
     );
 }
 
+/// The table budget: 6 MiB (wait masks stored per shape; see `mj_tables::layout`, "Budget").
+const BUDGET: usize = 6 << 20;
+
 #[test]
 fn committed_blob_loads_and_is_within_budget() {
     let tables = Tables::committed().unwrap();
-    assert!(tables.wait_class_count() > 0);
+    // 12m + 55m: drawing 3m lowers the melds and the pair need, 5m the melds need only.
+    let shape = mj_tiles::Eigen::new(0x20011).unwrap();
+    assert_eq!(tables.suited_waits(shape).melds(), 0b10100);
     assert!(
-        COMMITTED_BLOB.len() <= 4 << 20,
+        COMMITTED_BLOB.len() <= BUDGET,
         "blob is {} bytes",
         COMMITTED_BLOB.len()
     );
@@ -52,16 +57,24 @@ fn damaged_blobs_are_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
     );
 }
 
-#[test]
-fn a_resealed_blob_with_a_bad_reference_is_refused() {
-    // Point a suited shape at a wait class that does not exist and fix the checksum: the
-    // cross-reference check must still refuse it.
-    let mut bytes = COMMITTED_BLOB.to_vec();
+/// The blob with `bytes` written at `at` within section `section`, its checksum fixed.
+fn resealed(section: Section, at: usize, bytes: &[u8]) -> Vec<u8> {
+    let mut out = COMMITTED_BLOB.to_vec();
     let sections = blob::parse(COMMITTED_BLOB).unwrap();
-    let waits_at = sections[6].as_ptr() as usize - COMMITTED_BLOB.as_ptr() as usize;
-    bytes[waits_at..waits_at + 2].copy_from_slice(&u16::MAX.to_le_bytes());
-    let sum = blob::fnv1a64(&bytes[32..]);
-    bytes[24..32].copy_from_slice(&sum.to_le_bytes());
-    let err = Tables::from_bytes(&bytes).expect_err("bad wait class");
-    assert!(err.to_string().contains("wait class"), "{err}");
+    let i = Section::ALL.iter().position(|&s| s == section).unwrap();
+    let start = sections[i].as_ptr() as usize - COMMITTED_BLOB.as_ptr() as usize + at;
+    out[start..start + bytes.len()].copy_from_slice(bytes);
+    let sum = blob::fnv1a64(&out[32..]);
+    out[24..32].copy_from_slice(&sum.to_le_bytes());
+    out
+}
+
+#[rstest]
+// The empty high pattern's block (all 625 low patterns) moved past the end of the ranked masks.
+#[case::high_offset(resealed(Section::HighOffset, 0, &886_000u32.to_le_bytes()), "high-offset")]
+// The empty low pattern ranked where a larger pattern's rank belongs.
+#[case::low_rank(resealed(Section::LowRank, 0, &5u32.to_le_bytes()), "low-rank")]
+fn a_resealed_blob_with_a_bad_ranking_is_refused(#[case] bytes: Vec<u8>, #[case] expected: &str) {
+    let err = Tables::from_bytes(&bytes).expect_err(expected);
+    assert!(err.to_string().contains(expected), "{err}");
 }

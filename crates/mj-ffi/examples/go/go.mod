@@ -1,0 +1,3 @@
+module example.invalid/mjffi
+
+go 1.19

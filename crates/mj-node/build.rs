@@ -1,0 +1,4 @@
+//! napi-build: the link settings of a Node addon.
+fn main() {
+    napi_build::setup();
+}

@@ -19,11 +19,13 @@
 //! seeded games after a discard, Sichuan with 0 and with 4 wildcards (红中血战) and 红中麻将:
 //! criterion's elements/s per update, ns per update its inverse.
 
+use core::ops::ControlFlow;
 use std::hint::black_box;
 use std::time::Duration;
 
 use benches::game::{PlayerKind, Players, play_hanchan};
 use benches::peer_game;
+use mj_game::drive::{Observer, drive, drive_with};
 use mj_game::{Action, GameRules, Length, Match, Round};
 use mj_tiles::{Meld, Tile, TileCounts, TileSet};
 
@@ -85,17 +87,27 @@ const PRESETS: [&str; 6] = [
 fn play_game(rules: GameRules, seed: u64) -> u64 {
     let mut m = Match::seeded(rules, Length::EastOnly, seed, false);
     let mut players = Players::new(PlayerKind::Greedy, seed);
-    let mut decisions = 0u64;
-    while !m.is_over() && decisions < 1_000_000 {
-        let seat = m.to_act().trailing_zeros() as u8;
-        let legal = m.legal_actions(seat);
-        let a = players.act(m.round(), seat, &legal);
-        if m.play(seat, a).is_err() {
-            break;
+    drive(&mut m, &mut players).decisions
+}
+
+/// Keeps the round after each discard that does not end the match (the discarder then holds
+/// 3k+1 tiles), up to `n` of them.
+struct AfterDiscards {
+    out: Vec<(Round, u8)>,
+    n: usize,
+}
+
+impl Observer<Match> for AfterDiscards {
+    fn after(&mut self, m: &Match, seat: u8, a: Action, _: Option<Action>) -> ControlFlow<()> {
+        if matches!(a, Action::Discard { .. }) && !m.is_over() {
+            self.out.push((m.round().clone(), seat));
         }
-        decisions += 1;
+        if self.out.len() < self.n {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
     }
-    decisions
 }
 
 fn games_per_preset(c: &mut Criterion) {
@@ -123,25 +135,18 @@ fn games_per_preset(c: &mut Criterion) {
 
 /// Rounds right after a discard (the discarder holds 3k+1 tiles), from seeded greedy games.
 fn discard_states(rules: GameRules, n: usize) -> Vec<(Round, u8)> {
-    let mut out = Vec::with_capacity(n);
+    let mut keep = AfterDiscards {
+        out: Vec::with_capacity(n),
+        n,
+    };
     let mut seed = 0;
-    while out.len() < n && seed < 10_000 {
+    while keep.out.len() < n && seed < 10_000 {
         let mut m = Match::seeded(rules, Length::OneRound, seed, false);
         let mut players = Players::new(PlayerKind::Greedy, seed);
-        while !m.is_over() && out.len() < n {
-            let seat = m.to_act().trailing_zeros() as u8;
-            let legal = m.legal_actions(seat);
-            let a = players.act(m.round(), seat, &legal);
-            if m.play(seat, a).is_err() {
-                break;
-            }
-            if matches!(a, Action::Discard { .. }) && !m.is_over() {
-                out.push((m.round().clone(), seat));
-            }
-        }
+        drive_with(&mut m, &mut players, &mut keep);
         seed += 1;
     }
-    out
+    keep.out
 }
 
 fn waits_update(c: &mut Criterion) {

@@ -9,7 +9,10 @@
 //!   that leaves the lowest shanten (`mj_ai::shanten`, riichi shapes); never calls, passes on
 //!   claims. Ties: see [`greedy_discard`].
 
+use core::ops::ControlFlow;
+
 use mj_ai::{ShapeRules, discard_preference, shanten};
+use mj_game::drive::{Observer, Seats, drive_with};
 use mj_game::{
     Action, Bot, GameRules, Length, Match, RandomBot, Round, Seat, SeatView, TsumogiriBot,
 };
@@ -203,11 +206,58 @@ impl Players {
 
     /// The action of `seat`.
     pub fn act(&mut self, round: &Round, seat: Seat, legal: &[Action]) -> Action {
-        let view = round.view(seat);
+        self.act_on(&round.view(seat), legal)
+    }
+
+    #[inline]
+    fn act_on(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         match self {
-            Players::Random(bots) => bots[usize::from(seat & 3)].act(&view, legal),
-            Players::Tsumogiri => WinningTsumogiri.act(&view, legal),
-            Players::Greedy => Greedy.act(&view, legal),
+            Players::Random(bots) => bots[usize::from(view.seat() & 3)].act(view, legal),
+            Players::Tsumogiri => WinningTsumogiri.act(view, legal),
+            Players::Greedy => Greedy.act(view, legal),
+        }
+    }
+}
+
+/// The four seats for `mj_game::drive`, statically dispatched (no virtual call a decision).
+impl Seats for Players {
+    #[inline]
+    fn choose(&mut self, _: Seat, view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
+        Some(self.act_on(view, legal))
+    }
+}
+
+/// The probe of [`play_hanchan_probed`], as a driver's observer.
+struct Probe<F> {
+    probe: F,
+    rounds: usize,
+}
+
+impl<F: FnMut(Step)> Observer<Match> for Probe<F> {
+    #[inline]
+    fn after(&mut self, m: &Match, _: Seat, _: Action, _: Option<Action>) -> ControlFlow<()> {
+        let rounds = m.history().len();
+        (self.probe)(Step::After {
+            round_over: rounds != self.rounds,
+        });
+        self.rounds = rounds;
+        if !m.is_over() {
+            (self.probe)(Step::Before);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Stops a drive after a number of decisions.
+struct StopAfter(u64);
+
+impl Observer<Match> for StopAfter {
+    fn after(&mut self, _: &Match, _: Seat, _: Action, _: Option<Action>) -> ControlFlow<()> {
+        self.0 = self.0.saturating_sub(1);
+        if self.0 == 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     }
 }
@@ -226,36 +276,18 @@ pub enum Step {
 }
 
 /// Plays one seeded hanchan (Tenhou rules, no event recording) between four players of `kind`
-/// and returns the number of decisions (one per action played, passes included). Each decision
-/// asks the engine which seats must decide, lists the first one's legal actions, lets the
-/// player choose and plays it, as `mj_game::play` does. `probe` is called around every
+/// and returns the number of decisions (one per action played, passes included), through
+/// `mj_game::drive`: each decision asks the engine which seats must decide, lists the first
+/// one's legal actions, lets the player choose and plays it. `probe` is called around every
 /// decision (the example counts heap allocations with it).
 pub fn play_hanchan_probed(seed: u64, kind: PlayerKind, mut probe: impl FnMut(Step)) -> u64 {
     let mut m = Match::seeded(GameRules::tenhou(), Length::Hanchan, seed, false);
     let mut players = Players::new(kind, seed);
-    let mut decisions = 0u64;
-    // A hanchan has a few thousand decisions; the bound only guards against a bug.
-    while !m.is_over() && decisions < 1_000_000 {
-        probe(Step::Before);
-        let rounds = m.history().len();
-        let seat = m.to_act().trailing_zeros() as u8;
-        let legal = m.legal_actions(seat);
-        if legal.is_empty() {
-            debug_assert!(false, "seat {seat} must decide but has no legal action");
-            break;
-        }
-        let a = players.act(m.round(), seat, &legal);
-        decisions += 1;
-        let played = m.play(seat, a);
-        debug_assert!(played.is_ok(), "a player chose an illegal action: {a}");
-        if played.is_err() {
-            break;
-        }
-        probe(Step::After {
-            round_over: m.history().len() != rounds,
-        });
-    }
-    decisions
+    probe(Step::Before);
+    let mut observer = Probe { probe, rounds: 0 };
+    let driven = drive_with(&mut m, &mut players, &mut observer);
+    debug_assert_eq!(driven.stop, mj_game::Stop::Over, "seed {seed} {kind:?}");
+    driven.decisions
 }
 
 /// [`play_hanchan_probed`] without a probe.
@@ -267,18 +299,9 @@ pub fn play_hanchan(seed: u64, kind: PlayerKind) -> u64 {
 /// its end): a mid-game state to clone.
 pub fn match_after(seed: u64, kind: PlayerKind, decisions: u64) -> Match {
     let mut m = Match::seeded(GameRules::tenhou(), Length::Hanchan, seed, false);
-    let mut players = Players::new(kind, seed);
-    for _ in 0..decisions {
-        if m.is_over() {
-            break;
-        }
-        let seat = m.to_act().trailing_zeros() as u8;
-        let legal = m.legal_actions(seat);
-        let Some(&first) = legal.first() else { break };
-        let a = players.act(m.round(), seat, &legal);
-        if m.play(seat, a).is_err() && m.play(seat, first).is_err() {
-            break;
-        }
+    if decisions > 0 {
+        let mut players = Players::new(kind, seed);
+        drive_with(&mut m, &mut players, &mut StopAfter(decisions));
     }
     m
 }

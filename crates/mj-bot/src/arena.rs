@@ -16,12 +16,14 @@
 //! exactly two names, [`Comparison`] gives the first name's rank advantage over the other's
 //! average, per wall, with its 95 % interval.
 
+use core::ops::ControlFlow;
 use std::time::Instant;
 
-use mj_game::{Bot, GameRules, Length, Match, MatchResult, RoundEnd};
+use mj_game::drive::{Observer, Seats, Stop, drive_with};
+use mj_game::{Action, Bot, GameRules, Length, Match, MatchResult, RoundEnd, Seat, SeatView};
 use serde::{Deserialize, Serialize};
 
-use crate::bot_by_name;
+use crate::registry::{self, SeedScheme, seat_seed};
 
 /// What one seat did in one match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,8 +125,45 @@ impl Tally {
     }
 }
 
+/// The arena's seats: the players, with the time each decision took and the decisions taken
+/// counted per seat.
+struct Timed<'a> {
+    bots: &'a mut [Box<dyn Bot>],
+    nanos: [u64; 4],
+    decisions: [u64; 4],
+}
+
+impl Seats for Timed<'_> {
+    fn choose(&mut self, seat: Seat, view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
+        let s = usize::from(seat & 3);
+        let bot = self.bots.get_mut(s)?;
+        let t = Instant::now();
+        let a = bot.act(view, legal);
+        self.nanos[s] += t.elapsed().as_nanos() as u64;
+        self.decisions[s] += 1;
+        Some(a)
+    }
+}
+
+/// The arena's observer: the [`Tally`] after every action, and the illegal choices.
+impl Observer<Match> for Tally {
+    fn after(
+        &mut self,
+        m: &Match,
+        seat: Seat,
+        _: Action,
+        refused: Option<Action>,
+    ) -> ControlFlow<()> {
+        if refused.is_some() {
+            self.seats[usize::from(seat & 3)].illegal += 1;
+        }
+        self.after_play(m);
+        ControlFlow::Continue(())
+    }
+}
+
 /// Plays one seeded match between `bots` (one per seat, 3 or 4 of them as `rules.players`
-/// says; extra ones are ignored) and counts what each seat did.
+/// says; extra ones are ignored) through [`mj_game::drive`] and counts what each seat did.
 pub fn play_game(
     rules: GameRules,
     length: Length,
@@ -134,35 +173,22 @@ pub fn play_game(
     let n = usize::from(if rules.players == 3 { 3u8 } else { 4 }).min(bots.len());
     let mut m = Match::seeded(rules, length, seed, false);
     let mut tally = Tally::new(n);
-    let mut steps = 0u64;
-    // A match has a few thousand decisions; the bound only guards against a bug.
-    while !m.is_over() && steps < 1_000_000 {
-        steps += 1;
-        let seat = m.to_act().trailing_zeros() as u8;
-        let s = usize::from(seat);
-        let legal = m.legal_actions(seat);
-        let Some(&first) = legal.first() else { break };
-        if s >= n {
-            // Cannot happen (seats beyond the table never decide); keep the match moving.
-            if m.play(seat, first).is_err() {
-                break;
-            }
-            continue;
-        }
-        let t = Instant::now();
-        let mut a = bots[s].act(&m.round().view(seat), &legal);
-        tally.seats[s].nanos += t.elapsed().as_nanos() as u64;
-        tally.seats[s].decisions += 1;
-        if !legal.contains(&a) {
-            tally.seats[s].illegal += 1;
-            a = first;
-        }
-        if m.play(seat, a).is_err() {
+    let mut seats = Timed {
+        bots: &mut bots[..n],
+        nanos: [0; 4],
+        decisions: [0; 4],
+    };
+    while let Stop::Yield { seat, legal } = drive_with(&mut m, &mut seats, &mut tally).stop {
+        // Cannot happen (seats beyond the table never decide); keep the match moving.
+        if m.play(seat, legal[0]).is_err() {
             break;
         }
-        tally.after_play(&m);
     }
-    let seats = tally.seats;
+    let mut seats_stats = tally.seats;
+    for (s, st) in seats_stats.iter_mut().enumerate() {
+        st.nanos += seats.nanos[s];
+        st.decisions += seats.decisions[s];
+    }
     let result = m.result().cloned().unwrap_or_else(|| MatchResult {
         scores: m.round().scores(),
         ranks: mj_game::game::ranks_of(&m.round().scores(), rules.players),
@@ -170,7 +196,10 @@ pub fn play_game(
         rounds: m.history().len() as u32,
         players: rules.players,
     });
-    GamePlayed { result, seats }
+    GamePlayed {
+        result,
+        seats: seats_stats,
+    }
 }
 
 /// What to play.
@@ -193,10 +222,8 @@ pub struct ArenaConfig {
 /// Why a run cannot start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
-    /// A name [`bot_by_name`] does not know.
-    #[error(
-        "unknown player `{0}` (known: random, tsumogiri, efficiency, value, value_untuned, defense)"
-    )]
+    /// A name the [`registry`] does not know.
+    #[error("unknown player `{0}` (known: {known})", known = registry::NAMES.join(", "))]
     UnknownPlayer(String),
     /// Not one name per seat.
     #[error("{got} players named for {seats} seats")]
@@ -232,22 +259,17 @@ pub fn run(
     config: &ArenaConfig,
     progress: impl FnMut(u64, u64),
 ) -> Result<Vec<GameRecord>, ArenaError> {
-    for p in &config.players {
-        if bot_by_name(p, 0).is_none() {
-            return Err(ArenaError::UnknownPlayer(p.clone()));
-        }
-    }
-    run_with(
-        config,
-        |i, seed| {
-            bot_by_name(&config.players[i], seed).unwrap_or_else(|| Box::new(mj_game::TsumogiriBot))
-        },
-        progress,
-    )
+    let entries = config
+        .players
+        .iter()
+        .map(|p| registry::entry(p).ok_or_else(|| ArenaError::UnknownPlayer(p.clone())))
+        .collect::<Result<Vec<_>, _>>()?;
+    run_with(config, |i, seed| (entries[i].build)(seed), progress)
 }
 
 /// [`run`] with players made by `make(line-up place, seed)` instead of by name (the names
-/// only label the statistics): how a tuning run plays a candidate.
+/// only label the statistics): how a tuning run plays a candidate. The seed is
+/// [`seat_seed`]`(`[`SeedScheme::Arena`]`, wall seed, place)`.
 ///
 /// # Errors
 /// Not one name per seat.
@@ -271,7 +293,7 @@ pub fn run_with(
         let lineup: Vec<usize> = (0..n).map(|s| (s + rot) % n).collect();
         let mut bots: Vec<Box<dyn Bot>> = lineup
             .iter()
-            .map(|&i| make(i, mix(seed, i as u64 + 1000)))
+            .map(|&i| make(i, seat_seed(SeedScheme::Arena, seed, i)))
             .collect();
         let game = play_game(config.rules, config.length, seed, &mut bots);
         out.push(GameRecord { wall, lineup, game });

@@ -3,7 +3,8 @@
 //!
 //! Every player implements [`mj_game::Bot`]: it sees only what its seat sees (its own hand,
 //! every river, meld, riichi and kita, the dora indicators, scores, tiles left) and picks one
-//! of the legal actions. By name ([`bot_by_name`], [`NAMES`]):
+//! of the legal actions. By name ([`registry`]: [`registry::make`], [`NAMES`], the seat seeds of a
+//! seeded game):
 //!
 //! * `random`, `tsumogiri`: `mj-game`'s baselines ([`mj_game::RandomBot`],
 //!   [`mj_game::TsumogiriBot`]: a uniformly random legal action; the drawn tile discarded,
@@ -46,23 +47,15 @@
 pub mod arena;
 mod common;
 mod players;
+pub mod registry;
 pub mod risk;
 pub mod sichuan;
 
 pub use players::{Defense, Efficiency, Value};
+pub use registry::NAMES;
 
 use mj_ai::ValueWeights;
-use mj_game::{Bot, RandomBot, TsumogiriBot};
-
-/// Every player name [`bot_by_name`] knows.
-pub const NAMES: [&str; 6] = [
-    "random",
-    "tsumogiri",
-    "efficiency",
-    "value",
-    "value_untuned",
-    "defense",
-];
+use mj_game::Bot;
 
 /// The committed tuning run: `data/value_weights.json`, the output of
 /// `cargo run --release -p mj-bot --example tune_value -- WALLS SEED` (the exact command is in
@@ -81,16 +74,8 @@ pub fn tuned_weights() -> ValueWeights {
 }
 
 /// A player by name (see [`NAMES`]); `seed` seeds the random ones. `None` for an unknown name.
+/// [`registry::make`] is the same lookup with an error naming the known players, and a
+/// `Send + Sync` player.
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        "tsumogiri" => Some(Box::new(TsumogiriBot)),
-        "efficiency" => Some(Box::new(Efficiency)),
-        "value" => Some(Box::new(Value {
-            weights: tuned_weights(),
-        })),
-        "value_untuned" => Some(Box::new(Value::default())),
-        "defense" => Some(Box::new(Defense)),
-        _ => None,
-    }
+    registry::make(name, seed).ok().map(|b| b as Box<dyn Bot>)
 }

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use mj_bot::registry::{self, SeedScheme, seat_seed};
 use mj_game::{Event, GameRules, Length, play};
 use mj_log::{Limits, LogError, Replay, ReplayOptions, ReplayReport, ReportKind};
 
@@ -183,20 +184,12 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
             mj_bot::NAMES.join(", ")
         ));
     }
-    let mut bots = Vec::with_capacity(4);
-    for seat in 0..4u64 {
-        let name = &args.players[seat as usize % args.players.len()];
+    let mut bots: Vec<Box<dyn mj_game::Bot>> = Vec::with_capacity(4);
+    for seat in 0..4 {
+        let name = &args.players[seat % args.players.len()];
         // Each seat's random stream is its own, derived from the wall seed.
-        let bot = mj_bot::bot_by_name(
-            name,
-            args.seed ^ (seat + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-        )
-        .ok_or_else(|| {
-            format!(
-                "--players: unknown player `{name}` ({})",
-                mj_bot::NAMES.join(", ")
-            )
-        })?;
+        let seed = seat_seed(SeedScheme::GameCommand, args.seed, seat);
+        let bot = registry::make(name, seed).map_err(|e| format!("--players: {e}"))?;
         bots.push(bot);
     }
     let mut bots: [_; 4] = bots

@@ -33,3 +33,7 @@ pub struct ReadmeExamples;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/games-and-logs.md")]
 pub struct GamesAndLogsExamples;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/bots-and-arena.md")]
+pub struct BotsAndArenaExamples;

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use mj_game::{Bot, GameRules, Length, Match, RandomBot, Round, play, play::bot_by_name};
+use mj_game::{BUILTIN_BOTS, Bot, GameRules, Length, Match, RandomBot, Round, play};
 
 /// Counts heap allocations (the example's own instrument, not part of the library).
 #[global_allocator]
@@ -36,9 +36,11 @@ fn main() {
     let mut decisions = 0u64;
     let mut rounds = 0u64;
     for g in 0..n {
-        let mut bots: [Box<dyn Bot>; 4] = core::array::from_fn(|s| {
-            bot_by_name(kind, g * 4 + s as u64)
-                .unwrap_or_else(|| Box::new(RandomBot::new(s as u64)))
+        let mut bots: [Box<dyn Bot>; 4] = core::array::from_fn(|s| -> Box<dyn Bot> {
+            match BUILTIN_BOTS.iter().find(|e| e.name == kind) {
+                Some(e) => (e.build)(g * 4 + s as u64),
+                None => Box::new(RandomBot::new(s as u64)),
+            }
         });
         let p = play(rules, Length::Hanchan, g, &mut bots, false);
         decisions += p.decisions;

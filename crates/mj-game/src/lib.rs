@@ -41,7 +41,12 @@
 //!   the Chinese flows' payments.
 //! * [`SeatView`] (`view`): what one seat sees, borrowed; the input of a [`Bot`].
 //!   [`Observation`] ([`Round::observation`]) is its owned snapshot.
-//! * [`play()`] (`play`): built-in players ([`RandomBot`], [`TsumogiriBot`]) and the match driver.
+//! * [`Position`] (`position`): one trait over [`Round`] and [`Match`] (`to_act`,
+//!   `legal_actions`, `play`, `outcome`, `view`), so drivers, searches and tests are written once.
+//! * [`drive()`] (`drive`): the one decision loop (who decides, ask the player, play), with an
+//!   [`Observer`] of every decision and a step-wise form that yields a seat with no player.
+//! * [`play()`] (`play`): the [`Bot`] trait, the built-in players ([`RandomBot`],
+//!   [`TsumogiriBot`], as [`BUILTIN_BOTS`] registry entries) and a seeded match to its end.
 //!
 //! # Decisions
 //!
@@ -351,9 +356,11 @@
 //! between rounds and the final scores and points against the log.
 
 pub mod action;
+pub mod drive;
 pub mod game;
 pub mod mjai;
 pub mod play;
+pub mod position;
 pub mod round;
 pub mod rules;
 mod tiles;
@@ -361,9 +368,11 @@ pub mod view;
 pub mod wall;
 
 pub use action::{Action, IllegalAction, Seat};
+pub use drive::{Driven, Observer, Seats, Stop, drive, drive_with};
 pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};
-pub use play::{Bot, Played, RandomBot, TsumogiriBot, play};
+pub use play::{BUILTIN_BOTS, Bot, BotEntry, Played, RandomBot, TsumogiriBot, play};
+pub use position::Position;
 pub use round::hongzhong::{HONGZHONG_WILD, bird_offset, hongzhong_hu_rules};
 pub use round::mcr::{MCR_TILES, McrWall, McrWallError, mcr_hands, mcr_next_setup};
 pub use round::sichuan::sichuan_hu_rules;

@@ -1,10 +1,14 @@
-//! Built-in simple players and the match driver behind `mj game`.
+//! Players: the [`Bot`] trait, the two built-in baselines ([`RandomBot`], [`TsumogiriBot`])
+//! as registry entries ([`BotEntry`], [`BUILTIN_BOTS`]; `mj_bot::registry` lists them with
+//! the stronger players), and [`play()`], a seeded match played to its end through
+//! [`crate::drive`] (what `mj game` runs).
 
 use core::fmt;
 
 use mj_tiles::random::SplitMix64;
 
 use crate::action::Action;
+use crate::drive::drive;
 use crate::game::{Match, MatchResult};
 use crate::mjai::Event;
 use crate::rules::{GameRules, Length};
@@ -19,6 +23,42 @@ pub trait Bot: fmt::Debug {
     /// Chooses among `legal` (never empty) for the seat of `view`.
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action;
 }
+
+/// A boxed player plays as the player inside (so `Box<dyn Bot>` is a `Bot`).
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    #[inline]
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+        (**self).act(view, legal)
+    }
+}
+
+/// A named kind of player, as a registry lists it: the name, a line on how it plays, and how
+/// to make one from a seed (players that use no randomness ignore it). The player is `Send`
+/// and `Sync`, so a game holding its players can move to another thread (or to Python).
+#[derive(Clone, Copy, Debug)]
+pub struct BotEntry {
+    /// The name (`random`, `efficiency`, ...).
+    pub name: &'static str,
+    /// How it plays, in a line.
+    pub about: &'static str,
+    /// A player of this kind from a seed.
+    pub build: fn(seed: u64) -> Box<dyn Bot + Send + Sync>,
+}
+
+/// mj-game's own players as registry entries: `random` ([`RandomBot`]) and `tsumogiri`
+/// ([`TsumogiriBot`]). `mj_bot::registry` lists them first, beside its own.
+pub const BUILTIN_BOTS: [BotEntry; 2] = [
+    BotEntry {
+        name: "random",
+        about: "a uniformly random legal action (seeded)",
+        build: |seed| Box::new(RandomBot::new(seed)),
+    },
+    BotEntry {
+        name: "tsumogiri",
+        about: "discards the tile it drew, passes every call, never wins",
+        build: |_| Box::new(TsumogiriBot),
+    },
+];
 
 /// Picks a uniformly random legal action (seeded).
 #[derive(Debug, Clone)]
@@ -57,13 +97,11 @@ impl Bot for TsumogiriBot {
     }
 }
 
-/// The built-in player kinds by name: `random`, `tsumogiri`.
+/// The built-in player kinds by name: `random`, `tsumogiri` (an entry of [`BUILTIN_BOTS`]).
+#[deprecated(note = "use `mj_bot::registry`, which knows every player (or `BUILTIN_BOTS`)")]
 pub fn bot_by_name(name: &str, seed: u64) -> Option<Box<dyn Bot>> {
-    match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        "tsumogiri" => Some(Box::new(TsumogiriBot)),
-        _ => None,
-    }
+    let entry = BUILTIN_BOTS.iter().find(|e| e.name == name)?;
+    Some((entry.build)(seed))
 }
 
 /// A finished match: the result, decisions taken, and the events when recorded.
@@ -83,7 +121,8 @@ impl fmt::Display for Played {
     }
 }
 
-/// Plays a seeded match between four bots to its end.
+/// Plays a seeded match between four bots to its end ([`crate::drive`]; a choice the engine
+/// refuses is replaced by the seat's first legal action).
 pub fn play(
     rules: GameRules,
     length: Length,
@@ -92,26 +131,7 @@ pub fn play(
     record: bool,
 ) -> Played {
     let mut m = Match::seeded(rules, length, seed, record);
-    let mut decisions = 0u64;
-    // Bounded: a match has at most a few thousand decisions; the bound only guards a bug.
-    while !m.is_over() && decisions < 10_000_000 {
-        let mask = m.to_act();
-        for seat in 0..4u8 {
-            if mask >> seat & 1 == 0 {
-                continue;
-            }
-            let legal = m.legal_actions(seat);
-            if legal.is_empty() {
-                continue;
-            }
-            let a = bots[usize::from(seat)].act(&m.round().view(seat), &legal);
-            decisions += 1;
-            if m.play(seat, a).is_err() {
-                debug_assert!(false, "a bot chose an illegal action");
-            }
-            break;
-        }
-    }
+    let decisions = drive(&mut m, bots).decisions;
     let events = if record { m.events() } else { Vec::new() };
     Played {
         result: m.result().cloned().unwrap_or(MatchResult {

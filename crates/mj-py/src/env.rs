@@ -10,6 +10,7 @@
 // Seats and kinds index several parallel arrays at once; indices read clearer than zips here.
 #![allow(clippy::needless_range_loop)]
 
+use core::ops::ControlFlow;
 use std::thread;
 
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
@@ -17,8 +18,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use mj_bot::{Defense, Efficiency, Value};
-use mj_game::{Action, Bot, GameRules, Length, Match, RandomBot, Seat, SeatView, TsumogiriBot};
+use mj_bot::registry::{self, SeedScheme, seat_seed};
+use mj_game::drive::{Observer, Stop, drive_with};
+use mj_game::{Action, Bot, GameRules, Length, Match, Seat};
 
 /// Actions: 0..34 discard kind k (a plain copy), 34..37 discard the red 5m/5p/5s, 37..71 riichi
 /// discarding kind k, 71..74 chi with the called tile lowest/middle/highest, 74 pon, 75 open
@@ -68,51 +70,21 @@ impl RewardKind {
     }
 }
 
-/// A player of a seat no learner plays (concrete types, so the game is `Send`).
-#[derive(Debug, Clone)]
-pub(crate) enum SeatBot {
-    Learner,
-    Random(RandomBot),
-    Tsumogiri,
-    Efficiency,
-    Value(Value),
-    Defense,
-}
+/// The player of a seat: a registry bot, or `None` for a learner (`None` or `"learner"` as
+/// the name). `Send + Sync`, as a Python class must be.
+pub(crate) type SeatBot = Option<Box<dyn Bot + Send + Sync>>;
 
-impl SeatBot {
-    pub(crate) fn by_name(name: Option<&str>, seed: u64) -> Option<SeatBot> {
-        Some(match name {
-            None | Some("learner") => SeatBot::Learner,
-            Some("random") => SeatBot::Random(RandomBot::new(seed)),
-            Some("tsumogiri") => SeatBot::Tsumogiri,
-            Some("efficiency") => SeatBot::Efficiency,
-            Some("value") => SeatBot::Value(Value {
-                weights: mj_bot::tuned_weights(),
-            }),
-            Some("value_untuned") => SeatBot::Value(Value::default()),
-            Some("defense") => SeatBot::Defense,
-            Some(_) => return None,
-        })
+/// The player named `name` for a seat, seeded `seed`.
+pub(crate) fn seat_bot(name: Option<&str>, seed: u64) -> Result<SeatBot, String> {
+    match name {
+        None | Some("learner") => Ok(None),
+        Some(n) => registry::make(n, seed).map(Some).map_err(|_| {
+            format!(
+                "unknown bot {n:?} ({}; None or \"learner\" for a learner seat)",
+                registry::NAMES.join(", ")
+            )
+        }),
     }
-
-    pub(crate) fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
-        Some(match self {
-            SeatBot::Learner => return None,
-            SeatBot::Random(b) => b.act(view, legal),
-            SeatBot::Tsumogiri => TsumogiriBot.act(view, legal),
-            SeatBot::Efficiency => Efficiency.act(view, legal),
-            SeatBot::Value(b) => b.act(view, legal),
-            SeatBot::Defense => Defense.act(view, legal),
-        })
-    }
-}
-
-/// The seed of the bot in `seat` of a game seeded `seed` (one splitmix64 step of the seed
-/// mixed with the seat's own), shared by `Game`, `VecGame` and `selfplay_games` so the same seed
-/// gives the same bots everywhere.
-pub(crate) fn bot_seed(seed: u64, seat: usize) -> u64 {
-    let step = |z: u64| mj_tiles::rng::mix(z.wrapping_add(mj_tiles::rng::GOLDEN));
-    step(seed ^ step(seat as u64 + 1))
 }
 
 /// The dora kind an indicator kind points at (three players: 1m points at 9m).
@@ -171,18 +143,66 @@ fn better(new: &Action, old: &Action, drawn: Option<u8>, red_fives: bool) -> boo
     Some(n) == drawn && Some(o) != drawn
 }
 
+/// What the seats are owed: the observer of every action played.
+#[derive(Debug)]
+struct Rewards {
+    reward: RewardKind,
+    paid_final: bool,
+    last_scores: [i32; 4],
+    owed: [f32; 4],
+}
+
+impl Rewards {
+    /// Books what each seat is owed after a play.
+    fn accrue(&mut self, m: &Match) {
+        let n = usize::from(m.rules().players.clamp(3, 4));
+        match self.reward {
+            RewardKind::Score => {
+                let now = match m.result() {
+                    Some(r) => r.scores,
+                    None => m.round().scores(),
+                };
+                for s in 0..n {
+                    self.owed[s] += (now[s] - self.last_scores[s]) as f32 / 1000.0;
+                }
+                self.last_scores = now;
+            }
+            RewardKind::Points | RewardKind::Rank => {
+                if self.paid_final {
+                    return;
+                }
+                let Some(r) = m.result() else {
+                    return;
+                };
+                for s in 0..n {
+                    self.owed[s] += match self.reward {
+                        RewardKind::Points => r.points_tenths[s] as f32 / 10.0,
+                        _ => (n as f32 + 1.0 - 2.0 * f32::from(r.ranks[s])) / (n as f32 - 1.0),
+                    };
+                }
+                self.paid_final = true;
+            }
+        }
+    }
+}
+
+/// The bots' actions are paid as they are played.
+impl Observer<Match> for Rewards {
+    fn after(&mut self, m: &Match, _: Seat, _: Action, _: Option<Action>) -> ControlFlow<()> {
+        self.accrue(m);
+        ControlFlow::Continue(())
+    }
+}
+
 /// One game for learners: a match, a player per seat, rewards owed.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Core {
     rules: GameRules,
     length: Length,
     names: [Option<String>; 4],
     bots: [SeatBot; 4],
-    reward: RewardKind,
+    rewards: Rewards,
     pub(crate) m: Match,
-    paid_final: bool,
-    last_scores: [i32; 4],
-    owed: [f32; 4],
     steps: u64,
     /// The action table of the seat to act (`cache_seat`), so a step computes the legal
     /// actions once for the mask and the play.
@@ -203,50 +223,60 @@ impl Core {
             Length::from_name(length).ok_or_else(|| format!("unknown length {length:?}"))?;
         let reward = RewardKind::from_name(reward)
             .ok_or_else(|| format!("unknown reward {reward:?} (points, rank, score)"))?;
-        let bots = core::array::from_fn(|s| {
-            SeatBot::by_name(names[s].as_deref(), 0).unwrap_or(SeatBot::Learner)
-        });
-        for n in names.iter().flatten() {
-            if SeatBot::by_name(Some(n), 0).is_none() {
-                return Err(format!(
-                    "unknown bot {n:?} (random, tsumogiri, efficiency, value, value_untuned, \
-                     defense; None or \"learner\" for a learner seat)"
-                ));
-            }
+        for n in &names {
+            seat_bot(n.as_deref(), 0)?;
         }
-        let m = Match::seeded(rules, length, 0, false);
+        Ok(Core::start(rules, length, names, reward, 0))
+    }
+
+    /// A game of checked players, reset to `seed`.
+    fn start(
+        rules: GameRules,
+        length: Length,
+        names: [Option<String>; 4],
+        reward: RewardKind,
+        seed: u64,
+    ) -> Core {
         let mut c = Core {
             rules,
             length,
             names,
-            bots,
-            reward,
-            m,
-            paid_final: false,
-            last_scores: [0; 4],
-            owed: [0.0; 4],
+            bots: [None, None, None, None],
+            rewards: Rewards {
+                reward,
+                paid_final: false,
+                last_scores: [0; 4],
+                owed: [0.0; 4],
+            },
+            m: Match::seeded(rules, length, seed, false),
             steps: 0,
             cache: [None; ACTIONS],
             cache_seat: None,
         };
-        c.reset(0);
-        Ok(c)
+        c.reset(seed);
+        c
     }
 
     fn players(&self) -> u8 {
         self.rules.players.clamp(3, 4)
     }
 
+    /// A game of the same rules, length, players and rewards, reset to `seed`.
+    pub(crate) fn fresh(&self, seed: u64) -> Core {
+        let (rules, length, reward) = (self.rules, self.length, self.rewards.reward);
+        Core::start(rules, length, self.names.clone(), reward, seed)
+    }
+
     pub(crate) fn reset(&mut self, seed: u64) {
         self.m = Match::seeded(self.rules, self.length, seed, false);
         for s in 0..4 {
-            let bot_seed = bot_seed(seed, s);
-            self.bots[s] =
-                SeatBot::by_name(self.names[s].as_deref(), bot_seed).unwrap_or(SeatBot::Learner);
+            let seed = seat_seed(SeedScheme::Env, seed, s);
+            // The names were checked by `Core::new`.
+            self.bots[s] = seat_bot(self.names[s].as_deref(), seed).unwrap_or(None);
         }
-        self.paid_final = false;
-        self.last_scores = self.m.round().scores();
-        self.owed = [0.0; 4];
+        self.rewards.paid_final = false;
+        self.rewards.last_scores = self.m.round().scores();
+        self.rewards.owed = [0.0; 4];
         self.steps = 0;
         self.advance();
     }
@@ -276,69 +306,24 @@ impl Core {
         self.m.is_over()
     }
 
-    /// Plays the bots' decisions until a learner must decide or the match is over, then fills
-    /// the action table of the seat to act (from the legal list already computed when a
-    /// learner stopped the loop, so a step asks the engine for its legal actions once).
+    /// Plays the bots' decisions ([`mj_game::drive`], step-wise: it yields at a learner's
+    /// seat) until a learner must decide or the match is over, then fills the action table of
+    /// the seat to act (from the legal list the driver yields, so a step asks the engine for
+    /// its legal actions once).
     fn advance(&mut self) {
-        // A match has a few thousand decisions; the bound only guards an engine bug.
-        for _ in 0..100_000 {
-            let Some(seat) = self.first_to_act() else {
-                break;
-            };
-            let legal = self.m.legal_actions(seat);
-            if legal.is_empty() {
-                break;
-            }
-            let view = self.m.round().view(seat);
-            let Some(a) = self.bots[usize::from(seat)].act(&view, &legal) else {
-                // A learner's turn: its table from this list.
-                self.cache = self.table_of(seat, &legal);
-                self.cache_seat = Some(seat);
-                return;
-            };
-            if self.m.play(seat, a).is_err() {
-                break;
-            }
-            self.accrue();
+        let driven = drive_with(&mut self.m, &mut self.bots[..], &mut self.rewards);
+        if let Stop::Yield { seat, legal } = driven.stop {
+            // A learner's turn: its table from this list.
+            self.cache = self.table_of(seat, &legal);
+            self.cache_seat = Some(seat);
+            return;
         }
         self.refresh();
     }
 
-    /// Books what each seat is owed after a play.
-    fn accrue(&mut self) {
-        let n = usize::from(self.players());
-        match self.reward {
-            RewardKind::Score => {
-                let now = match self.m.result() {
-                    Some(r) => r.scores,
-                    None => self.m.round().scores(),
-                };
-                for s in 0..n {
-                    self.owed[s] += (now[s] - self.last_scores[s]) as f32 / 1000.0;
-                }
-                self.last_scores = now;
-            }
-            RewardKind::Points | RewardKind::Rank => {
-                if self.paid_final {
-                    return;
-                }
-                let Some(r) = self.m.result() else {
-                    return;
-                };
-                for s in 0..n {
-                    self.owed[s] += match self.reward {
-                        RewardKind::Points => r.points_tenths[s] as f32 / 10.0,
-                        _ => (n as f32 + 1.0 - 2.0 * f32::from(r.ranks[s])) / (n as f32 - 1.0),
-                    };
-                }
-                self.paid_final = true;
-            }
-        }
-    }
-
     /// The rewards owed since the last call.
     pub(crate) fn take_rewards(&mut self) -> [f32; 4] {
-        std::mem::take(&mut self.owed)
+        std::mem::take(&mut self.rewards.owed)
     }
 
     /// The legal actions of `seat` by index of the fixed space.
@@ -403,7 +388,7 @@ impl Core {
         .ok_or_else(|| format!("action {i} is not legal for seat {seat} now"))?;
         self.m.play(seat, a).map_err(|e| e.to_string())?;
         self.steps += 1;
-        self.accrue();
+        self.rewards.accrue(&self.m);
         self.advance();
         Ok(())
     }
@@ -427,129 +412,135 @@ impl Core {
         true
     }
 
-    /// The feature planes of `seat` into `out` (`PLANES * 34` floats, row-major), which must be
-    /// all zero (the callers hand fresh zeroed buffers; a second memset was 9% of a step).
+    /// The feature planes of `seat` into `out` ([`encode_into`]).
     pub(crate) fn encode_into(&self, seat: Seat, out: &mut [f32]) {
-        let n = self.players();
-        if usize::from(seat) >= usize::from(n) || out.len() < PLANES * 34 {
-            return;
-        }
-        let out = &mut out[..PLANES * 34];
-        // Plane p of the tensor (whole rows, so the loops below carry no per-element checks).
-        fn row(out: &mut [f32], p: usize) -> &mut [f32] {
-            &mut out[p * 34..p * 34 + 34]
-        }
-        fn counts_into(dst: &mut [f32], counts: &[u8; 34]) {
-            for (d, &c) in dst.iter_mut().zip(counts) {
-                *d = f32::from(c) * 0.25;
-            }
-        }
-        let kind = |id: u8| usize::from(id / 4).min(33);
-        let v = self.m.round().view(seat);
-        let mut seen = [0u8; 34];
-        // 0..4 hand thermometer, 4 red fives held.
-        let mut hand = [0u8; 34];
-        for id in v.hand_ids() {
-            let k = kind(id);
-            hand[k] += 1;
-            if self.rules.red_fives && REDS.contains(&id) {
-                row(out, 4)[k] = 1.0;
-            }
-        }
-        for (k, &c) in hand.iter().enumerate() {
-            for j in 0..usize::from(c.min(4)) {
-                row(out, j)[k] = 1.0;
-            }
-            seen[k] += c;
-        }
-        // 5 drawn, 6 on offer.
-        if let Some(d) = v.drawn() {
-            row(out, 5)[kind(d)] = 1.0;
-        }
-        if let Some(o) = v.offer() {
-            row(out, 6)[kind(o.tile)] = 1.0;
-        }
-        let scores = v.scores();
-        // The buffer is all zero: count planes add a quarter per tile (exact in f32, equal to
-        // count / 4) and constant planes are written only when not zero.
-        for r in 0..usize::from(n) {
-            let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
-            let river_row = row(out, 7 + r);
-            for t in v.river(s) {
-                let k = kind(t.tile);
-                river_row[k] += 0.25;
-                seen[k] += 1;
-            }
-            let meld_row = row(out, 11 + r);
-            for m in v.melds(s) {
-                for &id in m.ids.iter().filter(|&&id| id < 136) {
-                    let k = kind(id);
-                    meld_row[k] += 0.25;
-                    seen[k] += 1;
-                }
-            }
-            if v.in_riichi(s) {
-                row(out, 15 + r).fill(1.0);
-            }
-            let score = scores[usize::from(s)];
-            if score != 0 {
-                row(out, 24 + r).fill(score as f32 / 100_000.0);
-            }
-            if let Some(last) = v.river(s).last() {
-                row(out, 32 + r)[kind(last.tile)] = 1.0;
-            }
-            for &id in v.kita(s) {
-                seen[kind(id)] += 1;
-            }
-        }
-        // 19 dora (indicated kinds, count / 4), 20 unseen copies / 4.
-        let dora_row = row(out, 19);
-        for id in v.dora_indicators() {
-            let k = kind(id);
-            dora_row[dora_of(k, n)] += 0.25;
-            seen[k] += 1;
-        }
-        let unseen = seen.map(|c| 4u8.saturating_sub(c));
-        counts_into(row(out, 20), &unseen);
-        // 21 round wind, 22 seat wind.
-        row(out, 21)[27 + usize::from(v.round_wind() & 3)] = 1.0;
-        row(out, 22)[27 + usize::from(v.seat_wind(seat) & 3)] = 1.0;
-        row(out, 23).fill(f32::from(v.live_left()) / 70.0);
-        if v.honba() != 0 {
-            row(out, 28).fill(v.honba() as f32 / 10.0);
-        }
-        if v.sticks() != 0 {
-            row(out, 29).fill(v.sticks() as f32 / 10.0);
-        }
-        if !v.kita(seat).is_empty() {
-            row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
-        }
-        if v.is_furiten() {
-            row(out, 31).fill(1.0);
-        }
-        // The Chinese flows: 36..40 the declared lacking suit (定缺: its nine kinds), 40..44
-        // has won and left the table (血战), per relative seat; all zero in riichi.
-        if self.rules.is_chinese() {
-            for r in 0..usize::from(n) {
-                let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
-                let suit = match v.lack(s) {
-                    Some(mj_tiles::Suit::Man) => Some(0),
-                    Some(mj_tiles::Suit::Pin) => Some(1),
-                    Some(mj_tiles::Suit::Sou) => Some(2),
-                    _ => None,
-                };
-                if let Some(i) = suit {
-                    row(out, 36 + r)[i * 9..i * 9 + 9].fill(1.0);
-                }
-                if v.has_won(s) {
-                    row(out, 40 + r).fill(1.0);
-                }
-            }
-        }
+        encode_into(&self.m, seat, out);
     }
 
     fn raw_json(&self, seat: Seat) -> String {
         serde_json::to_string(&self.m.round().observation(seat & 3)).unwrap_or_default()
+    }
+}
+
+/// The feature planes of `seat` in `m` into `out` (`PLANES * 34` floats, row-major), which
+/// must be all zero (the callers hand fresh zeroed buffers; a second memset was 9% of a step).
+pub(crate) fn encode_into(m: &Match, seat: Seat, out: &mut [f32]) {
+    let rules = m.rules();
+    let n = rules.players.clamp(3, 4);
+    if usize::from(seat) >= usize::from(n) || out.len() < PLANES * 34 {
+        return;
+    }
+    let out = &mut out[..PLANES * 34];
+    // Plane p of the tensor (whole rows, so the loops below carry no per-element checks).
+    fn row(out: &mut [f32], p: usize) -> &mut [f32] {
+        &mut out[p * 34..p * 34 + 34]
+    }
+    fn counts_into(dst: &mut [f32], counts: &[u8; 34]) {
+        for (d, &c) in dst.iter_mut().zip(counts) {
+            *d = f32::from(c) * 0.25;
+        }
+    }
+    let kind = |id: u8| usize::from(id / 4).min(33);
+    let v = m.round().view(seat);
+    let mut seen = [0u8; 34];
+    // 0..4 hand thermometer, 4 red fives held.
+    let mut hand = [0u8; 34];
+    for id in v.hand_ids() {
+        let k = kind(id);
+        hand[k] += 1;
+        if rules.red_fives && REDS.contains(&id) {
+            row(out, 4)[k] = 1.0;
+        }
+    }
+    for (k, &c) in hand.iter().enumerate() {
+        for j in 0..usize::from(c.min(4)) {
+            row(out, j)[k] = 1.0;
+        }
+        seen[k] += c;
+    }
+    // 5 drawn, 6 on offer.
+    if let Some(d) = v.drawn() {
+        row(out, 5)[kind(d)] = 1.0;
+    }
+    if let Some(o) = v.offer() {
+        row(out, 6)[kind(o.tile)] = 1.0;
+    }
+    let scores = v.scores();
+    // The buffer is all zero: count planes add a quarter per tile (exact in f32, equal to
+    // count / 4) and constant planes are written only when not zero.
+    for r in 0..usize::from(n) {
+        let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
+        let river_row = row(out, 7 + r);
+        for t in v.river(s) {
+            let k = kind(t.tile);
+            river_row[k] += 0.25;
+            seen[k] += 1;
+        }
+        let meld_row = row(out, 11 + r);
+        for m in v.melds(s) {
+            for &id in m.ids.iter().filter(|&&id| id < 136) {
+                let k = kind(id);
+                meld_row[k] += 0.25;
+                seen[k] += 1;
+            }
+        }
+        if v.in_riichi(s) {
+            row(out, 15 + r).fill(1.0);
+        }
+        let score = scores[usize::from(s)];
+        if score != 0 {
+            row(out, 24 + r).fill(score as f32 / 100_000.0);
+        }
+        if let Some(last) = v.river(s).last() {
+            row(out, 32 + r)[kind(last.tile)] = 1.0;
+        }
+        for &id in v.kita(s) {
+            seen[kind(id)] += 1;
+        }
+    }
+    // 19 dora (indicated kinds, count / 4), 20 unseen copies / 4.
+    let dora_row = row(out, 19);
+    for id in v.dora_indicators() {
+        let k = kind(id);
+        dora_row[dora_of(k, n)] += 0.25;
+        seen[k] += 1;
+    }
+    let unseen = seen.map(|c| 4u8.saturating_sub(c));
+    counts_into(row(out, 20), &unseen);
+    // 21 round wind, 22 seat wind.
+    row(out, 21)[27 + usize::from(v.round_wind() & 3)] = 1.0;
+    row(out, 22)[27 + usize::from(v.seat_wind(seat) & 3)] = 1.0;
+    row(out, 23).fill(f32::from(v.live_left()) / 70.0);
+    if v.honba() != 0 {
+        row(out, 28).fill(v.honba() as f32 / 10.0);
+    }
+    if v.sticks() != 0 {
+        row(out, 29).fill(v.sticks() as f32 / 10.0);
+    }
+    if !v.kita(seat).is_empty() {
+        row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
+    }
+    if v.is_furiten() {
+        row(out, 31).fill(1.0);
+    }
+    // The Chinese flows: 36..40 the declared lacking suit (定缺: its nine kinds), 40..44
+    // has won and left the table (血战), per relative seat; all zero in riichi.
+    if rules.is_chinese() {
+        for r in 0..usize::from(n) {
+            let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
+            let suit = match v.lack(s) {
+                Some(mj_tiles::Suit::Man) => Some(0),
+                Some(mj_tiles::Suit::Pin) => Some(1),
+                Some(mj_tiles::Suit::Sou) => Some(2),
+                _ => None,
+            };
+            if let Some(i) = suit {
+                row(out, 36 + r)[i * 9..i * 9 + 9].fill(1.0);
+            }
+            if v.has_won(s) {
+                row(out, 40 + r).fill(1.0);
+            }
+        }
     }
 }
 
@@ -906,13 +897,15 @@ impl VecGame {
         }
         let proto =
             Core::new(rules, length, parse_bots(bots)?, reward).map_err(PyValueError::new_err)?;
-        let mut v = VecGame {
-            games: vec![proto; n],
-            next_seed: 0,
+        // Game i from `seed + i`, as `seed_all` restarts them.
+        let games = (0..n)
+            .map(|i| proto.fresh(seed.wrapping_add(i as u64)))
+            .collect();
+        Ok(VecGame {
+            games,
+            next_seed: seed.wrapping_add(n as u64),
             threads: threads.clamp(1, 256),
-        };
-        v.seed_all(seed);
-        Ok(v)
+        })
     }
 
     /// Restarts every match: game i from `seed + i`.

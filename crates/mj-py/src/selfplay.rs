@@ -4,8 +4,10 @@
 //!
 //! A game is a function of its seed, the players per seat, the rules preset and the length:
 //! the wall is `Match::seeded(rules, length, seed)` and the bot of seat `s` is seeded
-//! `env::bot_seed(seed, s)`, exactly as `Game(..., bots=players, seed=seed)` seeds them, so a
-//! seed list splits over processes or machines in any way and gives the same rows.
+//! `mj_bot::registry::seat_seed(SeedScheme::Env, seed, s)`, exactly as `Game(...,
+//! bots=players, seed=seed)` seeds them, so a seed list splits over processes or machines in
+//! any way and gives the same rows. The games are played by `mj_game::drive`, with an
+//! observer that records each decision.
 //!
 //! The observation is stored as float16 by default (2,448 bytes a decision instead of 4,896):
 //! every plane value that is a count / 4, a one-hot or a flag is exact in float16; the broadcast
@@ -16,15 +18,19 @@
 // Seats index several parallel arrays at once; indices read clearer than zips here.
 #![allow(clippy::needless_range_loop)]
 
+use core::ops::ControlFlow;
+
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use mj_bot::arena::Tally;
-use mj_game::{GameRules, Length, Seat};
+use mj_bot::registry::{self, SeedScheme, seat_seed};
+use mj_game::drive::{Observer, Stop, drive_with};
+use mj_game::{Action, Bot, GameRules, Length, Match, Seat};
 
-use crate::env::{ACTIONS, Core, PLANES, SeatBot, bot_seed, index_of};
+use crate::env::{ACTIONS, PLANES, encode_into, index_of};
 
 /// The most games one call plays (the Python driver calls it per chunk, so memory stays
 /// bounded: a hanchan records about a thousand decisions of 2.5 kB each).
@@ -94,10 +100,69 @@ fn f16_bits(x: f32) -> u16 {
     sign | (h + u32::from(up)) as u16
 }
 
+/// The observer of a self-play game: each decision's planes, mask, seat and step before the
+/// player answers, its action index after, and the arena's [`Tally`].
+struct Recorder<'a> {
+    rows: &'a mut Rows,
+    tally: Tally,
+    planes: Box<[f32; PLANES * 34]>,
+    g: usize,
+    seed: u64,
+    half: bool,
+    reds: bool,
+    step: i32,
+    /// The tile on offer at the decision being played (for the action's index).
+    offer: Option<u8>,
+    error: Option<String>,
+}
+
+impl Observer<Match> for Recorder<'_> {
+    fn before(&mut self, m: &Match, seat: Seat, legal: &[Action]) {
+        let view = m.round().view(seat);
+        self.offer = view.offer().map(|o| o.tile);
+        let rows = &mut *self.rows;
+        self.planes.fill(0.0);
+        encode_into(m, seat, &mut self.planes[..]);
+        if self.half {
+            rows.obs16.extend(self.planes.iter().map(|&x| f16_bits(x)));
+        } else {
+            rows.obs32.extend_from_slice(&self.planes[..]);
+        }
+        let start = rows.mask.len();
+        rows.mask.resize(start + ACTIONS, 0);
+        for l in legal {
+            if let Some(i) = index_of(l, self.offer, self.reds) {
+                rows.mask[start + i] = 1;
+            }
+        }
+        rows.game.push(self.g as i64);
+        rows.seed.push(self.seed);
+        rows.seat.push(seat as i8);
+        rows.step.push(self.step);
+        rows.round
+            .push(m.history().len().min(i16::MAX as usize) as i16);
+    }
+
+    fn after(&mut self, m: &Match, seat: Seat, a: Action, _: Option<Action>) -> ControlFlow<()> {
+        // Bots choose legal actions; one the engine refused was replaced by the first legal
+        // action (as in the arena), which is what is recorded.
+        let Some(ai) = index_of(&a, self.offer, self.reds) else {
+            self.error = Some(format!("seed {}: action {a} has no index", self.seed));
+            return ControlFlow::Break(());
+        };
+        self.rows.action.push(ai as i16);
+        self.tally.seats[usize::from(seat & 3)].decisions += 1;
+        self.tally.after_play(m);
+        self.step += 1;
+        ControlFlow::Continue(())
+    }
+}
+
 /// Plays game `g` from `seed` with `players`, appending its decisions to `rows`.
+#[allow(clippy::too_many_arguments)]
 fn play_one(
-    proto: &Core,
     rules: GameRules,
+    length: Length,
     players: &[String],
     g: usize,
     seed: u64,
@@ -105,80 +170,45 @@ fn play_one(
     rows: &mut Rows,
 ) -> Result<GameStats, String> {
     let n = players.len();
-    let mut core = proto.clone();
-    core.reset(seed);
-    let mut bots: Vec<SeatBot> = Vec::with_capacity(n);
+    let mut m = Match::seeded(rules, length, seed, false);
+    let mut bots: Vec<Box<dyn Bot + Send + Sync>> = Vec::with_capacity(n);
     for (s, name) in players.iter().enumerate() {
-        let bot_seed = bot_seed(seed, s);
-        bots.push(
-            SeatBot::by_name(Some(name), bot_seed)
-                .ok_or_else(|| format!("players[{s}]: unknown bot {name:?}"))?,
-        );
+        let bot = registry::make(name, seat_seed(SeedScheme::Env, seed, s))
+            .map_err(|_| format!("players[{s}]: unknown bot {name:?}"))?;
+        bots.push(bot);
     }
-    let mut stats = GameStats::default();
-    let mut tally = Tally::new(n);
-    let mut planes = [0f32; PLANES * 34];
-    let mut step = 0i32;
-    // A match has a few thousand decisions; the bound only guards an engine bug.
-    while !core.m.is_over() && step < 1_000_000 {
-        let to_act = core.m.to_act();
-        if to_act == 0 {
-            break;
+    let mut rec = Recorder {
+        rows,
+        tally: Tally::new(n),
+        planes: Box::new([0f32; PLANES * 34]),
+        g,
+        seed,
+        half,
+        reds: rules.red_fives,
+        step: 0,
+        offer: None,
+        error: None,
+    };
+    let driven = drive_with(&mut m, &mut bots[..], &mut rec);
+    match driven.stop {
+        Stop::Over => {}
+        Stop::Yield { seat, .. } => {
+            return Err(format!(
+                "seed {seed}: seat {seat} decides at a table of {n}"
+            ));
         }
-        let seat = to_act.trailing_zeros() as Seat;
-        let s = usize::from(seat);
-        let legal = core.m.legal_actions(seat);
-        let Some(&first) = legal.first() else {
-            break;
-        };
-        if s >= n {
-            return Err(format!("seed {seed}: seat {s} decides at a table of {n}"));
+        Stop::Refused { action, error, .. } => {
+            return Err(format!("seed {seed}: {action} refused: {error}"));
         }
-        let view = core.m.round().view(seat);
-        let offer = view.offer().map(|o| o.tile);
-        let chosen = bots[s].act(&view, &legal).unwrap_or(first);
-        // Bots choose legal actions; a bug in one must not stop the data (as in the arena).
-        let a = if legal.contains(&chosen) {
-            chosen
-        } else {
-            first
-        };
-        let reds = rules.red_fives;
-        let Some(ai) = index_of(&a, offer, reds) else {
-            return Err(format!("seed {seed}: action {a} has no index"));
-        };
-        planes.fill(0.0);
-        core.encode_into(seat, &mut planes);
-        if half {
-            rows.obs16.extend(planes.iter().map(|&x| f16_bits(x)));
-        } else {
-            rows.obs32.extend_from_slice(&planes);
+        Stop::Observer => {
+            return Err(rec.error.unwrap_or_else(|| format!("seed {seed}: stopped")));
         }
-        let start = rows.mask.len();
-        rows.mask.resize(start + ACTIONS, 0);
-        for l in legal.iter() {
-            if let Some(i) = index_of(l, offer, reds) {
-                rows.mask[start + i] = 1;
-            }
-        }
-        rows.game.push(g as i64);
-        rows.seed.push(seed);
-        rows.seat.push(seat as i8);
-        rows.step.push(step);
-        rows.round
-            .push(core.m.history().len().min(i16::MAX as usize) as i16);
-        rows.action.push(ai as i16);
-        tally.seats[s].decisions += 1;
-        core.m
-            .play(seat, a)
-            .map_err(|e| format!("seed {seed}: {a} refused: {e}"))?;
-        tally.after_play(&core.m);
-        step += 1;
+        Stop::Stuck | Stop::Limit => {}
     }
-    let r = core
-        .m
+    let r = m
         .result()
         .ok_or_else(|| format!("seed {seed}: the match did not finish"))?;
+    let mut stats = GameStats::default();
     for s in 0..n {
         stats.scores[s] = r.scores[s];
         stats.ranks[s] = r.ranks[s] as i8;
@@ -186,7 +216,7 @@ fn play_one(
     }
     stats.rounds = r.rounds as i32;
     // The arena's own counting (mj_bot::arena::Tally), so self-play and `mj arena` agree.
-    for (s, t) in tally.seats.iter().enumerate() {
+    for (s, t) in rec.tally.seats.iter().enumerate() {
         stats.wins[s] = t.wins as i32;
         stats.deal_ins[s] = t.deal_ins as i32;
         stats.win_points[s] = t.win_points;
@@ -234,11 +264,11 @@ pub(crate) fn selfplay_games<'py>(
     }
     let game_rules = GameRules::preset(rules)
         .ok_or_else(|| PyValueError::new_err(format!("unknown rules preset {rules:?}")))?;
-    if Length::from_name(length).is_none() {
+    let Some(game_length) = Length::from_name(length) else {
         return Err(PyValueError::new_err(format!(
             "unknown length {length:?} (hanchan, east, one)"
         )));
-    }
+    };
     let n = usize::from(game_rules.players.clamp(3, 4));
     if players.len() != n {
         return Err(PyValueError::new_err(format!(
@@ -247,23 +277,26 @@ pub(crate) fn selfplay_games<'py>(
         )));
     }
     for (s, name) in players.iter().enumerate() {
-        if name == "learner" || SeatBot::by_name(Some(name), 0).is_none() {
+        if registry::entry(name).is_none() {
             return Err(PyValueError::new_err(format!(
-                "players[{s}]: unknown bot {name:?} (random, tsumogiri, efficiency, value, \
-                 value_untuned, defense)"
+                "players[{s}]: unknown bot {name:?} ({})",
+                registry::NAMES.join(", ")
             )));
         }
     }
-    // Every seat a learner: the driver below makes the decisions, with its own bots.
-    let proto = Core::new(rules, length, [None, None, None, None], "points")
-        .map_err(PyValueError::new_err)?;
     let (rows, games) = py
         .detach(|| -> Result<(Rows, Vec<GameStats>), String> {
             let mut rows = Rows::default();
             let mut games = Vec::with_capacity(seeds.len());
             for (g, &seed) in seeds.iter().enumerate() {
                 games.push(play_one(
-                    &proto, game_rules, &players, g, seed, half, &mut rows,
+                    game_rules,
+                    game_length,
+                    &players,
+                    g,
+                    seed,
+                    half,
+                    &mut rows,
                 )?);
             }
             Ok((rows, games))

@@ -1,0 +1,128 @@
+//! One interface for a game in progress, a [`Round`] or a [`Match`]: who must decide, what
+//! each seat may do, playing an action, and the outcome once it is over. As chess engines
+//! put a `Position` trait over their board types, so that search, perft and the drivers are
+//! written once, [`Position`] lets [`crate::drive`] (and any search or test) work on a single
+//! hand and on a whole match alike.
+//!
+//! ```
+//! use mj_game::{GameRules, Length, Match, Position};
+//! // The first listed action at every decision, to the end: a helper for either type.
+//! fn first_actions<P: Position>(game: &mut P) -> u32 {
+//!     let mut n = 0;
+//!     while game.outcome().is_none() {
+//!         let seat = game.to_act().trailing_zeros() as u8;
+//!         let first = game.legal_actions(seat)[0];
+//!         game.play(seat, first).unwrap();
+//!         n += 1;
+//!     }
+//!     n
+//! }
+//! let mut m = Match::seeded(GameRules::tenhou(), Length::OneRound, 3, false);
+//! assert!(first_actions(&mut m) > 0);
+//! assert_eq!(m.outcome().unwrap().scores.iter().sum::<i32>(), 100_000);
+//! ```
+
+use crate::action::{Action, IllegalAction, Seat};
+use crate::game::{Match, MatchResult};
+use crate::round::{ActionList, Round, RoundResult};
+use crate::view::SeatView;
+
+/// A game in progress: a hand ([`Round`], whose outcome is a [`RoundResult`]) or a match
+/// ([`Match`], a [`MatchResult`]). The methods are the types' own, under one name each.
+pub trait Position {
+    /// What the game ends with.
+    type Outcome;
+
+    /// The seats that must decide now, a bit per seat (bit `s` for seat `s`); 0 once the game
+    /// is over. In a claim several seats decide, in any order: the answers are resolved once
+    /// all are in.
+    fn to_act(&self) -> u8;
+
+    /// The legal actions of `seat` now (empty when it has nothing to decide).
+    fn legal_actions(&self, seat: Seat) -> ActionList;
+
+    /// Plays `action` for `seat`.
+    ///
+    /// # Errors
+    /// An action that is not legal now: nothing changes.
+    fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction>;
+
+    /// The result once the game is over, else `None`.
+    fn outcome(&self) -> Option<&Self::Outcome>;
+
+    /// What `seat` sees now: the input of a [`Bot`](crate::Bot).
+    fn view(&self, seat: Seat) -> SeatView<'_>;
+
+    /// `true` once the game is over.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+}
+
+impl Position for Round {
+    type Outcome = RoundResult;
+
+    #[inline]
+    fn to_act(&self) -> u8 {
+        Round::to_act(self)
+    }
+
+    #[inline]
+    fn legal_actions(&self, seat: Seat) -> ActionList {
+        Round::legal_actions(self, seat)
+    }
+
+    #[inline]
+    fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        Round::play(self, seat, action)
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<&RoundResult> {
+        self.result()
+    }
+
+    #[inline]
+    fn view(&self, seat: Seat) -> SeatView<'_> {
+        Round::view(self, seat)
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        Round::is_over(self)
+    }
+}
+
+impl Position for Match {
+    type Outcome = MatchResult;
+
+    #[inline]
+    fn to_act(&self) -> u8 {
+        Match::to_act(self)
+    }
+
+    #[inline]
+    fn legal_actions(&self, seat: Seat) -> ActionList {
+        Match::legal_actions(self, seat)
+    }
+
+    #[inline]
+    fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        Match::play(self, seat, action)
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<&MatchResult> {
+        self.result()
+    }
+
+    #[inline]
+    fn view(&self, seat: Seat) -> SeatView<'_> {
+        self.round().view(seat)
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        Match::is_over(self)
+    }
+}

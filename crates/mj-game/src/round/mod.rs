@@ -391,11 +391,6 @@ impl Round {
             .map(|at| self.table.wall.at(at))
     }
 
-    /// Wall position of the `k`-th dora indicator (riichi; three players: from `w[9]`).
-    pub(crate) fn dora_at(&self, k: usize) -> usize {
-        riichi::dora_at(self.table.rules.players, k)
-    }
-
     /// Kan dora indicators still to be turned (open and added kans turn theirs after the
     /// replacement tile's discard).
     pub fn pending_dora(&self) -> u8 {

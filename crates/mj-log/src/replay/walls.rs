@@ -239,7 +239,11 @@ pub(super) fn sichuan(events: &[Event], wild: bool) -> Result<Wall, String> {
 /// An MCR hand's wall sequence as `rules` lay it out (144 positions with flowers, 136
 /// without; one shared wall, or own walls); flowers keep their own ids.
 pub(super) fn mcr(events: &[Event], rules: &GameRules) -> Result<Vec<u8>, String> {
-    let size = if rules.mcr.mcr_flowers { MCR_TILES } else { 136 };
+    let size = if rules.mcr.mcr_flowers {
+        MCR_TILES
+    } else {
+        136
+    };
     let mut ids = Ids::new(false);
     let mut pos = vec![255u8; size];
     if rules.mcr.mcr_own_walls {

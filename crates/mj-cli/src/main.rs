@@ -92,7 +92,8 @@ enum Command {
         seed: u64,
         /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
         /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标: hanchan
-        /// plays 16 hands), mcr_botzone (国标 as Botzone plays it: a wall of its own per seat).
+        /// plays 16 hands), mcr_botzone (国标 as Botzone plays it: a wall of its own per seat),
+        /// libriichi (the rules of libriichi's arena: Tenhou's, where three rons do not abort).
         #[arg(long, default_value = "tenhou")]
         rules: String,
         /// Match length: one (round), east, hanchan.
@@ -105,6 +106,10 @@ enum Command {
         /// A one-line summary (final scores, ranks, points) instead of the events.
         #[arg(long)]
         summary: bool,
+        /// Before each decision, a line `{"legal":{"actor":S,"actions":[...]}}` among the
+        /// events: the seat asked and its legal actions as text (`discard 5mr`, `pass`, ...).
+        #[arg(long, conflicts_with = "summary")]
+        legal: bool,
     },
     /// Play seeded matches between named players and report per name: average rank with its
     /// 95 % interval, rank distribution, points, win / deal-in / riichi / call rates, win and
@@ -343,6 +348,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             length,
             players,
             summary,
+            legal,
         } => words(
             "game",
             mj_cli::game_cmd::game(&mj_cli::game_cmd::GameArgs {
@@ -351,6 +357,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 length,
                 players,
                 summary,
+                legal,
             }),
         ),
         Command::Arena {

@@ -64,9 +64,13 @@
 //! kans), may only be won on. An added kan can be robbed (chankan); a closed kan only for
 //! thirteen orphans (`chankan_ankan_kokushi`).
 //!
-//! Dora: a closed kan turns its indicator at once; an open or added kan after the replacement
-//! tile's discard (or at the kanner's next kan), so a replacement-tile win and a robbed kan do
-//! not count it. Ura dora for riichi wins, one under each indicator.
+//! Dora: a closed kan turns its indicator at once; an open or added kan with the replacement
+//! tile's discard (or at the kanner's next kan or kita), so a replacement-tile win and a robbed
+//! kan do not count it, and a ron on that discard does. The event order is libriichi's:
+//! an open or added kan's `dora` comes right before the kanner's `dahai`, before
+//! the `ankan` or `nukidora` of a further closed kan or kita, or, when a further added kan is
+//! not robbed, before its replacement `tsumo`; a closed kan's comes right after its `ankan`.
+//! Ura dora for riichi wins, one under each indicator.
 //!
 //! # Rules ([`GameRules`])
 //!

@@ -604,7 +604,12 @@ impl SeatRound {
                 made += 1;
             }
         }
-        let single = pool.iter_mut().find_map(|p| p.pop());
+        // The single waits on its own kind: not one the sets hold (four held is no wait).
+        let single = pool
+            .iter_mut()
+            .enumerate()
+            .filter(|(k, _)| !target.iter().any(|&i| usize::from(i / 4) == *k))
+            .find_map(|(_, p)| p.pop());
         if made < sets {
             return err(format!("no ready hand fits seat {seat}'s riichi"));
         }
@@ -623,6 +628,20 @@ impl SeatRound {
             };
             self.swap(x, y)?;
         }
+        let mut probe = self.round.clone();
+        probe
+            .play(seat, Action::Riichi { tile: keep })
+            .map_err(|e| {
+                let hand: Vec<String> = self
+                    .round
+                    .player(seat)
+                    .hand_ids()
+                    .map(|i| crate::tiles::mjai_name(i, true))
+                    .collect();
+                SeatError(format!(
+                    "redeal for seat {seat}'s riichi: {e} ({hand:?}, target {target:?})"
+                ))
+            })?;
         Ok(())
     }
 

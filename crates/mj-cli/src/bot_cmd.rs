@@ -109,6 +109,7 @@ pub fn run(
     }
     let bot = mj_bot::registry::make(&args.player, args.seed)
         .map_err(|e| BotError::Usage(e.to_string()))?;
+    warm_up(&args.player);
     let mut s = Session {
         seat: args.seat,
         seed: args.seed,
@@ -167,6 +168,26 @@ pub fn run(
         }
     }
     Ok(stats)
+}
+
+/// Loads what the first decision would (the engine's and the players' tables), so that the
+/// first reaction of a game is as quick as the others: a throwaway player of the same kind
+/// decides once in a seeded round.
+fn warm_up(player: &str) {
+    let Ok(mut bot) = mj_bot::registry::make(player, 0) else {
+        return;
+    };
+    let round = mj_game::Round::new(
+        GameRules::tenhou(),
+        mj_game::RoundSetup::first(25_000),
+        mj_game::Wall::from_seed(0),
+        false,
+    );
+    let seat = round.to_act().trailing_zeros() as u8;
+    let legal = round.legal_actions(seat);
+    if !legal.is_empty() {
+        let _ = bot.act(&round.view(seat), &legal);
+    }
 }
 
 /// Why `mj bot` could not run.

@@ -45,6 +45,8 @@
 //!   `legal_actions`, `play`, `outcome`, `view`), so drivers, searches and tests are written once.
 //! * [`drive()`] (`drive`): the one decision loop (who decides, ask the player, play), with an
 //!   [`Observer`] of every decision and a step-wise form that yields a seat with no player.
+//! * [`SeatRound`] (`seat_round`): a round rebuilt from one seat's mjai events (others'
+//!   tiles hidden), placeholders swapped for each tile an event shows; what `mj bot` keeps.
 //! * [`play()`] (`play`): the [`Bot`] trait, the built-in players ([`RandomBot`],
 //!   [`TsumogiriBot`], as [`BUILTIN_BOTS`] registry entries) and a seeded match to its end.
 //!
@@ -367,6 +369,7 @@ pub mod play;
 pub mod position;
 pub mod round;
 pub mod rules;
+pub mod seat_round;
 mod tiles;
 pub mod view;
 pub mod wall;
@@ -385,6 +388,7 @@ pub use round::{
     SettleKind, SichuanResult, WinRecord, WinScore,
 };
 pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
+pub use seat_round::{SeatError, SeatRound};
 pub use tiles::{END_FLOWER, FIRST_FLOWER, id_of_mjai, is_flower, mjai_name};
 pub use view::{Observation, Offer, SeatView};
 

@@ -38,6 +38,7 @@ pub mod hongzhong;
 mod hu;
 mod ledger;
 pub mod mcr;
+mod reveal;
 mod riichi;
 mod settle;
 pub mod sichuan;

@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use super::ActionList;
 use super::actions::kan_turn_ok;
 use super::claims::{self, ClaimSource, Claims, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
-use super::flow::FlowHooks;
+use super::hooks::FlowHooks;
 use super::hu::{is_winning, ready_discards, waits_of};
 use super::settle::{self, WinContext, WinScore};
 use super::state::{DrawKind, Table};

@@ -259,12 +259,20 @@ pub fn run(
     config: &ArenaConfig,
     progress: impl FnMut(u64, u64),
 ) -> Result<Vec<GameRecord>, ArenaError> {
-    let entries = config
-        .players
-        .iter()
-        .map(|p| registry::entry(p).ok_or_else(|| ArenaError::UnknownPlayer(p.clone())))
-        .collect::<Result<Vec<_>, _>>()?;
-    run_with(config, |i, seed| (entries[i].build)(seed), progress)
+    for p in &config.players {
+        if registry::entry(p).is_none() {
+            return Err(ArenaError::UnknownPlayer(p.clone()));
+        }
+    }
+    // `make` applies a name's option (`search:20`); every name was just checked.
+    run_with(
+        config,
+        |i, seed| match registry::make(&config.players[i], seed) {
+            Ok(b) => b,
+            Err(_) => Box::new(mj_game::RandomBot::new(seed)),
+        },
+        progress,
+    )
 }
 
 /// [`run`] with players made by `make(line-up place, seed)` instead of by name (the names

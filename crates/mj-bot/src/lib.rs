@@ -49,11 +49,13 @@ mod common;
 mod players;
 pub mod registry;
 pub mod risk;
+pub mod search;
 pub mod sichuan;
 mod tuning;
 
 pub use players::{Defense, Efficiency, Value};
 pub use registry::NAMES;
+pub use search::{Rollout, Search, SearchConfig};
 pub use tuning::{TUNING_RUN, tuned_weights};
 
 use mj_game::Bot;

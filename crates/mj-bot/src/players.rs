@@ -12,14 +12,14 @@ use crate::risk::{Threats, deal_in_risk};
 
 /// How a player orders the kinds it may discard, best first.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Ranker {
+pub(crate) enum Ranker {
     Efficiency,
     Value(ValueWeights),
 }
 
 /// The seat's held kinds, best discard first, by `ranker`; when `mj-ai` refuses the hand
 /// (cannot happen for a dealt hand) honors first, then terminals, then by rank.
-fn rank(view: &SeatView<'_>, ranker: Ranker) -> Vec<Tile> {
+pub(crate) fn rank(view: &SeatView<'_>, ranker: Ranker) -> Vec<Tile> {
     let fallback = || {
         let mut v: Vec<Tile> = view.hand().tiles().collect();
         v.sort_by_key(|&t| (discard_preference(t), t));

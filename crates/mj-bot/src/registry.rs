@@ -19,10 +19,10 @@ use mj_game::{BUILTIN_BOTS, Bot, BotEntry};
 use mj_tiles::rng::{GOLDEN, mix};
 
 use crate::tuning::tuned_weights;
-use crate::{Defense, Efficiency, Value};
+use crate::{Defense, Efficiency, Search, SearchConfig, Value};
 
 /// Every player, in the order names are listed.
-pub const PLAYERS: [BotEntry; 6] = [
+pub const PLAYERS: [BotEntry; 7] = [
     BUILTIN_BOTS[0],
     BUILTIN_BOTS[1],
     BotEntry {
@@ -49,6 +49,12 @@ pub const PLAYERS: [BotEntry; 6] = [
         about: "`efficiency` plus push/fold from a per-tile deal-in risk ([`Defense`])",
         build: |_| Box::new(Defense),
     },
+    BotEntry {
+        name: "search",
+        about: "`defense`'s candidates judged by playing sampled rounds out, 200 ms a decision \
+                (`search:N` for N ms, `search:samples=N` for N samples; [`Search`])",
+        build: |seed| Box::new(Search::new(SearchConfig::default(), seed)),
+    },
 ];
 
 /// Every player name, in [`PLAYERS`] order.
@@ -67,19 +73,45 @@ pub const NAMES: [&str; PLAYERS.len()] = {
 #[error("unknown player `{0}` (known: {known})", known = NAMES.join(", "))]
 pub struct UnknownPlayer(pub String);
 
-/// The entry of `name`.
+/// The entry of `name`. A name may carry an option after a colon where its player takes one
+/// (`search:20`, `search:samples=64`; see [`SearchConfig::from_option`]): the entry is then
+/// the player's own, and [`make`] applies the option.
 pub fn entry(name: &str) -> Option<&'static BotEntry> {
-    PLAYERS.iter().find(|e| e.name == name)
+    let (base, option) = split_option(name);
+    if option.is_some() && search_config(name).is_none() {
+        return None;
+    }
+    PLAYERS.iter().find(|e| e.name == base)
 }
 
-/// A player by name, seeded with `seed` (only `random` uses it).
+/// A name and its option (after the first colon).
+fn split_option(name: &str) -> (&str, Option<&str>) {
+    match name.split_once(':') {
+        Some((base, option)) => (base, Some(option)),
+        None => (name, None),
+    }
+}
+
+/// The configuration of a `search` name with its option (`None` for another name or an
+/// option it does not take).
+fn search_config(name: &str) -> Option<SearchConfig> {
+    match split_option(name) {
+        ("search", None) => Some(SearchConfig::default()),
+        ("search", Some(option)) if !option.is_empty() => SearchConfig::from_option(option),
+        _ => None,
+    }
+}
+
+/// A player by name, seeded with `seed` (`random` and `search` use it).
 ///
 /// # Errors
-/// A name that is not in [`NAMES`].
+/// A name that is not in [`NAMES`], or an option its player does not take.
 pub fn make(name: &str, seed: u64) -> Result<Box<dyn Bot + Send + Sync>, UnknownPlayer> {
-    entry(name)
-        .map(|e| (e.build)(seed))
-        .ok_or_else(|| UnknownPlayer(name.to_owned()))
+    if let Some(config) = search_config(name) {
+        return Ok(Box::new(Search::new(config, seed)));
+    }
+    let e = entry(name).ok_or_else(|| UnknownPlayer(name.to_owned()))?;
+    Ok((e.build)(seed))
 }
 
 /// How a seeded game derives each seat's player seed ([`seat_seed`]). Each caller fixed its
@@ -145,6 +177,29 @@ mod tests {
     }
 
     #[test]
+    fn search_takes_a_budget_after_a_colon() {
+        for name in ["search", "search:20", "search:5ms", "search:samples=8"] {
+            assert!(make(name, 1).is_ok(), "{name}");
+            assert_eq!(entry(name).map(|e| e.name), Some("search"), "{name}");
+        }
+        for name in [
+            "search:",
+            "search:0",
+            "search:fast",
+            "search:samples=0",
+            "defense:20",
+        ] {
+            assert!(make(name, 1).is_err(), "{name}");
+            assert!(entry(name).is_none(), "{name}");
+        }
+        assert_eq!(search_config("search:20").map(|c| c.think_ms), Some(20));
+        assert_eq!(
+            search_config("search:samples=8").and_then(|c| c.samples),
+            Some(8)
+        );
+    }
+
+    #[test]
     fn every_name_makes_its_player() {
         for name in NAMES {
             assert!(make(name, 3).is_ok(), "{name}");
@@ -154,7 +209,7 @@ mod tests {
             e.as_deref(),
             Some(
                 "unknown player `nobody` (known: random, tsumogiri, efficiency, value, \
-                 value_untuned, defense)"
+                 value_untuned, defense, search)"
             )
         );
     }

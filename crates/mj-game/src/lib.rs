@@ -362,6 +362,7 @@
 //! between rounds and the final scores and points against the log.
 
 pub mod action;
+pub mod determinize;
 pub mod drive;
 pub mod game;
 pub mod mjai;

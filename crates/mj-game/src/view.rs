@@ -73,6 +73,12 @@ impl<'a> SeatView<'a> {
         self.seat
     }
 
+    /// The whole round, hidden tiles included: for this crate's determinization only
+    /// ([`crate::determinize`]), never for a player.
+    pub(crate) fn round(&self) -> &'a Round {
+        self.round
+    }
+
     /// The rules of the round (public at the table).
     pub fn rules(&self) -> &'a GameRules {
         self.round.rules()

@@ -40,6 +40,7 @@ mod hooks;
 mod hu;
 mod ledger;
 pub mod mcr;
+mod relabel;
 mod reveal;
 mod riichi;
 mod settle;
@@ -49,6 +50,8 @@ mod state;
 use flow::{FlowState, HongzhongFlow, McrFlow, RiichiFlow, SichuanFlow, each_flow};
 use hooks::FlowHooks;
 use state::Table;
+
+pub(crate) use hu::waits_of;
 
 pub use claims::{ClaimSource, Claims};
 pub use ledger::{SettleItem, SettleKind, SichuanResult};

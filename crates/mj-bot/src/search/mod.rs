@@ -1,0 +1,308 @@
+//! **search**: the `defense` player's candidates, judged by playing sampled rounds out.
+//!
+//! At a decision with more than one legal action (riichi flows; other flows are played by
+//! [`Defense`], which plays the Chinese strategy there):
+//!
+//! 1. **Candidates.** A win on offer is taken. Otherwise the candidates are, in this order and
+//!    at most [`SearchConfig::candidates`]: `defense`'s own choice; on a turn, the same tile
+//!    with and without riichi when riichi is on offer, the two best discards by efficiency
+//!    (shanten, then live effective tiles), the safest discard by `defense`'s deal-in risk
+//!    when another seat threatens, a kan on offer; on a tile on offer, passing, the call
+//!    `efficiency` would make and the first pon.
+//! 2. **Samples.** Each sample deals the hidden tiles anew ([`mj_game::determinize`]: uniform
+//!    over the unseen ids, another seat in riichi dealt a ready hand that is not furiten on
+//!    what was discarded since), then plays **every** candidate on a copy of that same round
+//!    and plays the round out with the rollout policy ([`Rollout`]) at every seat: common
+//!    random numbers, so the candidates differ only by their own effect.
+//! 3. **Value.** The round's end is worth its expected placement points to the seat (uma and
+//!    oka from the rules, the rank spread by the rounds left; exact in the last round; see
+//!    `value.rs`).
+//! 4. **Choice.** The candidate with the best mean value is played only when its mean gain
+//!    over `defense`'s choice, sample by sample, exceeds [`SearchConfig::margin`] standard
+//!    errors of that gain; otherwise `defense`'s choice is played. So a search with few
+//!    samples falls back to `defense` rather than to noise.
+//!
+//! The budget is either a time per decision ([`SearchConfig::think_ms`], measured with
+//! [`std::time::Instant`]: samples are drawn until it is spent, at least one) or a fixed
+//! number of samples ([`SearchConfig::samples`]), which is deterministic: the samples of a
+//! decision are seeded from the player's seed and the decision's count, so a seeded game
+//! replays exactly. By name (`mj_bot::registry`): `search` (200 ms), `search:20` (20 ms),
+//! `search:samples=64` (64 samples a decision).
+
+mod rollout;
+mod value;
+
+use std::time::{Duration, Instant};
+
+use mj_game::determinize::Deal;
+use mj_game::drive::{Stop, drive};
+use mj_game::{Action, Bot, Flow, Length, Position, SeatView};
+use mj_tiles::Tile;
+use mj_tiles::random::SplitMix64;
+use mj_tiles::rng::mix;
+
+pub use rollout::Rollout;
+
+use crate::Defense;
+use crate::common::{discard_of, offered_kinds, useful_call, win};
+use crate::players::{Ranker, rank};
+use crate::risk::{Threats, deal_in_risk};
+use rollout::RolloutBot;
+
+/// How [`Search`] spends its budget (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Time per decision, in milliseconds (used when `samples` is `None`).
+    pub think_ms: u64,
+    /// A fixed number of samples per decision instead of a time (deterministic).
+    pub samples: Option<u32>,
+    /// At most this many samples per decision under a time budget.
+    pub max_samples: u32,
+    /// Candidates per decision, `defense`'s choice first.
+    pub candidates: usize,
+    /// How the sampled rounds are played out.
+    pub rollout: Rollout,
+    /// Standard errors of the gain over `defense`'s choice a candidate needs to be played.
+    pub margin: f64,
+    /// The match length the placement value counts the rounds left in.
+    pub length: Length,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            think_ms: 200,
+            samples: None,
+            max_samples: 100_000,
+            candidates: 4,
+            rollout: Rollout::Fast,
+            margin: 1.5,
+            length: Length::Hanchan,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The configuration of a registry name's option: `""` (the default), `N` or `Nms`
+    /// (milliseconds a decision), `samples=N`. `None` for anything else.
+    pub fn from_option(option: &str) -> Option<SearchConfig> {
+        let mut c = SearchConfig::default();
+        if option.is_empty() {
+            return Some(c);
+        }
+        if let Some(n) = option.strip_prefix("samples=") {
+            c.samples = Some(n.parse().ok().filter(|&n| n > 0)?);
+            return Some(c);
+        }
+        let ms = option.strip_suffix("ms").unwrap_or(option);
+        c.think_ms = ms.parse().ok().filter(|&n| n > 0)?;
+        Some(c)
+    }
+}
+
+/// What the last decision did (for tests and diagnostics).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Candidates judged (0: the decision was not searched).
+    pub candidates: usize,
+    /// Samples drawn.
+    pub samples: u32,
+    /// Mean value of each candidate (thousands of placement points).
+    pub means: Vec<f64>,
+    /// The index of the candidate played (0: `defense`'s choice).
+    pub chosen: usize,
+    /// Sampled riichi hands that could not be made ready.
+    pub unready: u32,
+}
+
+/// The search player (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Search {
+    /// Its budget and choices.
+    pub config: SearchConfig,
+    seed: u64,
+    decisions: u64,
+    /// What the last decision did.
+    pub last: SearchStats,
+}
+
+impl Search {
+    /// A player with `config`, its samples seeded by `seed`.
+    pub fn new(config: SearchConfig, seed: u64) -> Search {
+        Search {
+            config,
+            seed,
+            decisions: 0,
+            last: SearchStats::default(),
+        }
+    }
+}
+
+impl Bot for Search {
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+        self.decisions += 1;
+        self.last = SearchStats::default();
+        let base = Defense.act(view, legal);
+        if view.rules().flow != Flow::Riichi || legal.len() < 2 {
+            return base;
+        }
+        if let Some(w) = win(legal) {
+            return w;
+        }
+        let cands = candidates(view, legal, base, self.config.candidates);
+        if cands.len() < 2 {
+            return base;
+        }
+        let seed = mix(self.seed ^ self.decisions.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let stats = judge(view, &cands, &self.config, seed);
+        let chosen = cands.get(stats.chosen).copied().unwrap_or(base);
+        self.last = stats;
+        chosen
+    }
+}
+
+/// The candidates of a decision, `base` (`defense`'s choice) first (see the module docs).
+fn candidates(view: &SeatView<'_>, legal: &[Action], base: Action, most: usize) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::with_capacity(8);
+    let mut push = |a: Option<Action>| {
+        if let Some(a) = a
+            && legal.contains(&a)
+            && !out.contains(&a)
+        {
+            out.push(a);
+        }
+    };
+    push(Some(base));
+    let drawn = view.drawn();
+    if view.offer().is_some() {
+        push(Some(Action::Pass));
+        push(useful_call(view, legal).map(|(a, _)| a));
+        push(
+            legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Pon { .. })),
+        );
+    } else {
+        // Riichi or not with the same tile.
+        let tile_of = |a: Action| match a {
+            Action::Discard { tile } | Action::Riichi { tile } => Some(kind_of_id(tile)),
+            _ => None,
+        };
+        if let Some(k) = tile_of(base) {
+            push(discard_of(legal, k, true, drawn));
+            push(discard_of(legal, k, false, drawn));
+        }
+        let kinds = offered_kinds(legal, false);
+        let order: Vec<Tile> = rank(view, Ranker::Efficiency)
+            .into_iter()
+            .filter(|&t| kinds.contains(t))
+            .take(2)
+            .collect();
+        let riichi = !offered_kinds(legal, true).is_empty();
+        for &k in &order {
+            if riichi {
+                push(discard_of(legal, k, true, drawn));
+            }
+            push(discard_of(legal, k, false, drawn));
+        }
+        let threats = Threats::of(view);
+        if !threats.is_empty() {
+            let risk = deal_in_risk(view, &threats);
+            let safest = kinds
+                .into_iter()
+                .min_by(|a, b| risk[a.index()].total_cmp(&risk[b.index()]));
+            if let Some(k) = safest {
+                push(discard_of(legal, k, false, drawn));
+            }
+        }
+        push(
+            legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Ankan { .. } | Action::Kakan { .. })),
+        );
+    }
+    out.truncate(most.max(1));
+    out
+}
+
+fn kind_of_id(id: u8) -> Tile {
+    mj_game::view::kind_of(id)
+}
+
+/// Samples and plays out every candidate; the statistics, with the candidate to play.
+fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64) -> SearchStats {
+    let mut stats = SearchStats {
+        candidates: cands.len(),
+        ..SearchStats::default()
+    };
+    let Ok(deal) = Deal::new(view) else {
+        return stats;
+    };
+    let me = view.seat();
+    let rules = *view.rules();
+    let left = value::rounds_left(
+        config.length,
+        view.players(),
+        view.round_wind(),
+        view.dealer(),
+    );
+    let start = Instant::now();
+    let budget = Duration::from_millis(config.think_ms);
+    let limit = config.samples.unwrap_or(config.max_samples).max(1);
+    let k = cands.len();
+    let mut sum = vec![0.0f64; k];
+    // The gain over candidate 0, sample by sample: its sum and sum of squares.
+    let mut gain = vec![0.0f64; k];
+    let mut gain2 = vec![0.0f64; k];
+    let mut n = 0u32;
+    let mut bots = [RolloutBot(config.rollout); 4];
+    let mut values = vec![0.0f64; k];
+    while n < limit {
+        if config.samples.is_none() && n > 0 && start.elapsed() >= budget {
+            break;
+        }
+        let mut rng = SplitMix64::new(mix(seed.wrapping_add(u64::from(n))));
+        let sample = deal.sample(&mut rng);
+        stats.unready += u32::from(sample.unready);
+        for (c, &a) in cands.iter().enumerate() {
+            let mut round = sample.round.clone();
+            values[c] = if round.play(me, a).is_err() {
+                f64::NEG_INFINITY
+            } else {
+                let driven = drive(&mut round, &mut bots[..]);
+                let scores = match (&driven.stop, round.outcome()) {
+                    (Stop::Over, Some(r)) => r.scores,
+                    _ => round.scores(),
+                };
+                value::placement_value(&rules, &scores, me, left)
+            };
+        }
+        for c in 0..k {
+            sum[c] += values[c];
+            let g = values[c] - values[0];
+            gain[c] += g;
+            gain2[c] += g * g;
+        }
+        n += 1;
+    }
+    stats.samples = n;
+    let nf = f64::from(n.max(1));
+    stats.means = sum.iter().map(|s| s / nf).collect();
+    let mut best = 0usize;
+    for c in 1..k {
+        if stats.means[c] > stats.means[best] {
+            best = c;
+        }
+    }
+    if best != 0 && n >= 2 {
+        let mean = gain[best] / nf;
+        let var = (gain2[best] / nf - mean * mean).max(0.0) * nf / (nf - 1.0);
+        let se = (var / nf).sqrt();
+        if mean.is_finite() && mean > config.margin * se {
+            stats.chosen = best;
+        }
+    }
+    stats
+}

@@ -1,0 +1,124 @@
+//! The `search` player: legal in every decision of seeded games (riichi four and three
+//! players, and the Chinese flows it hands to `defense`), deterministic for a seed and a
+//! sample budget, and actually searching (it judges candidates and sometimes plays another
+//! than `defense`'s choice).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mj_bot::arena::play_game;
+use mj_bot::{Search, SearchConfig, registry};
+use mj_game::{Action, Bot, GameRules, Length, SeatView};
+use std::cell::Cell;
+use std::rc::Rc;
+
+fn fixed(samples: u32, seed: u64) -> Search {
+    Search::new(
+        SearchConfig {
+            samples: Some(samples),
+            ..SearchConfig::default()
+        },
+        seed,
+    )
+}
+
+/// Counts the decisions searched and those where it left `defense`'s choice.
+#[derive(Debug)]
+struct Counting {
+    inner: Search,
+    searched: Rc<Cell<u32>>,
+    changed: Rc<Cell<u32>>,
+}
+
+fn counting(inner: Search) -> Counting {
+    Counting {
+        inner,
+        searched: Rc::default(),
+        changed: Rc::default(),
+    }
+}
+
+impl Bot for Counting {
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+        let a = self.inner.act(view, legal);
+        assert!(legal.contains(&a), "{a:?} is not among {legal:?}");
+        if self.inner.last.candidates > 1 {
+            self.searched.set(self.searched.get() + 1);
+            assert_eq!(self.inner.last.means.len(), self.inner.last.candidates);
+            assert!(self.inner.last.samples >= 1);
+        }
+        self.changed
+            .set(self.changed.get() + u32::from(self.inner.last.chosen != 0));
+        a
+    }
+}
+
+#[test]
+fn search_plays_only_legal_actions() {
+    for (rules, seed) in [
+        (GameRules::tenhou(), 1u64),
+        (GameRules::tenhou(), 2),
+        (GameRules::sanma(), 3),
+    ] {
+        let n = usize::from(rules.players);
+        let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(counting(fixed(3, seed)))];
+        for i in 1..n {
+            bots.push(registry::make("defense", i as u64).unwrap());
+        }
+        let game = play_game(rules, Length::EastOnly, seed, &mut bots);
+        assert!(game.seats.iter().all(|s| s.illegal == 0), "{seed}");
+        let total: i32 = game.result.scores.iter().sum();
+        assert_eq!(total, rules.start_points * n as i32, "{seed}");
+    }
+}
+
+#[test]
+fn search_searches_and_sometimes_leaves_defense() {
+    let mut searched = 0;
+    let mut changed = 0;
+    for seed in 10..14u64 {
+        let me = counting(fixed(8, seed));
+        let (s, c) = (me.searched.clone(), me.changed.clone());
+        let mut seats: Vec<Box<dyn Bot>> = vec![
+            Box::new(me),
+            registry::make("defense", 1).unwrap(),
+            registry::make("defense", 2).unwrap(),
+            registry::make("defense", 3).unwrap(),
+        ];
+        let game = play_game(GameRules::tenhou(), Length::OneRound, seed, &mut seats);
+        assert!(game.seats.iter().all(|s| s.illegal == 0));
+        searched += s.get();
+        changed += c.get();
+    }
+    assert!(searched > 20, "{searched} decisions searched");
+    assert!(
+        changed > 0,
+        "never left defense's choice in {searched} searches"
+    );
+    assert!(changed < searched, "{changed} of {searched}");
+}
+
+#[test]
+fn a_fixed_sample_budget_replays_exactly() {
+    let play = |seed: u64| {
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            registry::make("defense", 1).unwrap(),
+            Box::new(fixed(4, 77)),
+            registry::make("efficiency", 2).unwrap(),
+            registry::make("search:samples=2", 5).unwrap(),
+        ];
+        play_game(GameRules::tenhou(), Length::EastOnly, seed, &mut bots).result
+    };
+    assert_eq!(play(9), play(9));
+    assert_eq!(play(21), play(21));
+}
+
+#[test]
+fn other_flows_play_as_defense() {
+    for rules in [GameRules::sichuan(), GameRules::hongzhong()] {
+        let mut bots: Vec<Box<dyn Bot>> = (0..4)
+            .map(|i| registry::make("search:samples=2", i).unwrap() as Box<dyn Bot>)
+            .collect();
+        let game = play_game(rules, Length::OneRound, 4, &mut bots);
+        assert!(game.seats.iter().all(|s| s.illegal == 0));
+    }
+}

@@ -15,6 +15,10 @@
 //!   same player with the seeds' table.
 //! * `defense`: [`Defense`], `efficiency` plus push/fold from a per-tile deal-in risk
 //!   ([`risk`]).
+//! * `search`: [`Search`], `defense`'s candidates judged by playing rounds with the hidden
+//!   tiles dealt anew ([`mj_game::determinize`]) to their end, by expected placement points;
+//!   200 ms a decision, `search:20` for 20 ms, `search:samples=64` for a fixed, deterministic
+//!   budget ([`search`]). Riichi only: in the other flows it plays as `defense`.
 //!
 //! ```
 //! use mj_game::{GameRules, Length};

@@ -178,7 +178,13 @@ mod tests {
 
     #[test]
     fn search_takes_a_budget_after_a_colon() {
-        for name in ["search", "search:20", "search:5ms", "search:samples=8"] {
+        for name in [
+            "search",
+            "search:20",
+            "search:5ms",
+            "search:samples=8",
+            "search:20+rollout=mixed+margin=2+candidates=3+length=east",
+        ] {
             assert!(make(name, 1).is_ok(), "{name}");
             assert_eq!(entry(name).map(|e| e.name), Some("search"), "{name}");
         }

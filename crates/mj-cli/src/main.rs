@@ -100,7 +100,7 @@ enum Command {
         #[arg(long, default_value = "hanchan")]
         length: String,
         /// Players by seat, comma-separated (random, tsumogiri, efficiency, value,
-        /// value_untuned, defense); fewer than four repeat.
+        /// value_untuned, defense, search[:MS]); fewer than four repeat.
         #[arg(long, value_delimiter = ',', default_value = "random")]
         players: Vec<String>,
         /// A one-line summary (final scores, ranks, points) instead of the events.
@@ -123,7 +123,8 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
-        /// value_untuned, defense (three names with three-player rules).
+        /// value_untuned, defense, search (`search:20` thinks 20 ms a decision; three names
+        /// with three-player rules).
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
         /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
@@ -148,7 +149,8 @@ enum Command {
     /// its own state from the events. Bad lines are reported on stderr and never end it; exit
     /// 0 at end of input. docs/bots-and-arena.md.
     Bot {
-        /// The player: random, tsumogiri, efficiency, value, value_untuned, defense.
+        /// The player: random, tsumogiri, efficiency, value, value_untuned, defense, search
+        /// (`search:20` thinks 20 ms a decision).
         #[arg(long, default_value = "defense")]
         player: String,
         /// `mjai-app`: a JSON array of events per line, one answer per line (mjai.app);

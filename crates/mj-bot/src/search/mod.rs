@@ -83,19 +83,31 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// The configuration of a registry name's option: `""` (the default), `N` or `Nms`
-    /// (milliseconds a decision), `samples=N`. `None` for anything else.
+    /// The configuration of a registry name's option: parts joined by `+`, each `N` or `Nms`
+    /// (milliseconds a decision), `samples=N`, `candidates=N`, `margin=X` (standard errors),
+    /// `rollout=fast|mixed|defense`, `length=east|hanchan`; `""` is the default. `None` for
+    /// anything else.
     pub fn from_option(option: &str) -> Option<SearchConfig> {
         let mut c = SearchConfig::default();
         if option.is_empty() {
             return Some(c);
         }
-        if let Some(n) = option.strip_prefix("samples=") {
-            c.samples = Some(n.parse().ok().filter(|&n| n > 0)?);
-            return Some(c);
+        for part in option.split('+') {
+            match part.split_once('=') {
+                Some(("samples", n)) => c.samples = Some(n.parse().ok().filter(|&n| n > 0)?),
+                Some(("candidates", n)) => c.candidates = n.parse().ok().filter(|&n| n > 0)?,
+                Some(("margin", x)) => c.margin = x.parse().ok().filter(|x: &f64| *x >= 0.0)?,
+                Some(("rollout", r)) => c.rollout = Rollout::from_name(r)?,
+                Some(("length", l)) => {
+                    c.length = Length::from_name(l).filter(|&l| l != Length::OneRound)?;
+                }
+                Some(_) => return None,
+                None => {
+                    let ms = part.strip_suffix("ms").unwrap_or(part);
+                    c.think_ms = ms.parse().ok().filter(|&n| n > 0)?;
+                }
+            }
         }
-        let ms = option.strip_suffix("ms").unwrap_or(option);
-        c.think_ms = ms.parse().ok().filter(|&n| n > 0)?;
         Some(c)
     }
 }
@@ -257,7 +269,7 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
     let mut gain = vec![0.0f64; k];
     let mut gain2 = vec![0.0f64; k];
     let mut n = 0u32;
-    let mut bots = [RolloutBot(config.rollout); 4];
+    let mut bots = RolloutBot::seats(config.rollout, me);
     let mut values = vec![0.0f64; k];
     while n < limit {
         if config.samples.is_none() && n > 0 && start.elapsed() >= budget {

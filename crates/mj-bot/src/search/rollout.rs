@@ -7,8 +7,10 @@
 //!   more for an honor that is a value tile for the seat, 1 less for a terminal. Facing a riichi it
 //!   folds when its hand is not ready: it discards a kind safe against every riichi seat (in
 //!   that seat's river, or discarded by another seat after the declaration) when it holds one.
-//! * [`Rollout::Defense`]: the `defense` player itself at every seat (about a hundred times
-//!   slower, so far fewer samples in the same budget).
+//! * [`Rollout::Mixed`]: `defense` for the searching seat (so a fold chosen at the root is
+//!   carried on as the player itself would), [`Rollout::Fast`] for the others.
+//! * [`Rollout::Defense`]: the `defense` player itself at every seat (several times slower, so
+//!   fewer samples in the same budget).
 
 use mj_game::view::kind_of;
 use mj_game::{Action, Bot, SeatView};
@@ -23,19 +25,49 @@ pub enum Rollout {
     /// The cheap heuristic player.
     #[default]
     Fast,
+    /// `defense` for the searching seat, `Fast` for the others.
+    Mixed,
     /// `defense` at every seat.
     Defense,
 }
 
-/// The rollout players, one type for all four seats.
+impl Rollout {
+    /// The policy of a name: `fast`, `mixed`, `defense`.
+    pub fn from_name(name: &str) -> Option<Rollout> {
+        match name {
+            "fast" => Some(Rollout::Fast),
+            "mixed" => Some(Rollout::Mixed),
+            "defense" => Some(Rollout::Defense),
+            _ => None,
+        }
+    }
+}
+
+/// A rollout player: `defense` or the fast one.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RolloutBot(pub Rollout);
+pub(crate) struct RolloutBot {
+    defense: bool,
+}
+
+impl RolloutBot {
+    /// The four seats' players of `policy` when `me` searches.
+    pub(crate) fn seats(policy: Rollout, me: u8) -> [RolloutBot; 4] {
+        core::array::from_fn(|s| RolloutBot {
+            defense: match policy {
+                Rollout::Fast => false,
+                Rollout::Mixed => s == usize::from(me),
+                Rollout::Defense => true,
+            },
+        })
+    }
+}
 
 impl Bot for RolloutBot {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
-        match self.0 {
-            Rollout::Fast => fast(view, legal),
-            Rollout::Defense => Defense.act(view, legal),
+        if self.defense {
+            Defense.act(view, legal)
+        } else {
+            fast(view, legal)
         }
     }
 }

@@ -121,9 +121,16 @@ fn events_format_answers_only_when_asked() {
 /// one answer per line, no line reported, for every player.
 #[test]
 fn recorded_games_are_followed_by_every_seat() {
-    for (g, player) in ["random", "tsumogiri", "efficiency", "value", "defense"]
-        .iter()
-        .enumerate()
+    for (g, player) in [
+        "random",
+        "tsumogiri",
+        "efficiency",
+        "value",
+        "defense",
+        "search:samples=2",
+    ]
+    .iter()
+    .enumerate()
     {
         let mut bots: [Box<dyn mj_game::Bot>; 4] =
             core::array::from_fn(|s| Box::new(RandomBot::new(s as u64)) as Box<dyn mj_game::Bot>);

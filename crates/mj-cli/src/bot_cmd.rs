@@ -16,7 +16,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-use mj_game::{Action, Bot, Event, GameRules, MjaiTile, SeatRound};
+use mj_game::{Action, Bot, Event, GameRules, MjaiTile, SeatRound, SeatView};
 use serde_json::{Value, json};
 
 /// How events come in and answers go out.
@@ -300,7 +300,7 @@ impl Session {
                         _ => None,
                     })
                 })?;
-            return Some(reaction(st, Action::Discard { tile }));
+            return Some(reaction(&st.view(), Action::Discard { tile }));
         }
         let chosen = self.bot.act(&st.view(), &legal);
         let action = if legal.contains(&chosen) {
@@ -312,14 +312,15 @@ impl Session {
             self.riichi_tile = Some(tile);
         }
         // A pass is an answer too (`none`): the seat could act.
-        Some(reaction(st, action))
+        Some(reaction(&st.view(), action))
     }
 }
 
-/// The mjai reaction of the seat of `st` taking `action` (one of its legal actions).
-fn reaction(st: &SeatRound, action: Action) -> String {
-    let seat = st.seat();
-    let view = st.view();
+/// The mjai reaction of the seat of `view` taking `action` (one of its legal actions). The one
+/// translation of our actions into mjai's words: `mj arena --bot` reads an outside bot's
+/// reaction by finding the legal action this renders it as ([`crate::outside_bot`]).
+pub(crate) fn reaction(view: &SeatView<'_>, action: Action) -> String {
+    let seat = view.seat();
     let reds = view.rules().red_fives;
     let t = |id: u8| MjaiTile::id(id, reds);
     let offer = view.offer();

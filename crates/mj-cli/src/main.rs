@@ -143,6 +143,16 @@ enum Command {
         /// Draw the rank distribution and the rates as a PNG to this file.
         #[arg(long, value_name = "FILE.png")]
         chart: Option<String>,
+        /// Seat an outside mjai bot under NAME (then usable in --players): launched as
+        /// `COMMAND PLAYER_ID` (through sh) per seat and match, spoken to in mjai.app's
+        /// protocol. Repeatable. Four-player riichi only. docs/bots-and-arena.md.
+        #[arg(long = "bot", value_name = "NAME=COMMAND")]
+        bots: Vec<String>,
+        /// Seconds an outside bot may take per reaction (at least 10 s for start_game and a
+        /// round's first question); a late, invalid or missing reaction is replaced by the
+        /// default action and counted as an error.
+        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+        bot_timeout: f64,
     },
     /// Play as an mjai bot on stdin/stdout (four-player riichi): one of our players, keeping
     /// its own state from the events. Bad lines are reported on stderr and never end it; exit
@@ -162,9 +172,13 @@ enum Command {
         /// stderr.
         #[arg(long)]
         stats: bool,
+        /// Instead of playing, write an mjai.app submission zip of --player to this file:
+        /// `bot.py` and this `mj` executable (use a Linux x86_64 release build).
+        #[arg(long, value_name = "OUT.zip")]
+        package: Option<String>,
         /// The seat played, as mjai numbers players (0..4).
-        #[arg(value_name = "PLAYER_ID")]
-        player_id: u8,
+        #[arg(value_name = "PLAYER_ID", required_unless_present = "package")]
+        player_id: Option<u8>,
     },
     /// Serve the web page (hand analysis, scores) and the JSON API (`POST /api`: protocol
     /// lines, answered as `mj batch` answers them) until Ctrl-C; docs/server.md.
@@ -391,6 +405,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             duplicate,
             json,
             chart,
+            bots,
+            bot_timeout,
         } => {
             let args = mj_cli::arena_cmd::ArenaArgs {
                 games,
@@ -401,6 +417,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 duplicate,
                 json,
                 chart,
+                bots,
+                bot_timeout,
             };
             match mj_cli::arena_cmd::arena(&args) {
                 Ok(out) => words("arena", Ok(out)),
@@ -416,8 +434,31 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             format,
             seed,
             stats,
+            package,
             player_id,
         } => {
+            if let Some(out) = package {
+                return match mj_cli::mjai_app::package(&player, &out) {
+                    Ok(p) => {
+                        if cfg!(debug_assertions) {
+                            eprintln!(
+                                "mj bot: note: a debug build of mj was packaged; a release build answers faster"
+                            );
+                        }
+                        words(
+                            "bot",
+                            Ok(format!(
+                                "{out}: {} bytes (mj {} bytes), bot.py plays `{player}`\n",
+                                p.bytes, p.executable
+                            )),
+                        )
+                    }
+                    Err(m) => words("bot", Err(m)),
+                };
+            }
+            let Some(player_id) = player_id else {
+                return words("bot", Err("PLAYER_ID is required".into()));
+            };
             let format = match mj_cli::bot_cmd::Format::parse(&format) {
                 Ok(f) => f,
                 Err(m) => return words("bot", Err(m)),

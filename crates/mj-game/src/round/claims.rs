@@ -4,7 +4,7 @@
 //! in turn order, the won tile, a robbed kan falling back to a pon). Which answer wins is the
 //! flow's [`FlowHooks::resolve`].
 
-use mj_tiles::{Meld, MeldKind, Piece, Tile, TileSet};
+use mj_tiles::{Meld, MeldKind, Piece, Tile, TileId, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
@@ -12,7 +12,7 @@ use super::flow::FlowHooks;
 use super::state::{CalledMeld, DrawKind, Phase, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::{Event, MjaiTile};
-use crate::tiles::{is_red_id, kind};
+use crate::tiles::{is_red_id, kind, tile_id};
 
 /// Where the tile on offer came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,12 +123,16 @@ impl Table {
         }
         if o & OFFER_PON != 0 {
             for pair in self.pon_choices(seat, c.tile) {
-                out.push(Action::Pon { tiles: pair });
+                out.push(Action::Pon {
+                    tiles: pair.map(tile_id),
+                });
             }
         }
         if o & OFFER_CHI != 0 {
             for pair in self.chi_choices(seat, c.tile) {
-                out.push(Action::Chi { tiles: pair });
+                out.push(Action::Chi {
+                    tiles: pair.map(tile_id),
+                });
             }
         }
         out.push(Action::Pass);
@@ -151,6 +155,7 @@ impl Table {
             Action::Ron => o & OFFER_RON != 0,
             Action::Minkan => o & OFFER_KAN != 0,
             Action::Pon { tiles } => {
+                let tiles = tiles.map(TileId::as_u8);
                 o & OFFER_PON != 0 && {
                     let p = &self.players[s];
                     tiles[0] != tiles[1]
@@ -160,7 +165,9 @@ impl Table {
                         && self.call_leaves_discard(seat, &tiles, &[kind(c.tile)])
                 }
             }
-            Action::Chi { tiles } => o & OFFER_CHI != 0 && self.chi_matches(seat, c.tile, tiles),
+            Action::Chi { tiles } => {
+                o & OFFER_CHI != 0 && self.chi_matches(seat, c.tile, tiles.map(TileId::as_u8))
+            }
             _ => false,
         };
         if !ok {
@@ -202,7 +209,7 @@ impl Table {
             let seat = self.next(c.from, d);
             match c.answers[usize::from(seat)] {
                 Some(Action::Pon { tiles }) => {
-                    self.call(seat, c, MeldKind::Pon, &tiles);
+                    self.call(seat, c, MeldKind::Pon, &tiles.map(TileId::as_u8));
                     return Some((seat, MeldKind::Pon));
                 }
                 Some(Action::Minkan) => {
@@ -223,7 +230,7 @@ impl Table {
     pub(super) fn call_chi(&mut self, c: &Claims) -> bool {
         let next = self.next(c.from, 1);
         if let Some(Action::Chi { tiles }) = c.answers[usize::from(next)] {
-            self.call(next, c, MeldKind::Chi, &tiles);
+            self.call(next, c, MeldKind::Chi, &tiles.map(TileId::as_u8));
             return true;
         }
         false

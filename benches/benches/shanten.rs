@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mj_ai::{HandView, ShapeRules, shanten};
-use mj_tiles::random::{SplitMix64, Wall};
+use mj_tiles::random::{SplitMix64, TileBag};
 use mj_tiles::{Tile, TileCounts, TileSet};
 
 const N: usize = 1024;
@@ -29,7 +29,7 @@ fn wall_corpus(seed: u64, sizes: &[usize]) -> Vec<TileCounts> {
     let mut rng = SplitMix64::new(seed);
     (0..N)
         .map(|i| {
-            let mut wall = Wall::shuffled(&mut rng);
+            let mut wall = TileBag::shuffled(&mut rng);
             wall.draw_counts(sizes[i % sizes.len()])
                 .expect("the wall holds 136 tiles")
         })

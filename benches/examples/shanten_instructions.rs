@@ -8,7 +8,7 @@
 
 use mj_ai::{ShapeRules, shanten};
 use mj_tiles::TileCounts;
-use mj_tiles::random::{SplitMix64, Wall};
+use mj_tiles::random::{SplitMix64, TileBag};
 use std::hint::black_box;
 
 fn main() {
@@ -18,7 +18,7 @@ fn main() {
     // The shanten bench's `random13` corpus (same seed).
     let mut rng = SplitMix64::new(0x5A_0013);
     let hands: Vec<TileCounts> = (0..1024)
-        .map(|_| Wall::shuffled(&mut rng).draw_counts(13).unwrap())
+        .map(|_| TileBag::shuffled(&mut rng).draw_counts(13).unwrap())
         .collect();
     // Tables are loaded before the rounds, so N = 0 pays for them too.
     let mut sum = i64::from(shanten(&hands[0], ShapeRules::RIICHI).unwrap());

@@ -364,7 +364,7 @@ mod tests {
     fn greedy_matches_the_rule_on_random_hands() {
         let mut rng = mj_tiles::random::SplitMix64::new(12);
         for _ in 0..500 {
-            let mut wall = mj_tiles::random::Wall::shuffled(&mut rng);
+            let mut wall = mj_tiles::random::TileBag::shuffled(&mut rng);
             let c = wall.draw_counts(14).expect("a wall holds 14 tiles");
             let cand: Vec<u8> = c.tiles().map(|t| t.index() as u8 * 4 + 1).collect();
             let got = greedy_discard(&c, cand.iter().copied(), None).map(kind_of);

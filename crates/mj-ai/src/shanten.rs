@@ -457,7 +457,7 @@ mod tests {
         let mut rng = mj_tiles::random::SplitMix64::new(5);
         for n in [1usize, 2, 13, 14, 17] {
             for _ in 0..2000 {
-                let c = mj_tiles::random::Wall::shuffled(&mut rng)
+                let c = mj_tiles::random::TileBag::shuffled(&mut rng)
                     .draw_counts(n)
                     .unwrap();
                 let (classes, d) = classes_and_digest(t, c.as_array());
@@ -493,7 +493,7 @@ mod tests {
         let mut rng = mj_tiles::random::SplitMix64::new(77);
         for i in 0..20_000usize {
             let n = [13, 14, 10, 11, 16, 17, 1, 2][i % 8];
-            let c = mj_tiles::random::Wall::shuffled(&mut rng)
+            let c = mj_tiles::random::TileBag::shuffled(&mut rng)
                 .draw_counts(n)
                 .unwrap();
             let hand = HandView::new(c, &[], mj_tiles::TileSet::EMPTY).unwrap();

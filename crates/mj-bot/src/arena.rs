@@ -163,7 +163,7 @@ impl Observer<Match> for Tally {
 }
 
 /// Plays one seeded match between `bots` (one per seat, 3 or 4 of them as `rules.players`
-/// says; extra ones are ignored) through [`mj_game::drive`] and counts what each seat did.
+/// says; extra ones are ignored) through [`mj_game::drive()`] and counts what each seat did.
 pub fn play_game(
     rules: GameRules,
     length: Length,

@@ -50,28 +50,13 @@ mod players;
 pub mod registry;
 pub mod risk;
 pub mod sichuan;
+mod tuning;
 
 pub use players::{Defense, Efficiency, Value};
 pub use registry::NAMES;
+pub use tuning::{TUNING_RUN, tuned_weights};
 
-use mj_ai::ValueWeights;
 use mj_game::Bot;
-
-/// The committed tuning run: `data/value_weights.json`, the output of
-/// `cargo run --release -p mj-bot --example tune_value -- WALLS SEED` (the exact command is in
-/// the file).
-pub const TUNING_RUN: &str = include_str!("../data/value_weights.json");
-
-/// The `value` table tuned by self-play (the `tuned` field of [`TUNING_RUN`]); the seeds'
-/// table if the file could not be read (a test checks that it can).
-pub fn tuned_weights() -> ValueWeights {
-    static W: std::sync::OnceLock<Option<ValueWeights>> = std::sync::OnceLock::new();
-    W.get_or_init(|| {
-        let v: serde_json::Value = serde_json::from_str(TUNING_RUN).ok()?;
-        serde_json::from_value(v.get("tuned")?.clone()).ok()
-    })
-    .unwrap_or(ValueWeights::DEFAULT)
-}
 
 /// A player by name (see [`NAMES`]); `seed` seeds the random ones. `None` for an unknown name.
 /// [`registry::make`] is the same lookup with an error naming the known players, and a

@@ -18,7 +18,8 @@
 use mj_game::{BUILTIN_BOTS, Bot, BotEntry};
 use mj_tiles::rng::{GOLDEN, mix};
 
-use crate::{Defense, Efficiency, Value, tuned_weights};
+use crate::tuning::tuned_weights;
+use crate::{Defense, Efficiency, Value};
 
 /// Every player, in the order names are listed.
 pub const PLAYERS: [BotEntry; 6] = [

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use mj_bot::registry::{self, SeedScheme, seat_seed};
-use mj_game::{Event, GameRules, Length, play};
+use mj_game::{Action, Event, GameRules, Length, Match, Observer, Seat, drive_with, play};
 use mj_log::{Limits, LogError, Replay, ReplayOptions, ReplayReport, ReportKind};
 
 /// What `mj replay` prints and whether every file matched.
@@ -150,7 +150,8 @@ pub struct GameArgs {
     /// The wall seed.
     pub seed: u64,
     /// A rules preset (`tenhou`, `mahjong_soul`, `sanma`, `sanma_mahjong_soul`, `sichuan`,
-    /// `sichuan_hongzhong`, `hongzhong`, `mcr`, `mcr_botzone`).
+    /// `sichuan_hongzhong`, `hongzhong`, `mcr`, `mcr_botzone`), or `libriichi` (the rules of
+    /// libriichi's arena: Tenhou's, where three rons do not abort).
     pub rules: String,
     /// `one`, `east` or `hanchan`.
     pub length: String,
@@ -158,6 +159,8 @@ pub struct GameArgs {
     pub players: Vec<String>,
     /// Print a summary instead of the mjai events.
     pub summary: bool,
+    /// Print, before each decision, the seat asked and its legal actions among the events.
+    pub legal: bool,
 }
 
 /// `mj game`: a seeded match between built-in players, as mjai events (one JSON object per
@@ -166,13 +169,17 @@ pub struct GameArgs {
 /// # Errors
 /// An unknown preset, length or player name.
 pub fn game(args: &GameArgs) -> Result<String, String> {
-    let rules = GameRules::preset(&args.rules).ok_or_else(|| {
-        format!(
-            "--rules: unknown preset `{}` ({})",
-            args.rules,
-            GameRules::PRESETS.join(", ")
-        )
-    })?;
+    let rules = if args.rules == "libriichi" {
+        mj_log::mjai::libriichi_rules()
+    } else {
+        GameRules::preset(&args.rules).ok_or_else(|| {
+            format!(
+                "--rules: unknown preset `{}` ({}, libriichi)",
+                args.rules,
+                GameRules::PRESETS.join(", ")
+            )
+        })?
+    };
     // The check `Match::try_new` makes: rules that cannot be played are reported, not dealt.
     rules.validate().map_err(|e| format!("--rules: {e}"))?;
     let length = Length::from_name(&args.length)
@@ -195,6 +202,9 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
     let mut bots: [_; 4] = bots
         .try_into()
         .map_err(|_| "--players: four seats".to_string())?;
+    if args.legal {
+        return Ok(game_with_legal(rules, length, args.seed, &mut bots));
+    }
     // A Sichuan summary is read from the events (its settlement is in them), so it records.
     let record = !args.summary || rules.is_chinese();
     let played = play::play(rules, length, args.seed, &mut bots, record);
@@ -218,6 +228,58 @@ pub fn game(args: &GameArgs) -> Result<String, String> {
     let mut out = String::new();
     push_events(&mut out, &played.events);
     Ok(out)
+}
+
+/// Each decision as the driver asks it: the round (rounds played before it), the number of
+/// that round's events before it, the seat and its legal actions.
+#[derive(Default)]
+struct Decisions(Vec<(usize, usize, Seat, Vec<String>)>);
+
+impl Observer<Match> for Decisions {
+    fn before(&mut self, game: &Match, seat: Seat, legal: &[Action]) {
+        self.0.push((
+            game.history().len(),
+            game.round().events().len(),
+            seat,
+            legal.iter().map(ToString::to_string).collect(),
+        ));
+    }
+}
+
+/// `mj game --legal`: the match's events with a `{"legal":{"actor","actions"}}` line before
+/// each decision, after the events that came before it.
+fn game_with_legal(
+    rules: GameRules,
+    length: Length,
+    seed: u64,
+    bots: &mut [Box<dyn mj_game::Bot>; 4],
+) -> String {
+    let mut m = Match::seeded(rules, length, seed, true);
+    let mut decisions = Decisions::default();
+    drive_with(&mut m, &mut bots[..], &mut decisions);
+    let events = m.events();
+    // Where each round's events start in the match's (each round opens with `start_kyoku`).
+    let starts: Vec<usize> = events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::StartKyoku { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    let mut out = String::new();
+    let mut next = 0;
+    for (round, at, seat, actions) in decisions.0 {
+        let Some(&start) = starts.get(round) else {
+            break;
+        };
+        let upto = (start + at).min(events.len());
+        push_events(&mut out, &events[next.min(upto)..upto]);
+        next = next.max(upto);
+        let line = serde_json::json!({"legal": {"actor": seat, "actions": actions}});
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    push_events(&mut out, &events[next.min(events.len())..]);
+    out
 }
 
 /// Appends `events` to `out`, one mjai JSON object per line.

@@ -1,5 +1,5 @@
 //! The library behind the `mj` program: its human commands (`mj parse`, `hu`, `waits`,
-//! `shanten`, `analyze`, `agari`, `riichi`, `score`, `game`, `replay`, `arena`, `serve`), each a module
+//! `shanten`, `analyze`, `agari`, `riichi`, `score`, `game`, `replay`, `arena`, `bot`, `serve`), each a module
 //! that turns command-line arguments into text.
 //!
 //! `mj batch` and the hand commands speak the JSON Lines protocol of [`mj_protocol`]: `mj batch`
@@ -12,6 +12,7 @@
 // `mj_protocol`) <- human commands (`*_cmd`) <- `main.rs`.
 pub mod agari_cmd;
 pub mod arena_cmd;
+pub mod bot_cmd;
 pub mod game_cmd;
 pub mod hand_cmd;
 pub mod parse_cmd;

@@ -92,7 +92,8 @@ enum Command {
         seed: u64,
         /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
         /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标: hanchan
-        /// plays 16 hands), mcr_botzone (国标 as Botzone plays it: a wall of its own per seat).
+        /// plays 16 hands), mcr_botzone (国标 as Botzone plays it: a wall of its own per seat),
+        /// libriichi (the rules of libriichi's arena: Tenhou's, where three rons do not abort).
         #[arg(long, default_value = "tenhou")]
         rules: String,
         /// Match length: one (round), east, hanchan.
@@ -105,6 +106,10 @@ enum Command {
         /// A one-line summary (final scores, ranks, points) instead of the events.
         #[arg(long)]
         summary: bool,
+        /// Before each decision, a line `{"legal":{"actor":S,"actions":[...]}}` among the
+        /// events: the seat asked and its legal actions as text (`discard 5mr`, `pass`, ...).
+        #[arg(long, conflicts_with = "summary")]
+        legal: bool,
     },
     /// Play seeded matches between named players and report per name: average rank with its
     /// 95 % interval, rank distribution, points, win / deal-in / riichi / call rates, win and
@@ -138,6 +143,28 @@ enum Command {
         /// Draw the rank distribution and the rates as a PNG to this file.
         #[arg(long, value_name = "FILE.png")]
         chart: Option<String>,
+    },
+    /// Play as an mjai bot on stdin/stdout (four-player riichi): one of our players, keeping
+    /// its own state from the events. Bad lines are reported on stderr and never end it; exit
+    /// 0 at end of input. docs/bots-and-arena.md.
+    Bot {
+        /// The player: random, tsumogiri, efficiency, value, value_untuned, defense.
+        #[arg(long, default_value = "defense")]
+        player: String,
+        /// `mjai-app`: a JSON array of events per line, one answer per line (mjai.app);
+        /// `events`: one event per line, an answer only when the bot acts (Mortal).
+        #[arg(long, default_value = "mjai-app")]
+        format: String,
+        /// The player's seed (only `random` uses it).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// At end of input, print the action count and reaction times (p50, p99, max) on
+        /// stderr.
+        #[arg(long)]
+        stats: bool,
+        /// The seat played, as mjai numbers players (0..4).
+        #[arg(value_name = "PLAYER_ID")]
+        player_id: u8,
     },
     /// Serve the web page (hand analysis, scores) and the JSON API (`POST /api`: protocol
     /// lines, answered as `mj batch` answers them) until Ctrl-C; docs/server.md.
@@ -343,6 +370,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             length,
             players,
             summary,
+            legal,
         } => words(
             "game",
             mj_cli::game_cmd::game(&mj_cli::game_cmd::GameArgs {
@@ -351,6 +379,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 length,
                 players,
                 summary,
+                legal,
             }),
         ),
         Command::Arena {
@@ -380,6 +409,47 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     eprintln!("mj arena: {m}");
                     Ok(ExitCode::FAILURE)
                 }
+            }
+        }
+        Command::Bot {
+            player,
+            format,
+            seed,
+            stats,
+            player_id,
+        } => {
+            let format = match mj_cli::bot_cmd::Format::parse(&format) {
+                Ok(f) => f,
+                Err(m) => return words("bot", Err(m)),
+            };
+            let args = mj_cli::bot_cmd::BotArgs {
+                player,
+                format,
+                seat: player_id,
+                seed,
+            };
+            match mj_cli::bot_cmd::run(
+                &args,
+                io::stdin().lock(),
+                io::stdout().lock(),
+                io::stderr().lock(),
+            ) {
+                Ok(s) => {
+                    if stats {
+                        eprintln!(
+                            "mj bot: {} lines, {} actions, {} errors; action time p50 {} us, p99 {} us, max {} us",
+                            s.lines,
+                            s.action_micros.len(),
+                            s.errors,
+                            s.quantile(0.5),
+                            s.quantile(0.99),
+                            s.quantile(1.0)
+                        );
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(mj_cli::bot_cmd::BotError::Usage(m)) => words("bot", Err(m)),
+                Err(mj_cli::bot_cmd::BotError::Io(e)) => Err(e.into()),
             }
         }
         Command::Serve(args) => match mj_cli::serve_cmd::serve(&args) {

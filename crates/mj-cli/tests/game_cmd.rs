@@ -10,6 +10,63 @@ use std::path::{Path, PathBuf};
 
 use common::{mj, stdout};
 
+/// `--legal` adds a line before each decision and changes nothing else; each decision is
+/// followed by its seat's answer or another decision (claims), and the seat's action is one of
+/// those listed; `--rules libriichi` plays.
+#[test]
+fn game_legal_lists_each_decision_among_the_events() {
+    let args = ["game", "--seed", "3", "--length", "east"];
+    let plain = mj(&args);
+    let with = mj(&[&args[..], &["--legal"]].concat());
+    assert!(
+        with.status.success(),
+        "{}",
+        String::from_utf8_lossy(&with.stderr)
+    );
+    let lines: Vec<serde_json::Value> = stdout(&with)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let events: Vec<String> = stdout(&with)
+        .lines()
+        .filter(|l| !l.starts_with("{\"legal\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(events.concat(), stdout(&plain));
+    let mut discards = 0;
+    for (i, l) in lines.iter().enumerate() {
+        let Some(d) = l.get("legal") else { continue };
+        let actions: Vec<&str> = d["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        assert!(!actions.is_empty(), "line {i}: {l}");
+        let next = &lines[i + 1];
+        if next["type"] == "dahai" && next["actor"] == d["actor"] {
+            let tile = next["pai"].as_str().unwrap();
+            assert!(
+                actions.contains(&format!("discard {tile}").as_str()),
+                "line {i}: {next} not among {actions:?}"
+            );
+            discards += 1;
+        }
+    }
+    assert!(discards > 100, "{discards}");
+    let libriichi = mj(&[
+        "game",
+        "--rules",
+        "libriichi",
+        "--seed",
+        "3",
+        "--length",
+        "east",
+    ]);
+    assert!(libriichi.status.success());
+    assert!(stdout(&libriichi).contains("\"start_kyoku\""));
+}
+
 #[test]
 fn game_is_deterministic_and_speaks_mjai() {
     let a = mj(&["game", "--seed", "7", "--length", "east"]);

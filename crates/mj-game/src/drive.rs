@@ -37,7 +37,6 @@
 use core::ops::ControlFlow;
 
 use crate::action::{Action, IllegalAction, Seat};
-use crate::play::Bot;
 use crate::position::Position;
 use crate::round::ActionList;
 use crate::view::SeatView;
@@ -219,4 +218,22 @@ where
         }
     };
     Driven { decisions, stop }
+}
+
+/// A player (打ち手): picks one of the legal actions from what its seat sees.
+///
+/// The driver gives it a [`SeatView`] (its own hand, everything on the table, nothing hidden
+/// from the seat) and the seat's legal actions, never empty. Whatever it returns should be one
+/// of `legal`; the drivers in this workspace treat anything else as a bug of the player.
+pub trait Bot: core::fmt::Debug {
+    /// Chooses among `legal` (never empty) for the seat of `view`.
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action;
+}
+
+/// A boxed player plays as the player inside (so `Box<dyn Bot>` is a `Bot`).
+impl<B: Bot + ?Sized> Bot for Box<B> {
+    #[inline]
+    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+        (**self).act(view, legal)
+    }
 }

@@ -46,6 +46,8 @@
 //!   `legal_actions`, `play`, `outcome`, `view`), so drivers, searches and tests are written once.
 //! * [`drive()`] (`drive`): the one decision loop (who decides, ask the player, play), with an
 //!   [`Observer`] of every decision and a step-wise form that yields a seat with no player.
+//! * [`SeatRound`] (`seat_round`): a round rebuilt from one seat's mjai events (others'
+//!   tiles hidden), placeholders swapped for each tile an event shows; what `mj bot` keeps.
 //! * [`play()`] (`play`): the [`Bot`] trait, the built-in players ([`RandomBot`],
 //!   [`TsumogiriBot`], as [`BUILTIN_BOTS`] registry entries) and a seeded match to its end.
 //!
@@ -65,9 +67,13 @@
 //! kans), may only be won on. An added kan can be robbed (chankan); a closed kan only for
 //! thirteen orphans (`chankan_ankan_kokushi`).
 //!
-//! Dora: a closed kan turns its indicator at once; an open or added kan after the replacement
-//! tile's discard (or at the kanner's next kan), so a replacement-tile win and a robbed kan do
-//! not count it. Ura dora for riichi wins, one under each indicator.
+//! Dora: a closed kan turns its indicator at once; an open or added kan with the replacement
+//! tile's discard (or at the kanner's next kan or kita), so a replacement-tile win and a robbed
+//! kan do not count it, and a ron on that discard does. The event order is libriichi's:
+//! an open or added kan's `dora` comes right before the kanner's `dahai`, before
+//! the `ankan` or `nukidora` of a further closed kan or kita, or, when a further added kan is
+//! not robbed, before its replacement `tsumo`; a closed kan's comes right after its `ankan`.
+//! Ura dora for riichi wins, one under each indicator.
 //!
 //! # Rules ([`GameRules`])
 //!
@@ -364,6 +370,7 @@ pub mod play;
 pub mod position;
 pub mod round;
 pub mod rules;
+pub mod seat_round;
 mod tiles;
 pub mod view;
 pub mod wall;
@@ -382,6 +389,7 @@ pub use round::{
     SettleKind, SichuanResult, WinRecord, WinScore,
 };
 pub use rules::{Exchange, Flow, GameRules, Length, SichuanTable};
+pub use seat_round::{SeatError, SeatRound};
 pub use tiles::{END_FLOWER, FIRST_FLOWER, id_of_mjai, is_flower, mjai_name};
 pub use view::{Observation, Offer, SeatView};
 

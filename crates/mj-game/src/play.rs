@@ -1,36 +1,19 @@
 //! Players: the [`Bot`] trait, the two built-in baselines ([`RandomBot`], [`TsumogiriBot`])
 //! as registry entries ([`BotEntry`], [`BUILTIN_BOTS`]; `mj_bot::registry` lists them with
 //! the stronger players), and [`play()`], a seeded match played to its end through
-//! [`crate::drive`] (what `mj game` runs).
+//! [`crate::drive()`] (what `mj game` runs).
 
 use core::fmt;
 
 use mj_tiles::random::SplitMix64;
 
 use crate::action::Action;
+pub use crate::drive::Bot;
 use crate::drive::drive;
 use crate::game::{Match, MatchResult};
 use crate::mjai::Event;
 use crate::rules::{GameRules, Length};
 use crate::view::SeatView;
-
-/// A player (打ち手): picks one of the legal actions from what its seat sees.
-///
-/// The driver gives it a [`SeatView`] (its own hand, everything on the table, nothing hidden
-/// from the seat) and the seat's legal actions, never empty. Whatever it returns should be one
-/// of `legal`; the drivers in this workspace treat anything else as a bug of the player.
-pub trait Bot: fmt::Debug {
-    /// Chooses among `legal` (never empty) for the seat of `view`.
-    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action;
-}
-
-/// A boxed player plays as the player inside (so `Box<dyn Bot>` is a `Bot`).
-impl<B: Bot + ?Sized> Bot for Box<B> {
-    #[inline]
-    fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
-        (**self).act(view, legal)
-    }
-}
 
 /// A named kind of player, as a registry lists it: the name, a line on how it plays, and how
 /// to make one from a seed (players that use no randomness ignore it). The player is `Send`
@@ -121,7 +104,7 @@ impl fmt::Display for Played {
     }
 }
 
-/// Plays a seeded match between four bots to its end ([`crate::drive`]; a choice the engine
+/// Plays a seeded match between four bots to its end ([`crate::drive()`]; a choice the engine
 /// refuses is replaced by the seat's first legal action).
 pub fn play(
     rules: GameRules,

@@ -1,7 +1,7 @@
 //! One interface for a game in progress, a [`Round`] or a [`Match`]: who must decide, what
 //! each seat may do, playing an action, and the outcome once it is over. As chess engines
 //! put a `Position` trait over their board types, so that search, perft and the drivers are
-//! written once, [`Position`] lets [`crate::drive`] (and any search or test) work on a single
+//! written once, [`Position`] lets [`crate::drive()`] (and any search or test) work on a single
 //! hand and on a whole match alike.
 //!
 //! ```

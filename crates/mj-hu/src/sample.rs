@@ -5,7 +5,7 @@
 //! seven pairs, thirteen orphans and knitted shapes. Any of them can carry declared melds and
 //! wildcards.
 
-use mj_tiles::random::{SplitMix64, Wall};
+use mj_tiles::random::{SplitMix64, TileBag};
 use mj_tiles::{Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
 
 use crate::Hand;
@@ -168,7 +168,7 @@ impl Sampler {
         let target = 3 * u32::from(concealed_melds) + 2;
         match shape {
             Shape::Wall => {
-                let mut wall = Wall::shuffled(&mut self.rng);
+                let mut wall = TileBag::shuffled(&mut self.rng);
                 while concealed.total() < target {
                     match wall.draw() {
                         Some(t) => {

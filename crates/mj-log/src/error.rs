@@ -91,6 +91,14 @@ pub enum LogError {
         /// What is wrong.
         why: String,
     },
+    /// Events that cannot be written in the format asked for (`botzone::write_botzone`).
+    #[error("cannot write {format}: {why}")]
+    Write {
+        /// The format: `Botzone match log`.
+        format: &'static str,
+        /// What in the events is wrong.
+        why: String,
+    },
 }
 
 impl LogError {

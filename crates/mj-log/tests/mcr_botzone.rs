@@ -12,6 +12,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
+// The MCR players and helpers of mj-game's own tests, shared rather than copied.
+#[path = "../../mj-game/tests/common_mcr/mod.rs"]
 mod common_mcr;
 
 use common::botzone as read_botzone;

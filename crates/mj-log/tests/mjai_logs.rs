@@ -1,9 +1,10 @@
 //! mjai JSON Lines logs of riichi games: our own (`mj game`'s events) replay event for event
 //! under the preset named, and are refused without one; the same games in libriichi's dialect
-//! (its arena's `seed`, `hora` and `ryukyoku` with their changes only, `ura_markers`, an open
-//! or added kan's dora before the kanner's discard), gzipped or not, replay under libriichi's
-//! rules with every change and the end of the match checked. Fresh logs of libriichi's own
-//! arena are replayed by `crates/mj-py/tests/test_libriichi_logs.py`.
+//! (its arena's `seed`, `hora` and `ryukyoku` with their changes only, `ura_markers`; the
+//! event order, an open or added kan's dora before the kanner's discard, is the same), gzipped
+//! or not, replay under libriichi's rules with every change and the end of the match checked.
+//! Fresh logs of libriichi's own arena are replayed by
+//! `crates/mj-py/tests/test_libriichi_logs.py`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test crate
 
@@ -132,16 +133,17 @@ fn libriichi_event(e: &Event) -> Option<Value> {
     Some(v)
 }
 
-/// A whole game in libriichi's dialect: an open or added kan's dora comes before the kanner's
-/// discard (the engine writes it after).
+/// A whole game in libriichi's dialect. The event order is already libriichi's: an open or
+/// added kan's dora comes before the kanner's discard, never right after a discard.
 fn libriichi_log(events: &[Event]) -> String {
-    let mut lines: Vec<Value> = events.iter().filter_map(libriichi_event).collect();
-    let mut i = 1;
-    while i < lines.len() {
-        if lines[i]["type"] == "dora" && lines[i - 1]["type"] == "dahai" {
-            lines.swap(i - 1, i);
-        }
-        i += 1;
+    let lines: Vec<Value> = events.iter().filter_map(libriichi_event).collect();
+    for w in lines.windows(2) {
+        assert!(
+            !(w[0]["type"] == "dahai" && w[1]["type"] == "dora"),
+            "a dora after a discard: {} {}",
+            w[0],
+            w[1]
+        );
     }
     lines.iter().map(|v| v.to_string() + "\n").collect()
 }
@@ -149,7 +151,7 @@ fn libriichi_log(events: &[Event]) -> String {
 #[test]
 fn libriichi_dialect_logs_replay_under_its_rules() {
     let rules = mj_log::mjai::libriichi_rules();
-    let (mut rounds, mut kans, mut moved) = (0, 0, 0);
+    let (mut rounds, mut kans, mut doras) = (0, 0, 0);
     for seed in 0..16u64 {
         let events = game(rules, Length::Hanchan, seed);
         kans += events
@@ -157,7 +159,7 @@ fn libriichi_dialect_logs_replay_under_its_rules() {
             .filter(|e| matches!(e, Event::Daiminkan { .. } | Event::Kakan { .. }))
             .count();
         let text = libriichi_log(&events);
-        moved += text.matches("\"type\":\"dora\"").count();
+        doras += text.matches("\"type\":\"dora\"").count();
         // Gzipped, as the arena writes its logs.
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(text.as_bytes()).unwrap();
@@ -195,7 +197,7 @@ fn libriichi_dialect_logs_replay_under_its_rules() {
         let r = replay_file("changed", bad.as_bytes(), &ReplayOptions::default());
         assert!(!r.matches(), "seed {seed}: a changed payment matched");
     }
-    println!("libriichi dialect: {rounds} rounds, {kans} open or added kans, {moved} dora events");
+    println!("libriichi dialect: {rounds} rounds, {kans} open or added kans, {doras} dora events");
     assert!(rounds > 100 && kans > 20);
 }
 

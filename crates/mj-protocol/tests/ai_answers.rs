@@ -6,7 +6,7 @@
 
 use mj_ai::{HandView, ShapeRules};
 use mj_protocol::answer_line;
-use mj_tiles::random::{SplitMix64, Wall};
+use mj_tiles::random::{SplitMix64, TileBag};
 use mj_tiles::{Meld, MeldKind, Tile, TileCounts, TileSet};
 use serde_json::{Value, json};
 
@@ -25,7 +25,7 @@ fn tile_names(set: TileSet) -> Vec<String> {
 }
 
 fn random_case(rng: &mut SplitMix64) -> Case {
-    let mut wall = Wall::shuffled(rng);
+    let mut wall = TileBag::shuffled(rng);
     // Mostly 13/14 tiles (where every shape applies), some of every other size.
     const SIZES: [usize; 12] = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17];
     let size = if rng.chance(1, 2) {

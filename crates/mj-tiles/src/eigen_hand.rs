@@ -129,7 +129,7 @@ mod tests {
     fn hand_total_is_kept_by_every_constructor() {
         let mut rng = crate::random::SplitMix64::new(11);
         for n in 0..=18 {
-            let mut wall = crate::random::Wall::shuffled(&mut rng);
+            let mut wall = crate::random::TileBag::shuffled(&mut rng);
             let counts = wall.draw_counts(n).unwrap();
             let wild = TileSet::from_bits(rng.next_u64() & rng.next_u64() & rng.next_u64());
             let hand = EigenHand::from_counts(&counts, wild);

@@ -1,6 +1,7 @@
 //! Test and bench support: the seeded generator under its former path and, with the feature
 //! `corpus` (on for tests and benches through `mj-testkit`, off for users), the shuffled
-//! [`Wall`] the seeded corpora draw from. The runtime generator is [`crate::rng`].
+//! [`TileBag`] the seeded corpora draw from (a plain bag of the 136 tiles; the game's wall,
+//! with its dead wall and indicators, is `mj_game::Wall`). The runtime generator is [`crate::rng`].
 
 #[cfg(feature = "corpus")]
 use crate::{Tile, TileCounts};
@@ -12,26 +13,26 @@ pub use crate::rng::SplitMix64;
 /// bench corpora (feature `corpus`).
 ///
 /// ```
-/// use mj_tiles::random::{SplitMix64, Wall};
+/// use mj_tiles::random::{SplitMix64, TileBag};
 /// let mut rng = SplitMix64::new(7);
-/// let mut wall = Wall::shuffled(&mut rng);
+/// let mut wall = TileBag::shuffled(&mut rng);
 /// let hand = wall.draw_counts(13).unwrap();
 /// assert_eq!(hand.total(), 13);
 /// assert_eq!(wall.remaining(), 123);
 /// ```
 #[cfg(feature = "corpus")]
 #[derive(Clone, Debug)]
-pub struct Wall {
+pub struct TileBag {
     tiles: Vec<Tile>,
 }
 
 #[cfg(feature = "corpus")]
-impl Wall {
+impl TileBag {
     /// A full wall in a random order.
-    pub fn shuffled(rng: &mut SplitMix64) -> Wall {
+    pub fn shuffled(rng: &mut SplitMix64) -> TileBag {
         let mut tiles: Vec<Tile> = Tile::ALL.iter().flat_map(|&t| [t; 4]).collect();
         rng.shuffle(&mut tiles);
-        Wall { tiles }
+        TileBag { tiles }
     }
 
     /// Draws one tile.

@@ -6,7 +6,7 @@
 use mj_tiles::notation::{
     MAX_TILES, format_pieces, parse_hand, parse_pieces, parse_pieces_with_columns,
 };
-use mj_tiles::random::{SplitMix64, Wall};
+use mj_tiles::random::{SplitMix64, TileBag};
 use mj_tiles::{NotationError, Piece, Suit, Tile, TileCounts, TileSet};
 use proptest::prelude::*;
 
@@ -96,7 +96,7 @@ proptest! {
     #[test]
     fn counts_round_trip(seed in any::<u64>(), n in 0usize..=18) {
         let mut rng = SplitMix64::new(seed);
-        let counts = Wall::shuffled(&mut rng).draw_counts(n).unwrap();
+        let counts = TileBag::shuffled(&mut rng).draw_counts(n).unwrap();
         let text = counts.to_string();
         prop_assert_eq!(text.parse::<TileCounts>().unwrap(), counts);
         prop_assert_eq!(counts.total() as usize, n);

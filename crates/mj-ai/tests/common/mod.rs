@@ -1,12 +1,12 @@
 //! Seeded corpora shared by the integration tests.
 #![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
 
-use mj_tiles::random::{SplitMix64, Wall};
+use mj_tiles::random::{SplitMix64, TileBag};
 use mj_tiles::{Meld, MeldKind, Piece, Suit, Tile, TileCounts, TileSet};
 
 /// `n` tiles from a freshly shuffled full wall.
 pub fn random_hand(rng: &mut SplitMix64, n: usize) -> TileCounts {
-    let mut wall = Wall::shuffled(rng);
+    let mut wall = TileBag::shuffled(rng);
     wall.draw_counts(n).expect("the wall holds 136 tiles")
 }
 

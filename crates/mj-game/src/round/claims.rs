@@ -5,78 +5,15 @@
 //! flow's [`FlowHooks::resolve`].
 
 use mj_tiles::{Meld, MeldKind, Piece, Tile, TileId, TileSet};
-use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::flow::FlowHooks;
+use super::hooks::FlowHooks;
 use super::state::{CalledMeld, DrawKind, Phase, Table};
+pub use super::state::{ClaimSource, Claims};
+pub(super) use super::state::{OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::{Event, MjaiTile};
 use crate::tiles::{is_red_id, kind, tile_id};
-
-/// Where the tile on offer came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClaimSource {
-    /// A discard; `riichi` when it declared riichi.
-    Discard {
-        /// The discard declared riichi.
-        riichi: bool,
-    },
-    /// A tile added to a pon (chankan, 槍槓).
-    Kakan,
-    /// A closed kan (chankan for thirteen orphans only).
-    Ankan,
-    /// A north set aside as kita (ron only, not chankan).
-    Kita,
-}
-
-/// A seat may win on the tile.
-pub(super) const OFFER_RON: u8 = 1;
-/// A seat may pon the tile.
-pub(super) const OFFER_PON: u8 = 2;
-/// A seat may make an open kan of the tile.
-pub(super) const OFFER_KAN: u8 = 4;
-/// A seat may chi the tile.
-pub(super) const OFFER_CHI: u8 = 8;
-
-/// A tile on offer and the answers collected so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Claims {
-    /// Who discarded (or added to a kan).
-    pub from: Seat,
-    /// The tile id.
-    pub tile: u8,
-    /// Where it came from.
-    pub source: ClaimSource,
-    /// What each seat may do (`OFFER_*` bits).
-    pub(super) offers: [u8; 4],
-    pub(super) answers: [Option<Action>; 4],
-    /// After the claims: the round aborts (four winds, four kans, four riichi) unless a ron.
-    pub(super) abort: Option<DrawKind>,
-}
-
-impl Claims {
-    /// Seats that were offered something and have not answered (a bit per seat).
-    pub(super) fn waiting(&self) -> u8 {
-        let mut m = 0;
-        for s in 0..4 {
-            if self.offers[s] != 0 && self.answers[s].is_none() {
-                m |= 1 << s;
-            }
-        }
-        m
-    }
-
-    /// `seat` was offered a win on the tile.
-    pub(super) fn ron_offered(&self, seat: Seat) -> bool {
-        self.offers[usize::from(seat)] & OFFER_RON != 0
-    }
-
-    /// `seat` answered with a win.
-    pub(super) fn answered_ron(&self, seat: Seat) -> bool {
-        self.answers[usize::from(seat)] == Some(Action::Ron)
-    }
-}
 
 /// Offers `tile` to the seats after `from` (each gets the flow's [`FlowHooks::offer`]; calls
 /// only on a discard that neither aborts the round nor is the last); resolves at once when
@@ -348,7 +285,7 @@ impl Table {
 
     /// The claimed tile of a win goes to `winner`'s hand: a discard is marked called in its
     /// river, a robbed added kong (抢杠) falls back to a pon ([`Table::rob_kong`]). For the
-    /// Chinese flows' wins, through [`super::flow::take_won_tile`], which also updates the
+    /// Chinese flows' wins, through [`super::hooks::take_won_tile`], which also updates the
     /// robbed seat's waits. Returns whether a kong was robbed.
     pub(super) fn take_won_tile(&mut self, winner: Seat, c: &Claims) -> bool {
         let robbed = c.source == ClaimSource::Kakan;

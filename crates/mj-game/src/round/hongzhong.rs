@@ -4,14 +4,14 @@
 //! the round's end are the machinery's; this module holds what differs: the wins, the waits,
 //! the offer.
 
-use mj_hu::{Checker, Hand, Rules};
+use mj_hu::{Checker, Hand};
 use mj_tiles::{Suit, Tile, TileCounts, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::ActionList;
 use super::claims::{ClaimSource, Claims, OFFER_RON};
-use super::flow::{self, FlowHooks};
+use super::hooks::{self, FlowHooks};
 use super::hu::{HuSet, checker};
 use super::ledger::{SettleKind, fan_win_score};
 use super::sichuan::{self, HONGZHONG, OnSichuan, SichuanFlow, parked, start};
@@ -21,18 +21,7 @@ use crate::mjai::Event;
 use crate::tiles::kind;
 use crate::wall::Wall;
 
-/// The win shapes of 红中麻将 as `mj_hu` rules: four sets and a pair (any suits), seven pairs
-/// per `seven_pairs`, no thirteen orphans. `honors` stays on because `mj_hu` refuses a hand
-/// holding an honor kind otherwise, wild or not; the honors other than 7z are not in the wall,
-/// and a wildcard standing for an honor wins exactly when it could stand for a numbered tile.
-pub fn hongzhong_hu_rules(seven_pairs: bool) -> Rules {
-    Rules {
-        seven_pairs,
-        thirteen_orphans: false,
-        lack_one_suit: false,
-        ..Rules::GENERIC
-    }
-}
+pub use super::hu::hongzhong_hu_rules;
 
 /// The wildcard set of the hongzhong flow: 7z.
 pub const HONGZHONG_WILD: TileSet = TileSet::single(HONGZHONG);
@@ -201,7 +190,7 @@ impl HongzhongFlow {
         let ws = fan_win_score(seat, from, 0, yaku, per.max(0) as u32, d);
         self.base.ledger.win(t, seat, from, tile, ws, d);
         if let Some(c) = claims {
-            flow::take_won_tile(self, t, seat, c);
+            hooks::take_won_tile(self, t, seat, c);
         }
         // 抓鸟.
         let birds = birds(t, self.live_left(t));

@@ -8,11 +8,11 @@ use mj_tiles::{EigenHand, TileCounts, TileSet};
 #[derive(Clone, Copy, Debug)]
 pub(super) enum HuSet {
     Riichi,
-    /// [`super::sichuan::sichuan_hu_rules`].
+    /// [`sichuan_hu_rules`].
     Sichuan {
         wild: bool,
     },
-    /// [`super::hongzhong::hongzhong_hu_rules`].
+    /// [`hongzhong_hu_rules`].
     Hongzhong {
         seven_pairs: bool,
     },
@@ -34,8 +34,8 @@ impl HuSet {
     fn rules(self) -> Rules {
         match self {
             HuSet::Riichi => Rules::RIICHI,
-            HuSet::Sichuan { wild } => super::sichuan::sichuan_hu_rules(wild),
-            HuSet::Hongzhong { seven_pairs } => super::hongzhong::hongzhong_hu_rules(seven_pairs),
+            HuSet::Sichuan { wild } => sichuan_hu_rules(wild),
+            HuSet::Hongzhong { seven_pairs } => hongzhong_hu_rules(seven_pairs),
             HuSet::Mcr => Rules::MCR,
         }
     }
@@ -104,4 +104,27 @@ pub(super) fn ready_discards(counts: &TileCounts) -> u64 {
     let d = declared(counts.total().saturating_sub(1), 13);
     c.ready_discards_eigen(&EigenHand::from_counts(counts, TileSet::EMPTY), d)
         .unwrap_or(0)
+}
+
+/// The `mj_hu` rules of a Sichuan win: [`Rules::SICHUAN`], with `honors` on when 7z is wild
+/// (`mj_hu` refuses a hand holding an honor kind otherwise, wild or not; a wildcard standing for
+/// an honor wins exactly when it could stand for a numbered tile).
+pub fn sichuan_hu_rules(wild: bool) -> Rules {
+    Rules {
+        honors: wild,
+        ..Rules::SICHUAN
+    }
+}
+
+/// The win shapes of 红中麻将 as `mj_hu` rules: four sets and a pair (any suits), seven pairs
+/// per `seven_pairs`, no thirteen orphans. `honors` stays on because `mj_hu` refuses a hand
+/// holding an honor kind otherwise, wild or not; the honors other than 7z are not in the wall,
+/// and a wildcard standing for an honor wins exactly when it could stand for a numbered tile.
+pub fn hongzhong_hu_rules(seven_pairs: bool) -> Rules {
+    Rules {
+        seven_pairs,
+        thirteen_orphans: false,
+        lack_one_suit: false,
+        ..Rules::GENERIC
+    }
 }

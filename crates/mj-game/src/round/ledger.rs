@@ -5,90 +5,10 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::settle::{Payments, WinScore};
-use super::state::{DrawKind, Phase, RoundEnd, RoundResult, Table, WinRecord};
+use super::state::{DrawKind, Payments, Phase, RoundEnd, RoundResult, Table, WinRecord, WinScore};
+pub use super::state::{SettleItem, SettleKind, SichuanResult};
 use crate::action::Seat;
 use crate::mjai::Event;
-
-/// What a Sichuan payment outside the hand scores is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SettleKind {
-    /// A win (its [`WinRecord`] has the details).
-    Win,
-    /// 刮风: an open kong on a discard (直杠), paid by the discarder.
-    GangOpen,
-    /// 刮风: an added kong (补杠), paid by every seat still playing.
-    GangAdded,
-    /// 下雨: a concealed kong (暗杠), paid by every seat still playing.
-    GangConcealed,
-    /// 呼叫转移: the kong's owner hands its income to the 杠上炮 winner.
-    CallTransfer,
-    /// 查花猪: a seat still holding three suits (or the suit it gave up) at the draw.
-    FlowerPig,
-    /// 查大叫: a seat not ready at the draw pays each ready seat its best hand.
-    NotReady,
-    /// 退税: a seat not ready at the draw gives back its kong income.
-    Refund,
-    /// Hongzhong 抓鸟: the birds pointing at the winner.
-    Zhuaniao,
-}
-
-impl SettleKind {
-    /// The name in `settle` events: `win`, `gang_open`, `gang_added`, `gang_concealed`,
-    /// `call_transfer`, `flower_pig`, `not_ready`, `refund`, `zhuaniao`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            SettleKind::Win => "win",
-            SettleKind::GangOpen => "gang_open",
-            SettleKind::GangAdded => "gang_added",
-            SettleKind::GangConcealed => "gang_concealed",
-            SettleKind::CallTransfer => "call_transfer",
-            SettleKind::FlowerPig => "flower_pig",
-            SettleKind::NotReady => "not_ready",
-            SettleKind::Refund => "refund",
-            SettleKind::Zhuaniao => "zhuaniao",
-        }
-    }
-
-    /// A kong's payment (刮风下雨).
-    pub const fn is_kong(self) -> bool {
-        matches!(
-            self,
-            SettleKind::GangOpen | SettleKind::GangAdded | SettleKind::GangConcealed
-        )
-    }
-}
-
-/// One entry of a Sichuan round's ledger: every payment, in the order it happened; each sums
-/// to zero.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SettleItem {
-    /// What for.
-    pub kind: SettleKind,
-    /// The seat it is about: the winner, the kong's owner, the paying seat at the draw.
-    pub actor: Seat,
-    /// Every seat's change.
-    pub deltas: [i32; 4],
-}
-
-/// A Sichuan round's end beside the [`RoundResult`]'s common fields.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SichuanResult {
-    /// Every payment of the round in order (wins, kongs, transfers, the draw's settlement).
-    pub settlement: Vec<SettleItem>,
-    /// The suit each seat gave up (0 `m`, 1 `p`, 2 `s`), when declared.
-    pub lacks: [Option<u8>; 4],
-    /// Seats that won.
-    pub won: [bool; 4],
-    /// At an exhaustive draw: seats still playing that were ready (not flower pigs).
-    pub ready: [bool; 4],
-    /// At an exhaustive draw: seats still playing that were flower pigs (花猪).
-    pub flower_pigs: [bool; 4],
-    /// Who deals the next round: the first winner, the discarder when the first win was on a
-    /// discard several seats won on (一炮多响), the dealer again when nobody won.
-    pub next_dealer: Seat,
-}
 
 /// The book of a round paid in stakes (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -42,7 +42,7 @@ use smallvec::SmallVec;
 use super::ActionList;
 use super::actions::kan_turn_ok;
 use super::claims::{self, ClaimSource, Claims, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
-use super::flow::{self, FlowHooks};
+use super::hooks::{self, FlowHooks};
 use super::hu::{HuSet, checker};
 use super::ledger::{Ledger, fan_win_score};
 use super::state::{DrawKind, RoundSetup, Table};
@@ -340,7 +340,7 @@ impl McrFlow {
         self.ledger.win(t, seat, from, tile, ws, d);
         if let Some(c) = claims {
             // 抢杠和: the added kong falls back to a pung.
-            flow::take_won_tile(self, t, seat, c);
+            hooks::take_won_tile(self, t, seat, c);
         }
         t.drawn = None;
         self.ledger.won |= 1 << seat;

@@ -13,7 +13,8 @@
 //! |---|---|
 //! | `mod.rs` (here) | [`Round`]: the deal, the queries, and the one dispatch of each decision to the flow |
 //! | `state` | the shared state ([`Player`], [`Phase`], the table) and the changes every flow makes alike |
-//! | `flow` | the flows as types: the hooks (`FlowHooks`) and the flow's state, with why an enum |
+//! | `flow` | the flows as types: the flow's state (`FlowState`), with why an enum |
+//! | `hooks` | the hooks where the flows differ (`FlowHooks`) and the helpers they share |
 //! | `actions` | legal-action parts every flow shares: discard choices, pon and chi choices, kan checks |
 //! | `claims` | a tile on offer: the offers, the answers, the calls |
 //! | `settle`, `ledger` | riichi settlement (the scorer, honba, pao, draws); the stakes flows' ledger |
@@ -35,15 +36,18 @@ mod actions;
 mod claims;
 mod flow;
 pub mod hongzhong;
+mod hooks;
 mod hu;
 mod ledger;
 pub mod mcr;
+mod reveal;
 mod riichi;
 mod settle;
 pub mod sichuan;
 mod state;
 
-use flow::{FlowHooks, FlowState, HongzhongFlow, McrFlow, RiichiFlow, SichuanFlow, each_flow};
+use flow::{FlowState, HongzhongFlow, McrFlow, RiichiFlow, SichuanFlow, each_flow};
+use hooks::FlowHooks;
 use state::Table;
 
 pub use claims::{ClaimSource, Claims};

@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use super::ActionList;
 use super::actions::kan_turn_ok;
 use super::claims::{self, ClaimSource, Claims, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
-use super::flow::FlowHooks;
+use super::hooks::FlowHooks;
 use super::hu::{is_winning, ready_discards, waits_of};
 use super::settle::{self, WinContext, WinScore};
 use super::state::{DrawKind, Table};
@@ -25,8 +25,8 @@ use crate::wall::{DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, SANMA_TILES, URA_A
 pub(crate) struct RiichiFlow {
     /// Dora indicators turned.
     pub(super) dora: u8,
-    /// Kan dora indicators still to turn (open and added kans turn theirs after the
-    /// replacement tile's discard).
+    /// Kan dora indicators still to turn (open and added kans turn theirs with the
+    /// replacement tile's discard, written just before it).
     pub(super) pending_dora: u8,
     /// Seats that declared a kan (a bit each; four kans by two or more seats abort).
     kan_seats: u8,
@@ -203,10 +203,12 @@ impl RiichiFlow {
     }
 
     fn discard(&mut self, t: &mut Table, seat: Seat, tile: u8, riichi: bool) {
+        // An open or added kan's indicator turns with the kanner's discard, its `dora` event
+        // written before the `dahai` (libriichi's order); a ron on the discard counts it.
+        self.reveal_pending(t);
         t.discard(seat, tile, riichi);
         let w = self.waits(t, seat);
         t.player_mut(seat).waits = w;
-        self.reveal_pending(t);
         // Aborts that only a ron can prevent.
         let mut abort = None;
         if t.rules.riichi.four_winds && t.n() == 4 && !t.interrupted && t.discards == 4 {

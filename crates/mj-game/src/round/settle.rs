@@ -9,6 +9,7 @@ use mj_tiles::{Meld, Piece, Tile};
 use smallvec::SmallVec;
 
 use super::state::{DrawKind, Phase, RoundEnd, RoundResult, Table, WinRecord};
+pub use super::state::{Payments, WinScore};
 use crate::action::Seat;
 use crate::mjai::{Event, MjaiTile};
 use crate::rules::GameRules;
@@ -26,38 +27,6 @@ pub(crate) struct WinContext {
     pub sticks: u32,
     /// Norths the winner set aside (抜きドラ): a dora each.
     pub kita: u32,
-}
-
-/// What a scored win pays and why (the parts of `mj_score::riichi::Score` the game keeps).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct WinScore {
-    /// Han (翻), 0 for a yakuman hand.
-    pub han: u32,
-    /// Fu (符), 0 for a yakuman hand.
-    pub fu: u32,
-    /// Number of yakuman (役満).
-    pub yakuman: u32,
-    /// The yaku by name with their han (yakuman with 0).
-    pub yaku: SmallVec<[(String, u32); 8]>,
-    /// Base payment: what the discarder pays on a ron, or the dealer / each other player on a
-    /// tsumo, honba included.
-    pub payments: Payments,
-    /// Everything the winner receives, honba and sticks included.
-    pub total: u32,
-    /// The yakuman that make a liable player (包) answer: big three dragons or big four winds.
-    /// When it is not 0 the liable player answers for the whole hand (a compound yakuman
-    /// included): all of a tsumo, half of a ron by another seat and every honba.
-    pub pao_yakuman: u32,
-}
-
-/// Who pays what on a win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Payments {
-    /// The discarder pays this.
-    Ron(u32),
-    /// The dealer pays the first (absent when the winner is the dealer), every other player
-    /// the second.
-    Tsumo(Option<u32>, u32),
 }
 
 fn wind(i: u8) -> Tile {

@@ -5,7 +5,7 @@
 //! `start`. The machinery's functions are generic over `OnSichuan`, which `SichuanFlow` and
 //! `HongzhongFlow` implement with their own wins.
 
-use mj_hu::{Hand, Rules};
+use mj_hu::Hand;
 use mj_score::Win;
 use mj_score::sichuan::{SichuanScore, Situation};
 use mj_tiles::random::SplitMix64;
@@ -16,7 +16,7 @@ use smallvec::SmallVec;
 use super::ActionList;
 use super::actions::kan_turn_ok;
 use super::claims::{self, ClaimSource, Claims, OFFER_KAN, OFFER_PON, OFFER_RON};
-use super::flow::{self, FlowHooks};
+use super::hooks::{self, FlowHooks};
 use super::hu::{HuSet, checker};
 use super::ledger::{Ledger, SettleKind, fan_win_score};
 use super::state::{DrawKind, Table};
@@ -56,15 +56,7 @@ pub(crate) struct SichuanFlow {
     pub(super) passed: [Option<[u8; 3]>; 4],
 }
 
-/// The `mj_hu` rules of a Sichuan win: [`Rules::SICHUAN`], with `honors` on when 7z is wild
-/// (`mj_hu` refuses a hand holding an honor kind otherwise, wild or not; a wildcard standing for
-/// an honor wins exactly when it could stand for a numbered tile).
-pub fn sichuan_hu_rules(wild: bool) -> Rules {
-    Rules {
-        honors: wild,
-        ..Rules::SICHUAN
-    }
-}
+pub use super::hu::sichuan_hu_rules;
 
 /// The suit index (0..3) of a suited kind.
 pub(super) fn suit_of(t: Tile) -> u8 {
@@ -419,7 +411,7 @@ impl SichuanFlow {
         }
         // The tile: a discard (or a robbed kong's tile) goes to the first winner's hand.
         if let (Some(c), Some((first, _, _))) = (claims, wins.first()) {
-            flow::take_won_tile(self, t, *first, c);
+            hooks::take_won_tile(self, t, *first, c);
         }
         t.interrupted = true;
         t.drawn = None;

@@ -8,9 +8,7 @@ use mj_tiles::{Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::claims::Claims;
-use super::settle::WinScore;
-use crate::action::Seat;
+use crate::action::{Action, Seat};
 use crate::mjai::{Event, MjaiTile};
 use crate::rules::GameRules;
 use crate::tiles::{Ids, kind, piece};
@@ -289,7 +287,7 @@ pub struct RoundResult {
     /// Sichuan: the ledger, the lacking suits, the draw's ready seats and flower pigs, the next
     /// dealer (`None` in riichi).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sichuan: Option<Box<super::ledger::SichuanResult>>,
+    pub sichuan: Option<Box<SichuanResult>>,
 }
 
 /// The state of a round that every flow shares (see the module docs).
@@ -549,4 +547,183 @@ impl Table {
         }
         n
     }
+}
+
+/// Where the tile on offer came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimSource {
+    /// A discard; `riichi` when it declared riichi.
+    Discard {
+        /// The discard declared riichi.
+        riichi: bool,
+    },
+    /// A tile added to a pon (chankan, 槍槓).
+    Kakan,
+    /// A closed kan (chankan for thirteen orphans only).
+    Ankan,
+    /// A north set aside as kita (ron only, not chankan).
+    Kita,
+}
+
+/// A seat may win on the tile.
+pub(super) const OFFER_RON: u8 = 1;
+
+/// A seat may pon the tile.
+pub(super) const OFFER_PON: u8 = 2;
+
+/// A seat may make an open kan of the tile.
+pub(super) const OFFER_KAN: u8 = 4;
+
+/// A seat may chi the tile.
+pub(super) const OFFER_CHI: u8 = 8;
+
+/// A tile on offer and the answers collected so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claims {
+    /// Who discarded (or added to a kan).
+    pub from: Seat,
+    /// The tile id.
+    pub tile: u8,
+    /// Where it came from.
+    pub source: ClaimSource,
+    /// What each seat may do (`OFFER_*` bits).
+    pub(super) offers: [u8; 4],
+    pub(super) answers: [Option<Action>; 4],
+    /// After the claims: the round aborts (four winds, four kans, four riichi) unless a ron.
+    pub(super) abort: Option<DrawKind>,
+}
+
+impl Claims {
+    /// Seats that were offered something and have not answered (a bit per seat).
+    pub(super) fn waiting(&self) -> u8 {
+        let mut m = 0;
+        for s in 0..4 {
+            if self.offers[s] != 0 && self.answers[s].is_none() {
+                m |= 1 << s;
+            }
+        }
+        m
+    }
+
+    /// `seat` was offered a win on the tile.
+    pub(super) fn ron_offered(&self, seat: Seat) -> bool {
+        self.offers[usize::from(seat)] & OFFER_RON != 0
+    }
+
+    /// `seat` answered with a win.
+    pub(super) fn answered_ron(&self, seat: Seat) -> bool {
+        self.answers[usize::from(seat)] == Some(Action::Ron)
+    }
+}
+
+/// What a scored win pays and why (the parts of `mj_score::riichi::Score` the game keeps).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WinScore {
+    /// Han (翻), 0 for a yakuman hand.
+    pub han: u32,
+    /// Fu (符), 0 for a yakuman hand.
+    pub fu: u32,
+    /// Number of yakuman (役満).
+    pub yakuman: u32,
+    /// The yaku by name with their han (yakuman with 0).
+    pub yaku: SmallVec<[(String, u32); 8]>,
+    /// Base payment: what the discarder pays on a ron, or the dealer / each other player on a
+    /// tsumo, honba included.
+    pub payments: Payments,
+    /// Everything the winner receives, honba and sticks included.
+    pub total: u32,
+    /// The yakuman that make a liable player (包) answer: big three dragons or big four winds.
+    /// When it is not 0 the liable player answers for the whole hand (a compound yakuman
+    /// included): all of a tsumo, half of a ron by another seat and every honba.
+    pub pao_yakuman: u32,
+}
+
+/// Who pays what on a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Payments {
+    /// The discarder pays this.
+    Ron(u32),
+    /// The dealer pays the first (absent when the winner is the dealer), every other player
+    /// the second.
+    Tsumo(Option<u32>, u32),
+}
+
+/// What a Sichuan payment outside the hand scores is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SettleKind {
+    /// A win (its [`WinRecord`] has the details).
+    Win,
+    /// 刮风: an open kong on a discard (直杠), paid by the discarder.
+    GangOpen,
+    /// 刮风: an added kong (补杠), paid by every seat still playing.
+    GangAdded,
+    /// 下雨: a concealed kong (暗杠), paid by every seat still playing.
+    GangConcealed,
+    /// 呼叫转移: the kong's owner hands its income to the 杠上炮 winner.
+    CallTransfer,
+    /// 查花猪: a seat still holding three suits (or the suit it gave up) at the draw.
+    FlowerPig,
+    /// 查大叫: a seat not ready at the draw pays each ready seat its best hand.
+    NotReady,
+    /// 退税: a seat not ready at the draw gives back its kong income.
+    Refund,
+    /// Hongzhong 抓鸟: the birds pointing at the winner.
+    Zhuaniao,
+}
+
+impl SettleKind {
+    /// The name in `settle` events: `win`, `gang_open`, `gang_added`, `gang_concealed`,
+    /// `call_transfer`, `flower_pig`, `not_ready`, `refund`, `zhuaniao`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SettleKind::Win => "win",
+            SettleKind::GangOpen => "gang_open",
+            SettleKind::GangAdded => "gang_added",
+            SettleKind::GangConcealed => "gang_concealed",
+            SettleKind::CallTransfer => "call_transfer",
+            SettleKind::FlowerPig => "flower_pig",
+            SettleKind::NotReady => "not_ready",
+            SettleKind::Refund => "refund",
+            SettleKind::Zhuaniao => "zhuaniao",
+        }
+    }
+
+    /// A kong's payment (刮风下雨).
+    pub const fn is_kong(self) -> bool {
+        matches!(
+            self,
+            SettleKind::GangOpen | SettleKind::GangAdded | SettleKind::GangConcealed
+        )
+    }
+}
+
+/// One entry of a Sichuan round's ledger: every payment, in the order it happened; each sums
+/// to zero.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettleItem {
+    /// What for.
+    pub kind: SettleKind,
+    /// The seat it is about: the winner, the kong's owner, the paying seat at the draw.
+    pub actor: Seat,
+    /// Every seat's change.
+    pub deltas: [i32; 4],
+}
+
+/// A Sichuan round's end beside the [`RoundResult`]'s common fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SichuanResult {
+    /// Every payment of the round in order (wins, kongs, transfers, the draw's settlement).
+    pub settlement: Vec<SettleItem>,
+    /// The suit each seat gave up (0 `m`, 1 `p`, 2 `s`), when declared.
+    pub lacks: [Option<u8>; 4],
+    /// Seats that won.
+    pub won: [bool; 4],
+    /// At an exhaustive draw: seats still playing that were ready (not flower pigs).
+    pub ready: [bool; 4],
+    /// At an exhaustive draw: seats still playing that were flower pigs (花猪).
+    pub flower_pigs: [bool; 4],
+    /// Who deals the next round: the first winner, the discarder when the first win was on a
+    /// discard several seats won on (一炮多响), the dealer again when nobody won.
+    pub next_dealer: Seat,
 }

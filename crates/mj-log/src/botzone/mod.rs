@@ -102,8 +102,16 @@ fn round_wind(bakaze: MjaiTile) -> Result<u8, String> {
 /// alone, the replacement as the `Draw` that follows.
 ///
 /// # Errors
-/// Events that are not one MCR hand.
-pub fn write_botzone(match_id: &str, events: &[Event]) -> Result<String, String> {
+/// [`LogError::Write`]: events that are not one MCR hand.
+pub fn write_botzone(match_id: &str, events: &[Event]) -> Result<String, LogError> {
+    botzone_text(match_id, events).map_err(|why| LogError::Write {
+        format: "Botzone match log",
+        why,
+    })
+}
+
+/// [`write_botzone`]'s text, or what is wrong.
+fn botzone_text(match_id: &str, events: &[Event]) -> Result<String, String> {
     use std::fmt::Write as _;
     let Some(Event::StartKyoku {
         bakaze,

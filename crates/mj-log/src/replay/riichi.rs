@@ -520,8 +520,9 @@ fn drive(
             }
             Event::Dora { dora_marker } => {
                 // An open or added kan's indicator is written before the discard that turns it
-                // (Tenhou, libriichi); the engine turns it with the discard (so a replacement-
-                // tile win does not count it): compare with the turned and pending indicators.
+                // (Tenhou, libriichi, the engine), which the replay has not played yet (a
+                // replacement-tile win does not count it): compare with the turned and pending
+                // indicators.
                 dora_seen += 1;
                 let turned = r.dora_indicators().count() + usize::from(r.pending_dora());
                 let want = layout

@@ -1,0 +1,167 @@
+"""`mj bot` as an mjai bot in Mortal's libriichi arena (`mjai.mlibriichi.arena.Match` of the
+PyPI package `mjai==0.2.1`, mjai.app's simulator): whole hanchan with four `mj bot`
+processes, each fed the way mjai.app feeds a bot (`mjai.engine.DockerMjaiLogEngine`: the
+events since its last answer as one JSON array a line, others' draws and hands as `"?"`, one
+answer a line). Every reaction is checked with libriichi's `validate_reaction` before the
+arena gets it, and the arena's log must hold no `ryukyoku` of reason `error`: 0 invalid
+reactions, and 0 lines reported on the bots' stderr.
+
+The `mj` binary is `$MJ_BIN` as in conftest.py. `MJ_BOT_GAMES` sets the hanchan played (4).
+Skipped, and said so, when the `mjai` package is not installed (CI installs it).
+"""
+
+import gzip
+import json
+import os
+import subprocess
+import warnings
+
+import pytest
+
+from conftest import _find_mj
+
+try:
+    from mjai.mlibriichi.arena import Match
+
+    HAVE_MJAI = True
+except ImportError:
+    HAVE_MJAI = False
+
+MISSING = (
+    "SKIPPED: the mjai package (libriichi's arena) is not installed, so `mj bot` was not "
+    "played against it: pip install --no-deps mjai==0.2.1"
+)
+if not HAVE_MJAI:
+    warnings.warn(MISSING, stacklevel=1)
+pytestmark = pytest.mark.skipif(not HAVE_MJAI, reason=MISSING)
+
+GAMES = int(os.environ.get("MJ_BOT_GAMES", "4"))
+LINEUPS = [
+    ["defense", "efficiency", "value", "random"],
+    ["random", "random", "tsumogiri", "defense"],
+    ["value", "defense", "random", "efficiency"],
+    ["value_untuned", "random", "defense", "value"],
+]
+
+
+class MjBot:
+    """One seat in the form `Match` calls, backed by an `mj bot PLAYER_ID` process fed as
+    mjai.app feeds a bot."""
+
+    engine_type = "mjai-log"
+
+    def __init__(self, player, seat, stderr):
+        self.name = player
+        self.player = player
+        self.seat = seat
+        self.stderr = stderr
+        self.player_ids = []
+        self.proc = None
+        self.sent = 0
+        self.invalid = []
+        self.reactions = 0
+
+    def spawn(self, seat):
+        exe = _find_mj()
+        self.proc = subprocess.Popen(
+            [str(exe), "bot", "--player", self.player, "--seed", str(seat), str(seat)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            text=True,
+            bufsize=1,
+        )
+
+    def ask(self, events):
+        self.proc.stdin.write(json.dumps(events, separators=(",", ":")) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        assert line, f"mj bot ({self.player}) closed its output"
+        return line.strip()
+
+    def set_player_ids(self, player_ids):
+        self.player_ids = player_ids
+
+    def start_game(self, game_idx):
+        self.spawn(self.player_ids[game_idx])
+        self.ask([{"type": "start_game", "names": ["0", "1", "2", "3"], "id": game_idx}])
+
+    def end_kyoku(self, game_idx):
+        self.ask([{"type": "end_kyoku"}])
+        self.sent = 0
+
+    def end_game(self, game_idx, scores):
+        self.ask([{"type": "end_game"}])
+        self.proc.stdin.close()
+        assert self.proc.wait(timeout=30) == 0
+
+    def react_batch(self, game_states):
+        out = []
+        for gs in game_states:
+            me = self.player_ids[gs.game_index]
+            events = json.loads(gs.events_json)
+            if self.sent > len(events):
+                self.sent = 0
+            batch = []
+            for ev in events[self.sent :]:
+                if ev["type"] == "tsumo" and ev["actor"] != me:
+                    ev["pai"] = "?"
+                if ev["type"] == "start_kyoku":
+                    ev["tehais"] = [t if s == me else ["?"] * 13 for s, t in enumerate(ev["tehais"])]
+                batch.append(ev)
+            self.sent = len(events)
+            answer = self.ask(batch)
+            self.reactions += 1
+            try:
+                gs.state.validate_reaction(answer)
+            except Exception as e:  # noqa: BLE001 - libriichi says why in a string
+                self.invalid.append((answer, str(e).splitlines()[0], batch[-3:]))
+            out.append(answer)
+        return out
+
+
+def test_mj_bot_plays_whole_hanchan_in_libriichi(tmp_path):
+    stderr_path = tmp_path / "bots.stderr"
+    reactions = 0
+    with stderr_path.open("w") as stderr:
+        for g in range(GAMES):
+            lineup = LINEUPS[g % len(LINEUPS)]
+            bots = [MjBot(p, s, stderr) for s, p in enumerate(lineup)]
+            Match(log_dir=str(tmp_path)).py_match(*bots, seed_start=(100 + g, 7))
+            for b in bots:
+                assert not b.invalid, f"game {g} {b.player}: invalid reactions {b.invalid[:3]}"
+                reactions += b.reactions
+    logs = sorted(tmp_path.glob("*.json.gz"))
+    assert len(logs) == GAMES
+    for log in logs:
+        with gzip.open(log, "rt") as f:
+            events = [json.loads(line) for line in f]
+        errors = [e for e in events if e["type"] == "ryukyoku" and e.get("reason") == "error"]
+        assert not errors, f"{log.name}: {errors}"
+        assert events[-1]["type"] == "end_game"
+    reported = stderr_path.read_text()
+    assert reported == "", f"mj bot reported: {reported[:2000]}"
+    assert reactions > 100 * GAMES
+
+
+def test_mj_bot_events_format_answers_only_when_it_acts():
+    """Mortal's framing: one event a line; the bot's draw is answered, others' events not."""
+    exe = _find_mj()
+    hand = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "W"]
+    start = {
+        "type": "start_kyoku", "bakaze": "E", "dora_marker": "1s", "kyoku": 1, "honba": 0,
+        "kyotaku": 0, "oya": 0, "scores": [25000] * 4,
+        "tehais": [hand, ["?"] * 13, ["?"] * 13, ["?"] * 13],
+    }
+    lines = [
+        {"type": "start_game", "names": ["a", "b", "c", "d"]},
+        start,
+        {"type": "tsumo", "actor": 0, "pai": "N"},
+    ]
+    text = "".join(json.dumps(e) + "\n" for e in lines)
+    run = subprocess.run(
+        [str(exe), "bot", "--format", "events", "--player", "tsumogiri", "0"],
+        input=text, capture_output=True, text=True, check=True,
+    )
+    answers = run.stdout.splitlines()
+    assert answers == ['{"type":"dahai","actor":0,"pai":"N","tsumogiri":true}'], run.stderr

@@ -419,7 +419,7 @@ fn default_action(view: &SeatView<'_>, legal: &[Action]) -> Action {
         .or_else(|| {
             legal
                 .iter()
-                .find(|a| matches!(a, Action::Discard { tile } if Some(*tile) == drawn))
+                .find(|a| matches!(a, Action::Discard { tile } if Some(tile.as_u8()) == drawn))
         })
         .or_else(|| legal.iter().find(|a| matches!(a, Action::Discard { .. })))
         .or(legal.first())

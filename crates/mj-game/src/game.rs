@@ -7,7 +7,7 @@ use core::fmt;
 use mj_tiles::random::SplitMix64;
 use serde::{Deserialize, Serialize};
 
-use crate::action::{Action, IllegalAction, Seat};
+use crate::action::{Action, IllegalAction, Seat, SeatSet};
 use crate::mjai::Event;
 use crate::round::{ActionList, DrawKind, Round, RoundEnd, RoundResult, RoundSetup};
 use crate::rules::{GameRules, GameRulesError, Length};
@@ -269,10 +269,10 @@ impl Match {
         self.result.is_some()
     }
 
-    /// Seats that must decide now (bit mask).
-    pub fn to_act(&self) -> u8 {
+    /// Seats that must decide now.
+    pub fn to_act(&self) -> SeatSet {
         if self.is_over() {
-            0
+            SeatSet::EMPTY
         } else {
             self.round.to_act()
         }

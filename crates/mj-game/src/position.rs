@@ -10,7 +10,7 @@
 //! fn first_actions<P: Position>(game: &mut P) -> u32 {
 //!     let mut n = 0;
 //!     while game.outcome().is_none() {
-//!         let seat = game.to_act().trailing_zeros() as u8;
+//!         let seat = game.to_act().first().unwrap();
 //!         let first = game.legal_actions(seat)[0];
 //!         game.play(seat, first).unwrap();
 //!         n += 1;
@@ -22,7 +22,7 @@
 //! assert_eq!(m.outcome().unwrap().scores.iter().sum::<i32>(), 100_000);
 //! ```
 
-use crate::action::{Action, IllegalAction, Seat};
+use crate::action::{Action, IllegalAction, Seat, SeatSet};
 use crate::game::{Match, MatchResult};
 use crate::round::{ActionList, Round, RoundResult};
 use crate::view::SeatView;
@@ -33,10 +33,9 @@ pub trait Position {
     /// What the game ends with.
     type Outcome;
 
-    /// The seats that must decide now, a bit per seat (bit `s` for seat `s`); 0 once the game
-    /// is over. In a claim several seats decide, in any order: the answers are resolved once
-    /// all are in.
-    fn to_act(&self) -> u8;
+    /// The seats that must decide now; empty once the game is over. In a claim several seats
+    /// decide, in any order: the answers are resolved once all are in.
+    fn to_act(&self) -> SeatSet;
 
     /// The legal actions of `seat` now (empty when it has nothing to decide).
     fn legal_actions(&self, seat: Seat) -> ActionList;
@@ -63,7 +62,7 @@ impl Position for Round {
     type Outcome = RoundResult;
 
     #[inline]
-    fn to_act(&self) -> u8 {
+    fn to_act(&self) -> SeatSet {
         Round::to_act(self)
     }
 
@@ -97,7 +96,7 @@ impl Position for Match {
     type Outcome = MatchResult;
 
     #[inline]
-    fn to_act(&self) -> u8 {
+    fn to_act(&self) -> SeatSet {
         Match::to_act(self)
     }
 

@@ -111,7 +111,7 @@ pub(crate) fn timeout_error() -> ApiError {
 }
 
 /// Reads the body, at most `max` bytes: 413 as soon as it is known to be larger.
-async fn read_body(request: Request, max: usize) -> Result<Bytes, ApiError> {
+pub(crate) async fn read_body(request: Request, max: usize) -> Result<Bytes, ApiError> {
     let too_large = |size: String| {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,

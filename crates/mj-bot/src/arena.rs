@@ -27,8 +27,7 @@ use std::time::Instant;
 
 use mj_game::drive::{Observer, Seats, Stop, drive_with};
 use mj_game::{
-    Action, Bot, Event, GameRules, Length, Match, MatchResult, Position as _, RoundEnd, Seat,
-    SeatView,
+    Action, Bot, Event, GameRules, Length, Match, MatchResult, RoundEnd, Seat, SeatView,
 };
 use serde::{Deserialize, Serialize};
 

@@ -20,28 +20,45 @@ use mj_game::{Flow, GameRules, Length};
 
 use crate::outside_bot::OutsideBot;
 
-/// `mj arena`'s choices.
-#[derive(Debug, Clone)]
+/// `mj arena`'s choices (its command line).
+#[derive(Debug, Clone, clap::Args)]
 pub struct ArenaArgs {
-    /// Matches to play.
+    /// Matches to play (with --duplicate, each wall is played once per seat).
+    #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// The run's seed.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// One player name per seat (3 with three-player rules).
+    /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
+    /// value_untuned, defense (three names with three-player rules).
+    #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
-    /// A rules preset.
+    /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
+    /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标),
+    /// mcr_botzone (国标 on Botzone's own walls).
+    #[arg(long, default_value = "tenhou")]
     pub rules: String,
-    /// `one`, `east` or `hanchan`.
+    /// Match length: one (round), east, hanchan.
+    #[arg(long, default_value = "hanchan")]
     pub length: String,
-    /// Each wall once per seat, the line-up rotated.
+    /// Duplicate play: every wall with the line-up rotated through all seats.
+    #[arg(long)]
     pub duplicate: bool,
-    /// Where to write the JSON report.
+    /// Write the report as JSON to this file.
+    #[arg(long, value_name = "FILE")]
     pub json: Option<String>,
-    /// Where to write the PNG chart.
+    /// Draw the rank distribution and the rates as a PNG to this file.
+    #[arg(long, value_name = "FILE.png")]
     pub chart: Option<String>,
-    /// Outside mjai bots, `NAME=COMMAND` each: NAME may then be seated in `players`.
+    /// Seat an outside mjai bot under NAME (then usable in --players): launched as
+    /// `COMMAND PLAYER_ID` (through sh) per seat and match, spoken to in mjai.app's
+    /// protocol. Repeatable. Four-player riichi only. docs/bots-and-arena.md.
+    #[arg(long = "bot", value_name = "NAME=COMMAND")]
     pub bots: Vec<String>,
-    /// Seconds an outside bot may take per reaction.
+    /// Seconds an outside bot may take per reaction (at least 10 s for start_game and a
+    /// round's first question); a late, invalid or missing reaction is replaced by the
+    /// default action and counted as an error.
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
     pub bot_timeout: f64,
 }
 

@@ -115,45 +115,7 @@ enum Command {
     /// 95 % interval, rank distribution, points, win / deal-in / riichi / call rates, win and
     /// deal-in values, cost per decision, games/s. Exit code 2 for bad arguments, 1 when a
     /// file cannot be written.
-    Arena {
-        /// Matches to play (with --duplicate, each wall is played once per seat).
-        #[arg(long, default_value_t = 100)]
-        games: u64,
-        /// The run's seed.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
-        /// value_untuned, defense (three names with three-player rules).
-        #[arg(long, value_delimiter = ',', required = true)]
-        players: Vec<String>,
-        /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
-        /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标),
-        /// mcr_botzone (国标 on Botzone's own walls).
-        #[arg(long, default_value = "tenhou")]
-        rules: String,
-        /// Match length: one (round), east, hanchan.
-        #[arg(long, default_value = "hanchan")]
-        length: String,
-        /// Duplicate play: every wall with the line-up rotated through all seats.
-        #[arg(long)]
-        duplicate: bool,
-        /// Write the report as JSON to this file.
-        #[arg(long, value_name = "FILE")]
-        json: Option<String>,
-        /// Draw the rank distribution and the rates as a PNG to this file.
-        #[arg(long, value_name = "FILE.png")]
-        chart: Option<String>,
-        /// Seat an outside mjai bot under NAME (then usable in --players): launched as
-        /// `COMMAND PLAYER_ID` (through sh) per seat and match, spoken to in mjai.app's
-        /// protocol. Repeatable. Four-player riichi only. docs/bots-and-arena.md.
-        #[arg(long = "bot", value_name = "NAME=COMMAND")]
-        bots: Vec<String>,
-        /// Seconds an outside bot may take per reaction (at least 10 s for start_game and a
-        /// round's first question); a late, invalid or missing reaction is replaced by the
-        /// default action and counted as an error.
-        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
-        bot_timeout: f64,
-    },
+    Arena(mj_cli::arena_cmd::ArenaArgs),
     /// Play as an mjai bot on stdin/stdout (four-player riichi): one of our players, keeping
     /// its own state from the events. Bad lines are reported on stderr and never end it; exit
     /// 0 at end of input. docs/bots-and-arena.md.
@@ -396,39 +358,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 legal,
             }),
         ),
-        Command::Arena {
-            games,
-            seed,
-            players,
-            rules,
-            length,
-            duplicate,
-            json,
-            chart,
-            bots,
-            bot_timeout,
-        } => {
-            let args = mj_cli::arena_cmd::ArenaArgs {
-                games,
-                seed,
-                players,
-                rules,
-                length,
-                duplicate,
-                json,
-                chart,
-                bots,
-                bot_timeout,
-            };
-            match mj_cli::arena_cmd::arena(&args) {
-                Ok(out) => words("arena", Ok(out)),
-                Err(mj_cli::arena_cmd::ArenaCmdError::Usage(m)) => words("arena", Err(m)),
-                Err(mj_cli::arena_cmd::ArenaCmdError::Io(m)) => {
-                    eprintln!("mj arena: {m}");
-                    Ok(ExitCode::FAILURE)
-                }
+        Command::Arena(args) => match mj_cli::arena_cmd::arena(&args) {
+            Ok(out) => words("arena", Ok(out)),
+            Err(mj_cli::arena_cmd::ArenaCmdError::Usage(m)) => words("arena", Err(m)),
+            Err(mj_cli::arena_cmd::ArenaCmdError::Io(m)) => {
+                eprintln!("mj arena: {m}");
+                Ok(ExitCode::FAILURE)
             }
-        }
+        },
         Command::Bot {
             player,
             format,

@@ -11,6 +11,7 @@ use crate::action::{Action, IllegalAction, Seat, SeatSet};
 use crate::mjai::Event;
 use crate::round::{ActionList, DrawKind, Round, RoundEnd, RoundResult, RoundSetup};
 use crate::rules::{GameRules, GameRulesError, Length};
+use crate::view::SeatView;
 use crate::wall::Wall;
 
 /// Where each round's wall comes from.
@@ -262,6 +263,11 @@ impl Match {
     /// The final result once the match is over.
     pub fn result(&self) -> Option<&MatchResult> {
         self.result.as_ref()
+    }
+
+    /// What `seat` sees now, in the round being played: the input of a [`crate::Bot`].
+    pub fn view(&self, seat: Seat) -> SeatView<'_> {
+        self.round().view(seat)
     }
 
     /// `true` once the match is over.

@@ -58,70 +58,44 @@ pub trait Position {
     }
 }
 
-impl Position for Round {
-    type Outcome = RoundResult;
+/// The trait over a type's own methods of the same names (`result` for `outcome`).
+macro_rules! position {
+    ($game:ty, $outcome:ty) => {
+        impl Position for $game {
+            type Outcome = $outcome;
 
-    #[inline]
-    fn to_act(&self) -> SeatSet {
-        Round::to_act(self)
-    }
+            #[inline]
+            fn to_act(&self) -> SeatSet {
+                <$game>::to_act(self)
+            }
 
-    #[inline]
-    fn legal_actions(&self, seat: Seat) -> ActionList {
-        Round::legal_actions(self, seat)
-    }
+            #[inline]
+            fn legal_actions(&self, seat: Seat) -> ActionList {
+                <$game>::legal_actions(self, seat)
+            }
 
-    #[inline]
-    fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        Round::play(self, seat, action)
-    }
+            #[inline]
+            fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+                <$game>::play(self, seat, action)
+            }
 
-    #[inline]
-    fn outcome(&self) -> Option<&RoundResult> {
-        self.result()
-    }
+            #[inline]
+            fn outcome(&self) -> Option<&$outcome> {
+                <$game>::result(self)
+            }
 
-    #[inline]
-    fn view(&self, seat: Seat) -> SeatView<'_> {
-        Round::view(self, seat)
-    }
+            #[inline]
+            fn view(&self, seat: Seat) -> SeatView<'_> {
+                <$game>::view(self, seat)
+            }
 
-    #[inline]
-    fn is_over(&self) -> bool {
-        Round::is_over(self)
-    }
+            #[inline]
+            fn is_over(&self) -> bool {
+                <$game>::is_over(self)
+            }
+        }
+    };
 }
 
-impl Position for Match {
-    type Outcome = MatchResult;
-
-    #[inline]
-    fn to_act(&self) -> SeatSet {
-        Match::to_act(self)
-    }
-
-    #[inline]
-    fn legal_actions(&self, seat: Seat) -> ActionList {
-        Match::legal_actions(self, seat)
-    }
-
-    #[inline]
-    fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        Match::play(self, seat, action)
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<&MatchResult> {
-        self.result()
-    }
-
-    #[inline]
-    fn view(&self, seat: Seat) -> SeatView<'_> {
-        self.round().view(seat)
-    }
-
-    #[inline]
-    fn is_over(&self) -> bool {
-        Match::is_over(self)
-    }
-}
+position!(Round, RoundResult);
+position!(Match, MatchResult);

@@ -35,7 +35,7 @@
 //! Content-Security-Policy without inline scripts ([`CSP`]) and `nosniff`.
 
 // Layers, each reading only the layers before it: `limits`, `error`, `state` <- `api`,
-// `assets` (handlers) <- `log` (a handler reusing `api`'s body reader) <- `layers` (time
+// `assets` (handlers) <- `log` (a handler reusing `api`'s admission) <- `layers` (time
 // limit, headers) <- `conn` (the connection loop) <- the
 // router here.
 mod api;

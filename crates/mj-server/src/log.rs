@@ -24,9 +24,9 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use crate::api::{read_body, timeout_error};
+use crate::api::{admit, timeout_error};
 use crate::error::ApiError;
-use crate::state::{AppState, Deadline};
+use crate::state::AppState;
 
 /// Most bytes a log may hold once gzip is undone: the body limit bounds what is sent, this
 /// bounds what a small gzip body may expand to.
@@ -86,29 +86,13 @@ pub(crate) async fn post_log(
     State(state): State<Arc<AppState>>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let deadline = request
-        .extensions()
-        .get::<Deadline>()
-        .map_or_else(|| Instant::now() + state.limits.request_timeout, |d| d.0);
-    let body = read_body(request, state.limits.max_body).await?;
-    if body.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "empty_body",
-            "the body is empty: send a log (Tenhou mjlog, tenhou.net/6 JSON or mjai JSON Lines, \
-             plain or gzipped)",
-        ));
-    }
-    let permit = Arc::clone(&state.workers)
-        .acquire_owned()
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "shutting_down",
-                "the server is stopping",
-            )
-        })?;
+    let (deadline, body, permit) = admit(
+        &state,
+        request,
+        "the body is empty: send a log (Tenhou mjlog, tenhou.net/6 JSON or mjai JSON Lines, \
+         plain or gzipped)",
+    )
+    .await?;
     let cap = state.limits.max_answer;
     let answer = tokio::task::spawn_blocking(move || {
         let answer = log_answer(&body, cap);

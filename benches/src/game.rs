@@ -16,7 +16,7 @@ use mj_game::drive::{Observer, Seats, drive_with};
 use mj_game::{
     Action, Bot, GameRules, Length, Match, RandomBot, Round, Seat, SeatView, TsumogiriBot,
 };
-use mj_tiles::{Tile, TileCounts};
+use mj_tiles::{Tile, TileCounts, TileId};
 
 /// The kinds of players, the same on both engines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,22 +155,26 @@ impl Bot for Greedy {
             return a;
         }
         let riichi = legal.iter().filter_map(|a| match *a {
-            Action::Riichi { tile } => Some(tile),
+            Action::Riichi { tile } => Some(tile.as_u8()),
             _ => None,
         });
         let discards = legal.iter().filter_map(|a| match *a {
-            Action::Discard { tile } => Some(tile),
+            Action::Discard { tile } => Some(tile.as_u8()),
             _ => None,
         });
         if riichi.clone().next().is_some() {
-            if let Some(tile) = greedy_discard(&view.hand(), riichi, view.drawn()) {
+            if let Some(tile) =
+                greedy_discard(&view.hand(), riichi, view.drawn()).and_then(TileId::new)
+            {
                 return Action::Riichi { tile };
             }
         } else if discards.clone().nth(1).is_some() {
-            if let Some(tile) = greedy_discard(&view.hand(), discards, view.drawn()) {
+            if let Some(tile) =
+                greedy_discard(&view.hand(), discards, view.drawn()).and_then(TileId::new)
+            {
                 return Action::Discard { tile };
             }
-        } else if let Some(tile) = discards.clone().next() {
+        } else if let Some(tile) = discards.clone().next().and_then(TileId::new) {
             return Action::Discard { tile };
         }
         if legal.contains(&Action::Pass) {
@@ -390,7 +394,7 @@ mod tests {
                 let mut players = Players::new(kind, seed);
                 let mut n = 0;
                 while !m.is_over() && n < 1_000_000 {
-                    let seat = m.to_act().trailing_zeros() as u8;
+                    let seat = m.to_act().first().expect("a seat decides");
                     let legal = m.legal_actions(seat);
                     let a = players.act(m.round(), seat, &legal);
                     assert!(
@@ -418,7 +422,7 @@ mod tests {
         for seed in 0..5 {
             let mut m = Match::seeded(GameRules::tenhou(), Length::Hanchan, seed, false);
             while !m.is_over() {
-                let seat = m.to_act().trailing_zeros() as u8;
+                let seat = m.to_act().first().expect("a seat decides");
                 let legal = m.legal_actions(seat);
                 let a = Greedy.act(&m.round().view(seat), &legal);
                 // Hands of real play (near ready ones too): the choice follows the rule.
@@ -429,12 +433,14 @@ mod tests {
                         .iter()
                         .filter(|b| same(b))
                         .filter_map(|b| match *b {
-                            Action::Discard { tile } | Action::Riichi { tile } => Some(tile),
+                            Action::Discard { tile } | Action::Riichi { tile } => {
+                                Some(tile.as_u8())
+                            }
                             _ => None,
                         })
                         .collect();
                     let c = concealed(m.round(), seat);
-                    assert_eq!(Some(kind_of(tile)), rule(&c, &cand), "{c}: {a}");
+                    assert_eq!(Some(tile.tile()), rule(&c, &cand), "{c}: {a}");
                     checked += 1;
                 }
                 riichi += u32::from(matches!(a, Action::Riichi { .. }));

@@ -15,12 +15,20 @@
 //! gained by it) and of a deal-in (points paid), and the microseconds a decision took. With
 //! exactly two names, [`Comparison`] gives the first name's rank advantage over the other's
 //! average, per wall, with its 95 % interval.
+//!
+//! A seat may also be played from outside the engine ([`EventPlayer`], seated with
+//! [`Seated::Events`] through [`run_seated`]): a player that reads the round's mjai events, as
+//! an mjai bot in another process does (`mj arena --bot`). Its reactions that had to be replaced
+//! by a default action, and its restarts, are counted per name ([`PlayerSummary::errors`],
+//! [`PlayerSummary::restarts`]).
 
 use core::ops::ControlFlow;
 use std::time::Instant;
 
 use mj_game::drive::{Observer, Seats, Stop, drive_with};
-use mj_game::{Action, Bot, GameRules, Length, Match, MatchResult, RoundEnd, Seat, SeatView};
+use mj_game::{
+    Action, Bot, Event, GameRules, Length, Match, MatchResult, RoundEnd, Seat, SeatView,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::registry::{self, SeedScheme, seat_seed};
@@ -48,6 +56,12 @@ pub struct SeatStats {
     pub illegal: u32,
     /// Nanoseconds spent in its `act` (not reproducible; excluded from comparisons).
     pub nanos: u64,
+    /// An outside player's reactions replaced by a default action (invalid, late, missing).
+    #[serde(default)]
+    pub errors: u32,
+    /// Times an outside player was restarted after it stopped.
+    #[serde(default)]
+    pub restarts: u32,
 }
 
 /// One finished match.
@@ -125,18 +139,73 @@ impl Tally {
     }
 }
 
+/// A seat played from outside the engine, from the round's mjai events rather than a
+/// [`SeatView`]: an mjai bot in another process (`mj arena --bot` seats one). The arena calls
+/// [`EventPlayer::start_game`] once, [`EventPlayer::act`] at each of the seat's decisions and
+/// [`EventPlayer::end_game`] once; what it sends the bot, and when, is the player's part.
+pub trait EventPlayer: core::fmt::Debug {
+    /// A match starts, with this player at `seat`.
+    fn start_game(&mut self, seat: Seat);
+
+    /// The seat's choice among `legal` (never empty). `round` counts the rounds finished
+    /// before this one; `events` are this round's mjai events so far, from its `start_kyoku`,
+    /// as the engine recorded them (nothing hidden: [`Event::view`] hides what the seat may
+    /// not see); `view` is what the seat sees. A choice not in `legal` is counted as illegal
+    /// and replaced by the first legal action.
+    fn act(
+        &mut self,
+        round: usize,
+        events: &[Event],
+        view: &SeatView<'_>,
+        legal: &[Action],
+    ) -> Action;
+
+    /// The match is over, after `rounds` rounds.
+    fn end_game(&mut self, rounds: usize);
+
+    /// Reactions replaced by a default action, and restarts, since the player was made.
+    fn faults(&self) -> Faults;
+}
+
+/// What went wrong with an [`EventPlayer`] so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// Reactions replaced by a default action (invalid, late or missing).
+    pub errors: u64,
+    /// Restarts after the player stopped.
+    pub restarts: u64,
+}
+
+/// A seat's player: one of ours on the seat's view, or one from outside on the mjai events.
+#[derive(Debug)]
+pub enum Seated {
+    /// A player on the seat's view.
+    Bot(Box<dyn Bot>),
+    /// A player on the round's mjai events (an outside bot).
+    Events(Box<dyn EventPlayer>),
+}
+
+/// A seat's player, borrowed for one match.
+enum SeatRef<'a> {
+    Bot(&'a mut dyn Bot),
+    Events(&'a mut dyn EventPlayer),
+}
+
 /// The arena's seats: the players, with the time each decision took and the decisions taken
-/// counted per seat.
-struct Timed<'a> {
-    bots: &'a mut [Box<dyn Bot>],
+/// counted per seat. An outside seat yields its decisions to [`play_refs`], which holds the
+/// match and so its events.
+struct Timed<'a, 'b> {
+    bots: &'a mut [SeatRef<'b>],
     nanos: [u64; 4],
     decisions: [u64; 4],
 }
 
-impl Seats for Timed<'_> {
+impl Seats for Timed<'_, '_> {
     fn choose(&mut self, seat: Seat, view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
         let s = usize::from(seat & 3);
-        let bot = self.bots.get_mut(s)?;
+        let SeatRef::Bot(bot) = self.bots.get_mut(s)? else {
+            return None;
+        };
         let t = Instant::now();
         let a = bot.act(view, legal);
         self.nanos[s] += t.elapsed().as_nanos() as u64;
@@ -170,24 +239,79 @@ pub fn play_game(
     seed: u64,
     bots: &mut [Box<dyn Bot>],
 ) -> GamePlayed {
+    let mut seats: Vec<SeatRef<'_>> = bots.iter_mut().map(|b| SeatRef::Bot(&mut **b)).collect();
+    play_refs(rules, length, seed, &mut seats)
+}
+
+/// [`play_game`] with players of both kinds: ours, and outside ones that play from the
+/// round's mjai events (the match then records its events).
+pub fn play_seated(
+    rules: GameRules,
+    length: Length,
+    seed: u64,
+    seats: &mut [Seated],
+) -> GamePlayed {
+    let mut refs: Vec<SeatRef<'_>> = seats
+        .iter_mut()
+        .map(|p| match p {
+            Seated::Bot(b) => SeatRef::Bot(&mut **b),
+            Seated::Events(e) => SeatRef::Events(&mut **e),
+        })
+        .collect();
+    play_refs(rules, length, seed, &mut refs)
+}
+
+fn play_refs(rules: GameRules, length: Length, seed: u64, bots: &mut [SeatRef<'_>]) -> GamePlayed {
     let n = usize::from(if rules.players == 3 { 3u8 } else { 4 }).min(bots.len());
-    let mut m = Match::seeded(rules, length, seed, false);
+    let record = bots[..n].iter().any(|b| matches!(b, SeatRef::Events(_)));
+    let mut m = Match::seeded(rules, length, seed, record);
     let mut tally = Tally::new(n);
+    let mut faults = [Faults::default(); 4];
+    for (s, b) in bots[..n].iter_mut().enumerate() {
+        if let SeatRef::Events(p) = b {
+            faults[s] = p.faults();
+            p.start_game(s as Seat);
+        }
+    }
     let mut seats = Timed {
         bots: &mut bots[..n],
         nanos: [0; 4],
         decisions: [0; 4],
     };
     while let Stop::Yield { seat, legal } = drive_with(&mut m, &mut seats, &mut tally).stop {
-        // Cannot happen (seats beyond the table never decide); keep the match moving.
-        if m.play(seat, legal[0]).is_err() {
-            break;
-        }
+        let s = usize::from(seat & 3);
+        let chosen = match seats.bots.get_mut(s) {
+            Some(SeatRef::Events(p)) => {
+                let t = Instant::now();
+                let events = m.round().events();
+                let a = p.act(m.history().len(), events, &m.view(seat), &legal);
+                seats.nanos[s] += t.elapsed().as_nanos() as u64;
+                seats.decisions[s] += 1;
+                a
+            }
+            // Cannot happen (only outside seats yield); keep the match moving.
+            _ => legal[0],
+        };
+        let (action, refused) = match m.play(seat, chosen) {
+            Ok(()) => (chosen, None),
+            Err(_) => match m.play(seat, legal[0]) {
+                Ok(()) => (legal[0], Some(chosen)),
+                Err(_) => break,
+            },
+        };
+        let _ = tally.after(&m, seat, action, refused);
     }
+    let rounds = m.history().len();
     let mut seats_stats = tally.seats;
     for (s, st) in seats_stats.iter_mut().enumerate() {
         st.nanos += seats.nanos[s];
         st.decisions += seats.decisions[s];
+        if let Some(SeatRef::Events(p)) = seats.bots.get_mut(s) {
+            p.end_game(rounds);
+            let f = p.faults();
+            st.errors = u32::try_from(f.errors - faults[s].errors).unwrap_or(u32::MAX);
+            st.restarts = u32::try_from(f.restarts - faults[s].restarts).unwrap_or(u32::MAX);
+        }
     }
     let result = m.result().cloned().unwrap_or_else(|| MatchResult {
         scores: m.round().scores(),
@@ -284,6 +408,19 @@ pub fn run(
 pub fn run_with(
     config: &ArenaConfig,
     mut make: impl FnMut(usize, u64) -> Box<dyn Bot>,
+    progress: impl FnMut(u64, u64),
+) -> Result<Vec<GameRecord>, ArenaError> {
+    run_seated(config, |i, _, seed| Seated::Bot(make(i, seed)), progress)
+}
+
+/// [`run_with`] with players of both kinds, made by `make(line-up place, seat, seed)` for
+/// each match: ours, or outside ones ([`Seated::Events`]; an outside bot is told its seat).
+///
+/// # Errors
+/// Not one name per seat.
+pub fn run_seated(
+    config: &ArenaConfig,
+    mut make: impl FnMut(usize, Seat, u64) -> Seated,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Vec<GameRecord>, ArenaError> {
     let n = if config.rules.players == 3 { 3 } else { 4 };
@@ -299,11 +436,12 @@ pub fn run_with(
         let rot = (g % n as u64) as usize;
         let seed = mix(config.seed, wall);
         let lineup: Vec<usize> = (0..n).map(|s| (s + rot) % n).collect();
-        let mut bots: Vec<Box<dyn Bot>> = lineup
+        let mut seats: Vec<Seated> = lineup
             .iter()
-            .map(|&i| make(i, seat_seed(SeedScheme::Arena, seed, i)))
+            .enumerate()
+            .map(|(s, &i)| make(i, s as Seat, seat_seed(SeedScheme::Arena, seed, i)))
             .collect();
-        let game = play_game(config.rules, config.length, seed, &mut bots);
+        let game = play_seated(config.rules, config.length, seed, &mut seats);
         out.push(GameRecord { wall, lineup, game });
         progress(g + 1, config.games);
     }
@@ -345,6 +483,10 @@ pub struct PlayerSummary {
     pub us_per_decision: f64,
     /// Illegal actions chosen (0 for a correct player).
     pub illegal: u64,
+    /// An outside player's reactions replaced by a default action (invalid, late, missing).
+    pub errors: u64,
+    /// Restarts of an outside player after it stopped.
+    pub restarts: u64,
 }
 
 /// The first name's average rank advantage over the other name's seats, per wall.
@@ -415,6 +557,7 @@ pub fn summarize(names: &[String], records: &[GameRecord], seconds: f64) -> Repo
         let mut points = 0.0;
         let (mut rounds, mut wins, mut deal_ins, mut riichi, mut calls) = (0u64, 0u64, 0, 0, 0);
         let (mut wp, mut dp, mut dec, mut nanos, mut illegal) = (0i64, 0i64, 0u64, 0u64, 0u64);
+        let (mut errors, mut restarts) = (0u64, 0u64);
         for r in records {
             for (s, &i) in r.lineup.iter().enumerate().take(seats) {
                 if names.get(i).map(String::as_str) != Some(name) {
@@ -437,6 +580,8 @@ pub fn summarize(names: &[String], records: &[GameRecord], seconds: f64) -> Repo
                 dec += st.decisions;
                 nanos += st.nanos;
                 illegal += u64::from(st.illegal);
+                errors += u64::from(st.errors);
+                restarts += u64::from(st.restarts);
             }
         }
         let games = ranks_seen.len() as u64;
@@ -459,6 +604,8 @@ pub fn summarize(names: &[String], records: &[GameRecord], seconds: f64) -> Repo
             decisions: dec,
             us_per_decision: ratio(nanos as f64 / 1000.0, dec as f64),
             illegal,
+            errors,
+            restarts,
         });
     }
     let comparison =

@@ -4,7 +4,7 @@
 use mj_ai::{HandView, ShapeRules, shanten};
 use mj_game::view::kind_of;
 use mj_game::{Action, SeatView};
-use mj_tiles::{MeldKind, Tile, TileCounts, TileSet};
+use mj_tiles::{MeldKind, Tile, TileCounts, TileId, TileSet};
 
 /// `true` for the red fives' ids (16, 52, 88).
 pub(crate) fn is_red(id: u8) -> bool {
@@ -22,7 +22,7 @@ pub(crate) fn win(legal: &[Action]) -> Option<Action> {
 /// The tile of a discard (`riichi == false`) or a riichi declaration.
 pub(crate) fn discard_tile(a: &Action, riichi: bool) -> Option<u8> {
     match (*a, riichi) {
-        (Action::Discard { tile }, false) | (Action::Riichi { tile }, true) => Some(tile),
+        (Action::Discard { tile }, false) | (Action::Riichi { tile }, true) => Some(tile.as_u8()),
         _ => None,
     }
 }
@@ -194,7 +194,7 @@ pub(crate) fn useful_call(view: &SeatView<'_>, legal: &[Action]) -> Option<(Acti
             Action::Chi { tiles } | Action::Pon { tiles } => tiles,
             _ => continue,
         };
-        let call = CallShape::of(tiles, offer.tile);
+        let call = CallShape::of(tiles.map(TileId::as_u8), offer.tile);
         let mut after = view.hand();
         if !(after.remove(call.from_hand[0]) && after.remove(call.from_hand[1])) {
             continue;

@@ -186,7 +186,7 @@ pub(crate) fn best_discard(view: &SeatView<'_>, legal: &[Action]) -> Option<Tile
     let mut scored: Vec<(DiscardKey, Tile)> = Vec::new();
     for a in legal {
         if let Action::Discard { tile } = a {
-            let k = kind_of(*tile);
+            let k = tile.tile();
             if scored.iter().any(|x| x.1 == k) {
                 continue;
             }
@@ -247,9 +247,9 @@ fn exchange(view: &SeatView<'_>, legal: &[Action]) -> Option<Action> {
             Action::Exchange { tiles } => {
                 let mut after = hand;
                 for &id in tiles {
-                    after = minus(&after, kind_of(id), 1)?;
+                    after = minus(&after, id.tile(), 1)?;
                 }
-                let s = suit_index(kind_of(tiles[0]))?;
+                let s = suit_index(tiles[0].tile())?;
                 let shape = Shape {
                     lack: None,
                     ..Shape::of_seat(view)
@@ -343,8 +343,8 @@ pub(crate) fn act(view: &SeatView<'_>, legal: &[Action]) -> Action {
         .map_or(i8::MAX, |c| own_shanten(view, &c));
     for a in legal {
         let kong = match *a {
-            Action::Ankan { kind } => Tile::new(kind).and_then(|t| minus(&hand, t, 4)),
-            Action::Kakan { tile } => minus(&hand, kind_of(tile), 1),
+            Action::Ankan { kind } => minus(&hand, kind, 4),
+            Action::Kakan { tile } => minus(&hand, tile.tile(), 1),
             _ => None,
         };
         if let Some(after) = kong

@@ -161,6 +161,7 @@ fn statistics_of_hand_made_results() {
         decisions: 100,
         illegal: 0,
         nanos: 200_000,
+        ..SeatStats::default()
     };
     let z = SeatStats::default();
     let names = names(&["a", "b", "b", "b"]);

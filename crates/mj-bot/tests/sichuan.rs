@@ -66,7 +66,7 @@ impl Bot for Checked {
                 Action::Discard { tile } if held => {
                     LACK_DISCARDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     assert_eq!(
-                        kind_of(tile).suit(),
+                        tile.tile().suit(),
                         lack,
                         "a kept tile thrown before {lack:?}"
                     );
@@ -114,11 +114,11 @@ impl Bot for KeepsWild {
         let red = Tile::RED;
         let other = legal
             .iter()
-            .any(|l| matches!(l, Action::Discard { tile } if kind_of(*tile) != red));
+            .any(|l| matches!(l, Action::Discard { tile } if tile.tile() != red));
         if view.hand().get(red) > 0 && other {
             self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if let Action::Discard { tile } = a {
-                assert_ne!(kind_of(tile), red, "a wild 红中 thrown: {legal:?}");
+                assert_ne!(tile.tile(), red, "a wild 红中 thrown: {legal:?}");
             }
         }
         a

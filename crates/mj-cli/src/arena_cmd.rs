@@ -1,6 +1,11 @@
 //! `mj arena`: seeded matches between named players ([`mj_bot::arena`]), the statistics per
 //! name as text, the report as JSON (`--json`) and a PNG chart (`--chart`).
 //!
+//! `--bot NAME=COMMAND` seats an outside mjai bot under NAME ([`crate::outside_bot`]): one
+//! process per seat and match, launched as `COMMAND PLAYER_ID` and spoken to in mjai.app's
+//! protocol; its replaced reactions and restarts are counted in both reports and its errors
+//! logged on stderr. Outside bots play four-player riichi only (mjai's game).
+//!
 //! The chart is drawn with `plotters`' bitmap backend. Its text needs a TrueType font, read at
 //! run time from `MJ_CHART_FONT` or the usual system places (DejaVu Sans, Liberation Sans,
 //! Arial); without one the chart is drawn without text (bars, axes and the legend's colours
@@ -8,30 +13,103 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal as _;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use mj_bot::arena::{ArenaConfig, Report, run, summarize};
-use mj_game::{GameRules, Length};
+use mj_bot::arena::{ArenaConfig, Report, Seated, run_seated, summarize};
+use mj_game::{Flow, GameRules, Length};
 
-/// `mj arena`'s choices.
-#[derive(Debug, Clone)]
+use crate::outside_bot::OutsideBot;
+
+/// `mj arena`'s choices (its command line).
+#[derive(Debug, Clone, clap::Args)]
 pub struct ArenaArgs {
-    /// Matches to play.
+    /// Matches to play (with --duplicate, each wall is played once per seat).
+    #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// The run's seed.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// One player name per seat (3 with three-player rules).
+    /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
+    /// value_untuned, defense, search (`search:20` thinks 20 ms a decision; three names
+    /// with three-player rules).
+    #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
-    /// A rules preset.
+    /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
+    /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标),
+    /// mcr_botzone (国标 on Botzone's own walls).
+    #[arg(long, default_value = "tenhou")]
     pub rules: String,
-    /// `one`, `east` or `hanchan`.
+    /// Match length: one (round), east, hanchan.
+    #[arg(long, default_value = "hanchan")]
     pub length: String,
-    /// Each wall once per seat, the line-up rotated.
+    /// Duplicate play: every wall with the line-up rotated through all seats.
+    #[arg(long)]
     pub duplicate: bool,
-    /// Where to write the JSON report.
+    /// Write the report as JSON to this file.
+    #[arg(long, value_name = "FILE")]
     pub json: Option<String>,
-    /// Where to write the PNG chart.
+    /// Draw the rank distribution and the rates as a PNG to this file.
+    #[arg(long, value_name = "FILE.png")]
     pub chart: Option<String>,
+    /// Seat an outside mjai bot under NAME (then usable in --players): launched as
+    /// `COMMAND PLAYER_ID` (through sh) per seat and match, spoken to in mjai.app's
+    /// protocol. Repeatable. Four-player riichi only. docs/bots-and-arena.md.
+    #[arg(long = "bot", value_name = "NAME=COMMAND")]
+    pub bots: Vec<String>,
+    /// Seconds an outside bot may take per reaction (at least 10 s for start_game and a
+    /// round's first question); a late, invalid or missing reaction is replaced by the
+    /// default action and counted as an error.
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    pub bot_timeout: f64,
+}
+
+impl ArenaArgs {
+    /// The arguments with no outside bot and the default timeout (2 s).
+    pub fn new(players: Vec<String>, rules: &str, length: &str, games: u64, seed: u64) -> Self {
+        ArenaArgs {
+            games,
+            seed,
+            players,
+            rules: rules.into(),
+            length: length.into(),
+            duplicate: false,
+            json: None,
+            chart: None,
+            bots: Vec::new(),
+            bot_timeout: 2.0,
+        }
+    }
+}
+
+/// The outside bots of `--bot NAME=COMMAND`, checked: a name each, unique, not one of ours.
+///
+/// # Errors
+/// A malformed or repeated `--bot`.
+pub fn outside_bots(args: &ArenaArgs) -> Result<Vec<(String, String)>, ArenaCmdError> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for b in &args.bots {
+        let Some((name, command)) = b.split_once('=') else {
+            return Err(ArenaCmdError::Usage(format!(
+                "--bot {b:?}: expected NAME=COMMAND"
+            )));
+        };
+        let (name, command) = (name.trim(), command.trim());
+        if name.is_empty() || command.is_empty() || name.contains(',') {
+            return Err(ArenaCmdError::Usage(format!(
+                "--bot {b:?}: expected NAME=COMMAND (a name without commas, a command)"
+            )));
+        }
+        if mj_bot::registry::entry(name).is_some() {
+            return Err(ArenaCmdError::Usage(format!(
+                "--bot {name}: the name of one of our players; choose another"
+            )));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(ArenaCmdError::Usage(format!("--bot {name}: given twice")));
+        }
+        out.push((name.to_owned(), command.to_owned()));
+    }
+    Ok(out)
 }
 
 /// Why `mj arena` failed.
@@ -66,6 +144,33 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, ArenaCmdError> {
     if args.games == 0 {
         return Err(ArenaCmdError::Usage("--games: at least 1".into()));
     }
+    let bots = outside_bots(args)?;
+    for p in &args.players {
+        if mj_bot::registry::entry(p).is_none() && !bots.iter().any(|(n, _)| n == p) {
+            let mut known: Vec<&str> = mj_bot::NAMES.to_vec();
+            known.extend(bots.iter().map(|(n, _)| n.as_str()));
+            return Err(ArenaCmdError::Usage(format!(
+                "--players: unknown player `{p}` (known: {}; an outside bot is named by --bot NAME=COMMAND)",
+                known.join(", ")
+            )));
+        }
+    }
+    let seated = args
+        .players
+        .iter()
+        .any(|p| bots.iter().any(|(n, _)| n == p));
+    if seated && (rules.players != 4 || rules.flow != Flow::Riichi) {
+        return Err(ArenaCmdError::Usage(format!(
+            "--bot: outside mjai bots play four-player riichi only (tenhou, mahjong_soul), not `{}`",
+            args.rules
+        )));
+    }
+    if !(args.bot_timeout.is_finite() && args.bot_timeout > 0.0 && args.bot_timeout <= 3600.0) {
+        return Err(ArenaCmdError::Usage(format!(
+            "--bot-timeout {}: seconds, above 0 and at most 3600",
+            args.bot_timeout
+        )));
+    }
     Ok(ArenaConfig {
         rules,
         length,
@@ -83,10 +188,29 @@ pub fn config(args: &ArenaArgs) -> Result<ArenaConfig, ArenaCmdError> {
 /// Bad arguments, or a file that cannot be written.
 pub fn arena(args: &ArenaArgs) -> Result<String, ArenaCmdError> {
     let config = config(args)?;
+    let bots = outside_bots(args)?;
+    let timeout = Duration::from_secs_f64(args.bot_timeout);
     let bar = std::io::stderr().is_terminal();
     let start = Instant::now();
     let mut last = 0.0f64;
-    let records = run(&config, |done, total| {
+    let seats = config.players.len().max(1) as u64;
+    let mut made = 0u64;
+    let make = |place: usize, _seat, seed| {
+        let game = made / seats;
+        made += 1;
+        let name = &config.players[place];
+        match bots.iter().find(|(n, _)| n == name) {
+            Some((n, command)) => {
+                Seated::Events(Box::new(OutsideBot::new(n, command, timeout, game)))
+            }
+            // One of ours (`config` checked the names).
+            None => Seated::Bot(match mj_bot::registry::make(name, seed) {
+                Ok(b) => b,
+                Err(_) => Box::new(mj_game::TsumogiriBot),
+            }),
+        }
+    };
+    let records = run_seated(&config, make, |done, total| {
         if !bar {
             return;
         }
@@ -123,6 +247,7 @@ pub fn arena(args: &ArenaArgs) -> Result<String, ArenaCmdError> {
 /// The text report: one block per name.
 pub fn text(r: &Report, args: &ArenaArgs) -> String {
     let mut out = String::new();
+    let outside = outside_bots(args).unwrap_or_default();
     let _ = writeln!(
         out,
         "{} games ({}, {}, seed {}{}) in {:.2} s: {:.1} games/s",
@@ -177,6 +302,13 @@ pub fn text(r: &Report, args: &ArenaArgs) -> String {
                 String::new()
             }
         );
+        if args.players.contains(&p.name) && outside.iter().any(|(n, _)| *n == p.name) {
+            let _ = writeln!(
+                out,
+                "{:<11} outside bot: {} errors (reactions replaced by the default action, logged on stderr), {} restarts",
+                "", p.errors, p.restarts
+            );
+        }
     }
     if let Some(c) = &r.comparison {
         let _ = writeln!(
@@ -374,16 +506,13 @@ mod tests {
     use super::*;
 
     fn args(players: &[&str], rules: &str) -> ArenaArgs {
-        ArenaArgs {
-            games: 3,
-            seed: 1,
-            players: players.iter().map(|s| s.to_string()).collect(),
-            rules: rules.into(),
-            length: "one".into(),
-            duplicate: false,
-            json: None,
-            chart: None,
-        }
+        ArenaArgs::new(
+            players.iter().map(|s| s.to_string()).collect(),
+            rules,
+            "one",
+            3,
+            1,
+        )
     }
 
     #[test]
@@ -397,6 +526,43 @@ mod tests {
         assert!(matches!(arena(&a), Err(ArenaCmdError::Usage(m)) if m.contains("3 seats")));
         let a = args(&["random", "who", "random", "random"], "tenhou");
         assert!(matches!(arena(&a), Err(ArenaCmdError::Usage(m)) if m.contains("who")));
+    }
+
+    #[test]
+    fn outside_bots_are_checked_before_anything_starts() {
+        let with = |players: &[&str], rules: &str, bots: &[&str]| ArenaArgs {
+            bots: bots.iter().map(|s| s.to_string()).collect(),
+            ..args(players, rules)
+        };
+        let usage = |a: &ArenaArgs, part: &str| {
+            let r = arena(a);
+            assert!(
+                matches!(&r, Err(ArenaCmdError::Usage(m)) if m.contains(part)),
+                "{part}: {r:?}"
+            );
+        };
+        let four = ["ext", "random", "random", "random"];
+        usage(&with(&four, "tenhou", &["ext"]), "NAME=COMMAND");
+        usage(&with(&four, "tenhou", &["ext="]), "NAME=COMMAND");
+        usage(&with(&four, "tenhou", &["ext=a", "ext=b"]), "twice");
+        usage(
+            &with(&four, "tenhou", &["random=cat"]),
+            "one of our players",
+        );
+        usage(&with(&four, "tenhou", &[]), "--bot NAME=COMMAND");
+        usage(&with(&four, "sichuan", &["ext=cat"]), "four-player riichi");
+        usage(
+            &with(&["ext", "random", "random"], "sanma", &["ext=cat"]),
+            "four-player riichi",
+        );
+        let a = ArenaArgs {
+            bot_timeout: 0.0,
+            ..with(&four, "tenhou", &["ext=cat"])
+        };
+        usage(&a, "--bot-timeout");
+        // A --bot nobody sits as does not restrict the rules.
+        let a = with(&["random", "random", "random"], "sanma", &["ext=cat"]);
+        assert!(arena(&a).is_ok());
     }
 
     #[test]
@@ -451,7 +617,7 @@ mod tests {
         assert!(!out.contains("riichi"), "{out}");
         assert!(!out.contains("ILLEGAL"), "{out}");
         let config = config(&a).expect("a config");
-        let records = run(&config, |_, _| {}).expect("a run");
+        let records = mj_bot::arena::run(&config, |_, _| {}).expect("a run");
         let r = summarize(&config.players, &records, 1.0);
         // Sichuan is zero-sum: every seat's points over the run add up to nothing.
         let total: f64 = r

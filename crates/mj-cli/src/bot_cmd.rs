@@ -16,7 +16,8 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-use mj_game::{Action, Bot, Event, GameRules, MjaiTile, SeatRound};
+use mj_game::{Action, Bot, Event, GameRules, MjaiTile, SeatRound, SeatView};
+use mj_tiles::TileId;
 use serde_json::{Value, json};
 
 /// How events come in and answers go out.
@@ -83,7 +84,7 @@ struct Session {
     bot: Box<dyn Bot + Send + Sync>,
     state: Option<SeatRound>,
     /// The tile of the riichi this bot declared, discarded once the `reach` comes back.
-    riichi_tile: Option<u8>,
+    riichi_tile: Option<TileId>,
     /// While out of step: the own draw of the last event, discarded as drawn.
     lost_draw: Option<MjaiTile>,
     kyoku: u64,
@@ -183,7 +184,9 @@ fn warm_up(player: &str) {
         mj_game::Wall::from_seed(0),
         false,
     );
-    let seat = round.to_act().trailing_zeros() as u8;
+    let Some(seat) = round.to_act().first() else {
+        return;
+    };
     let legal = round.legal_actions(seat);
     if !legal.is_empty() {
         let _ = bot.act(&round.view(seat), &legal);
@@ -300,7 +303,7 @@ impl Session {
                         _ => None,
                     })
                 })?;
-            return Some(reaction(st, Action::Discard { tile }));
+            return Some(reaction(&st.view(), Action::Discard { tile }));
         }
         let chosen = self.bot.act(&st.view(), &legal);
         let action = if legal.contains(&chosen) {
@@ -312,14 +315,15 @@ impl Session {
             self.riichi_tile = Some(tile);
         }
         // A pass is an answer too (`none`): the seat could act.
-        Some(reaction(st, action))
+        Some(reaction(&st.view(), action))
     }
 }
 
-/// The mjai reaction of the seat of `st` taking `action` (one of its legal actions).
-fn reaction(st: &SeatRound, action: Action) -> String {
-    let seat = st.seat();
-    let view = st.view();
+/// The mjai reaction of the seat of `view` taking `action` (one of its legal actions). The one
+/// translation of our actions into mjai's words: `mj arena --bot` reads an outside bot's
+/// reaction by finding the legal action this renders it as ([`crate::outside_bot`]).
+pub(crate) fn reaction(view: &SeatView<'_>, action: Action) -> String {
+    let seat = view.seat();
     let reds = view.rules().red_fives;
     let t = |id: u8| MjaiTile::id(id, reds);
     let offer = view.offer();
@@ -336,8 +340,8 @@ fn reaction(st: &SeatRound, action: Action) -> String {
     let ev = match action {
         Action::Discard { tile } => Event::Dahai {
             actor: seat,
-            pai: t(tile),
-            tsumogiri: view.drawn() == Some(tile),
+            pai: t(tile.as_u8()),
+            tsumogiri: view.drawn() == Some(tile.as_u8()),
         },
         Action::Riichi { .. } => Event::Reach { actor: seat },
         Action::Tsumo => {
@@ -353,13 +357,13 @@ fn reaction(st: &SeatRound, action: Action) -> String {
             actor: seat,
             target: from,
             pai: t(on),
-            consumed: tiles.map(t),
+            consumed: tiles.map(|i| t(i.as_u8())),
         },
         Action::Pon { tiles } => Event::Pon {
             actor: seat,
             target: from,
             pai: t(on),
-            consumed: tiles.map(t),
+            consumed: tiles.map(|i| t(i.as_u8())),
         },
         Action::Minkan => {
             let c = of_kind(on / 4, 3);
@@ -371,7 +375,7 @@ fn reaction(st: &SeatRound, action: Action) -> String {
             }
         }
         Action::Ankan { kind } => {
-            let c = of_kind(kind, 4);
+            let c = of_kind(kind.as_u8(), 4);
             Event::Ankan {
                 actor: seat,
                 consumed: [0, 1, 2, 3].map(|i| c.get(i).copied().unwrap_or(MjaiTile::HIDDEN)),
@@ -381,11 +385,11 @@ fn reaction(st: &SeatRound, action: Action) -> String {
             let pon = view
                 .melds(seat)
                 .iter()
-                .find(|m| m.meld.base().as_u8() == tile / 4)
+                .find(|m| m.meld.base() == tile.tile())
                 .map_or([255; 4], |m| m.ids);
             Event::Kakan {
                 actor: seat,
-                pai: t(tile),
+                pai: t(tile.as_u8()),
                 consumed: [pon[0], pon[1], pon[2]].map(t),
             }
         }

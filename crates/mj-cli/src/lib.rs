@@ -15,6 +15,8 @@ pub mod arena_cmd;
 pub mod bot_cmd;
 pub mod game_cmd;
 pub mod hand_cmd;
+pub mod mjai_app;
+pub mod outside_bot;
 pub mod parse_cmd;
 pub mod score_cmd;
 pub mod serve_cmd;

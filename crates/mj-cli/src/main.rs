@@ -115,36 +115,7 @@ enum Command {
     /// 95 % interval, rank distribution, points, win / deal-in / riichi / call rates, win and
     /// deal-in values, cost per decision, games/s. Exit code 2 for bad arguments, 1 when a
     /// file cannot be written.
-    Arena {
-        /// Matches to play (with --duplicate, each wall is played once per seat).
-        #[arg(long, default_value_t = 100)]
-        games: u64,
-        /// The run's seed.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
-        /// value_untuned, defense, search (`search:20` thinks 20 ms a decision; three names
-        /// with three-player rules).
-        #[arg(long, value_delimiter = ',', required = true)]
-        players: Vec<String>,
-        /// Rules preset: tenhou, mahjong_soul, sanma (three players), sanma_mahjong_soul,
-        /// sichuan (血战到底), sichuan_hongzhong (红中血战), hongzhong (红中麻将), mcr (国标),
-        /// mcr_botzone (国标 on Botzone's own walls).
-        #[arg(long, default_value = "tenhou")]
-        rules: String,
-        /// Match length: one (round), east, hanchan.
-        #[arg(long, default_value = "hanchan")]
-        length: String,
-        /// Duplicate play: every wall with the line-up rotated through all seats.
-        #[arg(long)]
-        duplicate: bool,
-        /// Write the report as JSON to this file.
-        #[arg(long, value_name = "FILE")]
-        json: Option<String>,
-        /// Draw the rank distribution and the rates as a PNG to this file.
-        #[arg(long, value_name = "FILE.png")]
-        chart: Option<String>,
-    },
+    Arena(mj_cli::arena_cmd::ArenaArgs),
     /// Play as an mjai bot on stdin/stdout (four-player riichi): one of our players, keeping
     /// its own state from the events. Bad lines are reported on stderr and never end it; exit
     /// 0 at end of input. docs/bots-and-arena.md.
@@ -164,9 +135,13 @@ enum Command {
         /// stderr.
         #[arg(long)]
         stats: bool,
+        /// Instead of playing, write an mjai.app submission zip of --player to this file:
+        /// `bot.py` and this `mj` executable (use a Linux x86_64 release build).
+        #[arg(long, value_name = "OUT.zip")]
+        package: Option<String>,
         /// The seat played, as mjai numbers players (0..4).
-        #[arg(value_name = "PLAYER_ID")]
-        player_id: u8,
+        #[arg(value_name = "PLAYER_ID", required_unless_present = "package")]
+        player_id: Option<u8>,
     },
     /// Serve the web page (hand analysis, scores) and the JSON API (`POST /api`: protocol
     /// lines, answered as `mj batch` answers them) until Ctrl-C; docs/server.md.
@@ -384,42 +359,44 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 legal,
             }),
         ),
-        Command::Arena {
-            games,
-            seed,
-            players,
-            rules,
-            length,
-            duplicate,
-            json,
-            chart,
-        } => {
-            let args = mj_cli::arena_cmd::ArenaArgs {
-                games,
-                seed,
-                players,
-                rules,
-                length,
-                duplicate,
-                json,
-                chart,
-            };
-            match mj_cli::arena_cmd::arena(&args) {
-                Ok(out) => words("arena", Ok(out)),
-                Err(mj_cli::arena_cmd::ArenaCmdError::Usage(m)) => words("arena", Err(m)),
-                Err(mj_cli::arena_cmd::ArenaCmdError::Io(m)) => {
-                    eprintln!("mj arena: {m}");
-                    Ok(ExitCode::FAILURE)
-                }
+        Command::Arena(args) => match mj_cli::arena_cmd::arena(&args) {
+            Ok(out) => words("arena", Ok(out)),
+            Err(mj_cli::arena_cmd::ArenaCmdError::Usage(m)) => words("arena", Err(m)),
+            Err(mj_cli::arena_cmd::ArenaCmdError::Io(m)) => {
+                eprintln!("mj arena: {m}");
+                Ok(ExitCode::FAILURE)
             }
-        }
+        },
         Command::Bot {
             player,
             format,
             seed,
             stats,
+            package,
             player_id,
         } => {
+            if let Some(out) = package {
+                return match mj_cli::mjai_app::package(&player, &out) {
+                    Ok(p) => {
+                        if cfg!(debug_assertions) {
+                            eprintln!(
+                                "mj bot: note: a debug build of mj was packaged; a release build answers faster"
+                            );
+                        }
+                        words(
+                            "bot",
+                            Ok(format!(
+                                "{out}: {} bytes (mj {} bytes), bot.py plays `{player}`\n",
+                                p.bytes, p.executable
+                            )),
+                        )
+                    }
+                    Err(m) => words("bot", Err(m)),
+                };
+            }
+            let Some(player_id) = player_id else {
+                return words("bot", Err("PLAYER_ID is required".into()));
+            };
             let format = match mj_cli::bot_cmd::Format::parse(&format) {
                 Ok(f) => f,
                 Err(m) => return words("bot", Err(m)),

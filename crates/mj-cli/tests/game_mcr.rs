@@ -67,7 +67,7 @@ fn botzone_logs_replay() {
         )
         .unwrap();
         while !r.is_over() {
-            let seat = r.to_act().trailing_zeros() as u8;
+            let seat = r.to_act().first().unwrap_or(4);
             let legal = r.legal_actions(seat);
             let a = legal
                 .iter()

@@ -67,15 +67,10 @@ pub const DEAL_TRIES: u32 = 16;
 
 /// Every seat that must decide has a legal action.
 fn playable(round: &Round) -> bool {
-    let mut mask = round.to_act();
-    while mask != 0 {
-        let s = mask.trailing_zeros() as Seat;
-        if round.legal_actions(s).is_empty() {
-            return false;
-        }
-        mask &= mask - 1;
-    }
-    true
+    round
+        .to_act()
+        .iter()
+        .all(|s| !round.legal_actions(s).is_empty())
 }
 
 /// The default of [`Deal::ready_tries`].

@@ -176,24 +176,22 @@ where
         if decisions >= DECISION_LIMIT {
             break Stop::Limit;
         }
-        let mut mask = game.to_act();
-        if mask == 0 {
+        // The lowest seat that must decide and has an action (every such seat has one). The
+        // list is built in place: moving it costs a copy of the whole list a decision.
+        let mut deciding = game.to_act().iter();
+        let Some(mut seat) = deciding.next() else {
             break if game.is_over() {
                 Stop::Over
             } else {
                 Stop::Stuck
             };
-        }
-        // The lowest seat that must decide and has an action (every such seat has one). The
-        // list is built in place: moving it costs a copy of the whole list a decision.
-        let mut seat = mask.trailing_zeros() as Seat;
+        };
         let mut legal = game.legal_actions(seat);
         while legal.is_empty() {
-            mask &= mask - 1;
-            if mask == 0 {
+            let Some(next) = deciding.next() else {
                 break 'decisions Stop::Stuck;
-            }
-            seat = mask.trailing_zeros() as Seat;
+            };
+            seat = next;
             legal = game.legal_actions(seat);
         }
         let first = legal[0];

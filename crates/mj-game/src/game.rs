@@ -7,10 +7,11 @@ use core::fmt;
 use mj_tiles::random::SplitMix64;
 use serde::{Deserialize, Serialize};
 
-use crate::action::{Action, IllegalAction, Seat};
+use crate::action::{Action, IllegalAction, Seat, SeatSet};
 use crate::mjai::Event;
 use crate::round::{ActionList, DrawKind, Round, RoundEnd, RoundResult, RoundSetup};
 use crate::rules::{GameRules, GameRulesError, Length};
+use crate::view::SeatView;
 use crate::wall::Wall;
 
 /// Where each round's wall comes from.
@@ -264,15 +265,20 @@ impl Match {
         self.result.as_ref()
     }
 
+    /// What `seat` sees now, in the round being played: the input of a [`crate::Bot`].
+    pub fn view(&self, seat: Seat) -> SeatView<'_> {
+        self.round().view(seat)
+    }
+
     /// `true` once the match is over.
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
 
-    /// Seats that must decide now (bit mask).
-    pub fn to_act(&self) -> u8 {
+    /// Seats that must decide now.
+    pub fn to_act(&self) -> SeatSet {
         if self.is_over() {
-            0
+            SeatSet::EMPTY
         } else {
             self.round.to_act()
         }

@@ -8,7 +8,7 @@
 //! use mj_game::{Action, GameRules, Length, Match};
 //! let mut m = Match::seeded(GameRules::tenhou(), Length::Hanchan, 42, false);
 //! while !m.is_over() {
-//!     let seat = m.to_act().trailing_zeros() as u8; // the first seat that must decide
+//!     let Some(seat) = m.to_act().first() else { break }; // the first seat that must decide
 //!     let legal = m.legal_actions(seat);
 //!     // Win when possible, else the first listed action (a discard, or a pass on a claim).
 //!     let a = legal
@@ -25,17 +25,18 @@
 //!
 //! # The pieces
 //!
-//! * [`Round`] (`round`): one kyoku of any flow. [`Round::to_act`] (a bit per seat that must
-//!   decide), [`Round::legal_actions`], [`Round::play`] (an [`IllegalAction`] names the reason
-//!   and leaves the round unchanged), [`Round::result`], [`Round::events`] (mjai events when
-//!   recording). Plain data: `Clone`, serde at any decision. Inside, a table every flow shares
+//! * [`Round`] (`round`): one kyoku of any flow. [`Round::to_act`] (a [`SeatSet`]: the seats
+//!   that must decide), [`Round::legal_actions`], [`Round::play`] (an [`IllegalAction`] names
+//!   the reason and leaves the round unchanged), [`Round::result`], [`Round::events`] (mjai
+//!   events when recording). Plain data: `Clone`, serde at any decision. Inside, a table every flow shares
 //!   and the flow's own state, a type per flow with the hooks where the games differ (see the
 //!   `round` module's map).
 //! * [`Match`] (`game`): rounds one after another ([`game::next_round`] is the match rules as
 //!   a pure function), [`MatchResult`] with ranks and points.
 //! * [`Wall`] (`wall`): Tenhou's layout (deal, live wall, dead wall, dora and ura indicators,
 //!   replacement tiles); from a `u64` seed or explicit ids.
-//! * [`Action`] (`action`): small `Copy` actions with Tenhou tile ids (0..136).
+//! * [`Action`] (`action`): small `Copy` actions naming tiles by [`mj_tiles::TileId`] (Tenhou's
+//!   ids, 0..136); [`SeatSet`] the seats to decide.
 //! * [`Event`] (`mjai`): the mjai events, [`Event::view`] hides what a seat cannot see.
 //! * `round::settle`: the one place the scorer (`mj_score::riichi`) is called; `round::ledger`
 //!   the Chinese flows' payments.
@@ -375,7 +376,7 @@ mod tiles;
 pub mod view;
 pub mod wall;
 
-pub use action::{Action, IllegalAction, Seat};
+pub use action::{Action, IllegalAction, Seat, SeatSet};
 pub use drive::{Driven, Observer, Seats, Stop, drive, drive_with};
 pub use game::{Match, MatchResult, WallSource};
 pub use mjai::{Event, MjaiTile};

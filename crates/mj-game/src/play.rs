@@ -67,7 +67,7 @@ pub struct TsumogiriBot;
 
 impl Bot for TsumogiriBot {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
-        if let Some(d) = view.drawn()
+        if let Some(d) = view.drawn().and_then(mj_tiles::TileId::new)
             && legal.contains(&Action::Discard { tile: d })
         {
             return Action::Discard { tile: d };

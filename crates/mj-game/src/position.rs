@@ -10,7 +10,7 @@
 //! fn first_actions<P: Position>(game: &mut P) -> u32 {
 //!     let mut n = 0;
 //!     while game.outcome().is_none() {
-//!         let seat = game.to_act().trailing_zeros() as u8;
+//!         let seat = game.to_act().first().unwrap();
 //!         let first = game.legal_actions(seat)[0];
 //!         game.play(seat, first).unwrap();
 //!         n += 1;
@@ -22,7 +22,7 @@
 //! assert_eq!(m.outcome().unwrap().scores.iter().sum::<i32>(), 100_000);
 //! ```
 
-use crate::action::{Action, IllegalAction, Seat};
+use crate::action::{Action, IllegalAction, Seat, SeatSet};
 use crate::game::{Match, MatchResult};
 use crate::round::{ActionList, Round, RoundResult};
 use crate::view::SeatView;
@@ -33,10 +33,9 @@ pub trait Position {
     /// What the game ends with.
     type Outcome;
 
-    /// The seats that must decide now, a bit per seat (bit `s` for seat `s`); 0 once the game
-    /// is over. In a claim several seats decide, in any order: the answers are resolved once
-    /// all are in.
-    fn to_act(&self) -> u8;
+    /// The seats that must decide now; empty once the game is over. In a claim several seats
+    /// decide, in any order: the answers are resolved once all are in.
+    fn to_act(&self) -> SeatSet;
 
     /// The legal actions of `seat` now (empty when it has nothing to decide).
     fn legal_actions(&self, seat: Seat) -> ActionList;
@@ -59,70 +58,44 @@ pub trait Position {
     }
 }
 
-impl Position for Round {
-    type Outcome = RoundResult;
+/// The trait over a type's own methods of the same names (`result` for `outcome`).
+macro_rules! position {
+    ($game:ty, $outcome:ty) => {
+        impl Position for $game {
+            type Outcome = $outcome;
 
-    #[inline]
-    fn to_act(&self) -> u8 {
-        Round::to_act(self)
-    }
+            #[inline]
+            fn to_act(&self) -> SeatSet {
+                <$game>::to_act(self)
+            }
 
-    #[inline]
-    fn legal_actions(&self, seat: Seat) -> ActionList {
-        Round::legal_actions(self, seat)
-    }
+            #[inline]
+            fn legal_actions(&self, seat: Seat) -> ActionList {
+                <$game>::legal_actions(self, seat)
+            }
 
-    #[inline]
-    fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        Round::play(self, seat, action)
-    }
+            #[inline]
+            fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+                <$game>::play(self, seat, action)
+            }
 
-    #[inline]
-    fn outcome(&self) -> Option<&RoundResult> {
-        self.result()
-    }
+            #[inline]
+            fn outcome(&self) -> Option<&$outcome> {
+                <$game>::result(self)
+            }
 
-    #[inline]
-    fn view(&self, seat: Seat) -> SeatView<'_> {
-        Round::view(self, seat)
-    }
+            #[inline]
+            fn view(&self, seat: Seat) -> SeatView<'_> {
+                <$game>::view(self, seat)
+            }
 
-    #[inline]
-    fn is_over(&self) -> bool {
-        Round::is_over(self)
-    }
+            #[inline]
+            fn is_over(&self) -> bool {
+                <$game>::is_over(self)
+            }
+        }
+    };
 }
 
-impl Position for Match {
-    type Outcome = MatchResult;
-
-    #[inline]
-    fn to_act(&self) -> u8 {
-        Match::to_act(self)
-    }
-
-    #[inline]
-    fn legal_actions(&self, seat: Seat) -> ActionList {
-        Match::legal_actions(self, seat)
-    }
-
-    #[inline]
-    fn play(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        Match::play(self, seat, action)
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<&MatchResult> {
-        self.result()
-    }
-
-    #[inline]
-    fn view(&self, seat: Seat) -> SeatView<'_> {
-        self.round().view(seat)
-    }
-
-    #[inline]
-    fn is_over(&self) -> bool {
-        Match::is_over(self)
-    }
-}
+position!(Round, RoundResult);
+position!(Match, MatchResult);

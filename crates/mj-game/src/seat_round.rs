@@ -27,13 +27,15 @@
 //! The same primitive serves a search that deals the hidden tiles anew (determinization): the
 //! placeholders are one deal consistent with what the seat saw.
 
+use mj_tiles::Tile;
 use mj_tiles::random::SplitMix64;
 use smallvec::SmallVec;
 
-use crate::action::{Action, Seat};
+use crate::action::{Action, Seat, SeatSet};
 use crate::mjai::{Event, MjaiTile};
 use crate::round::{ActionList, Phase, Round, RoundSetup};
 use crate::rules::GameRules;
+use crate::tiles::{kind as kind_of, tile_id};
 use crate::view::SeatView;
 use crate::wall::{DORA_AT, WALL_TILES, Wall};
 
@@ -282,9 +284,9 @@ impl SeatRound {
                     if actor != self.seat {
                         self.make_ready(actor, id)?;
                     }
-                    Action::Riichi { tile: id }
+                    Action::Riichi { tile: tile_id(id) }
                 } else {
-                    Action::Discard { tile: id }
+                    Action::Discard { tile: tile_id(id) }
                 };
                 self.offer(actor, action)
             }
@@ -315,9 +317,13 @@ impl SeatRound {
                 self.unblock(actor, pai)?;
                 self.replay_discard()?;
                 let call = if chi {
-                    Action::Chi { tiles: [a, b] }
+                    Action::Chi {
+                        tiles: [tile_id(a), tile_id(b)],
+                    }
                 } else {
-                    Action::Pon { tiles: [a, b] }
+                    Action::Pon {
+                        tiles: [tile_id(a), tile_id(b)],
+                    }
                 };
                 self.call(actor, call)
             }
@@ -337,16 +343,16 @@ impl SeatRound {
             Event::Kakan { actor, pai, .. } => {
                 self.expect_turn(actor)?;
                 let id = self.place(actor, pai, Slot::Any)?;
-                self.offer(actor, Action::Kakan { tile: id })
+                self.offer(actor, Action::Kakan { tile: tile_id(id) })
             }
             Event::Ankan { actor, consumed } => {
                 self.expect_turn(actor)?;
                 let mut kind = None;
                 for t in consumed {
                     let id = self.place(actor, t, Slot::Any)?;
-                    kind = Some(id / 4);
+                    kind = Some(kind_of(id));
                 }
-                let kind = kind.unwrap_or(0);
+                let kind = kind.unwrap_or(Tile::EAST);
                 self.offer(actor, Action::Ankan { kind })
             }
             Event::Dora { dora_marker } => {
@@ -367,11 +373,10 @@ impl SeatRound {
     /// Every seat still to answer a tile on offer, but `except`, passes.
     fn pass_all(&mut self, except: Option<Seat>) -> Result<(), SeatError> {
         while matches!(self.round.phase(), Phase::Claims(_)) {
-            let waiting = self.round.to_act() & !except.map_or(0, |s| 1 << s);
-            if waiting == 0 {
+            let waiting = self.round.to_act().bits() & !except.map_or(0, |s| 1 << s);
+            let Some(s) = SeatSet::from_bits(waiting).first() else {
                 break;
-            }
-            let s = waiting.trailing_zeros() as Seat;
+            };
             self.round
                 .play(s, Action::Pass)
                 .map_err(|e| SeatError(format!("seat {s} pass: {e}")))?;
@@ -403,7 +408,7 @@ impl SeatRound {
             return err("a call with no discard to call");
         };
         let tile = match *action {
-            Action::Discard { tile } | Action::Riichi { tile } => tile,
+            Action::Discard { tile } | Action::Riichi { tile } => tile.as_u8(),
             _ => return err("a call on a kan"),
         };
         if *from != target || MjaiTile::id(tile, true) != pai {
@@ -422,7 +427,7 @@ impl SeatRound {
         if let Action::Riichi { tile } = action
             && from != self.seat
         {
-            self.make_ready(from, tile)?;
+            self.make_ready(from, tile.as_u8())?;
         }
         self.offer(from, action)
     }
@@ -431,7 +436,7 @@ impl SeatRound {
         // The engine lists one pair of ids per distinct choice (red or not); the same names.
         let names = |a: &Action| match *a {
             Action::Chi { tiles } | Action::Pon { tiles } => {
-                let mut n = tiles.map(|i| MjaiTile::id(i, true).tile_id());
+                let mut n = tiles.map(|i| MjaiTile::id(i.as_u8(), true).tile_id());
                 n.sort_unstable();
                 Some((matches!(a, Action::Chi { .. }), n))
             }
@@ -448,7 +453,7 @@ impl SeatRound {
         };
         if let Action::Chi { tiles } | Action::Pon { tiles } = call {
             for i in tiles {
-                self.known[usize::from(i)] = true;
+                self.known[usize::from(i.as_u8())] = true;
             }
         }
         self.round
@@ -569,8 +574,11 @@ impl SeatRound {
     /// Another seat declares riichi discarding `keep`: unless its placeholders are ready
     /// without it, they are redealt as sets and a single from ids the seat has not seen.
     fn make_ready(&mut self, seat: Seat, keep: u8) -> Result<(), SeatError> {
+        let riichi = Action::Riichi {
+            tile: tile_id(keep),
+        };
         let mut probe = self.round.clone();
-        if probe.play(seat, Action::Riichi { tile: keep }).is_ok() {
+        if probe.play(seat, riichi).is_ok() {
             return Ok(());
         }
         let hand: SmallVec<[u8; 14]> = self
@@ -629,19 +637,17 @@ impl SeatRound {
             self.swap(x, y)?;
         }
         let mut probe = self.round.clone();
-        probe
-            .play(seat, Action::Riichi { tile: keep })
-            .map_err(|e| {
-                let hand: Vec<String> = self
-                    .round
-                    .player(seat)
-                    .hand_ids()
-                    .map(|i| crate::tiles::mjai_name(i, true))
-                    .collect();
-                SeatError(format!(
-                    "redeal for seat {seat}'s riichi: {e} ({hand:?}, target {target:?})"
-                ))
-            })?;
+        probe.play(seat, riichi).map_err(|e| {
+            let hand: Vec<String> = self
+                .round
+                .player(seat)
+                .hand_ids()
+                .map(|i| crate::tiles::mjai_name(i, true))
+                .collect();
+            SeatError(format!(
+                "redeal for seat {seat}'s riichi: {e} ({hand:?}, target {target:?})"
+            ))
+        })?;
         Ok(())
     }
 

@@ -1,6 +1,6 @@
 //! Tile-id helpers: kinds, red fives, mjai names, a 136-bit set of ids.
 
-use mj_tiles::{Piece, Suit, Tile};
+use mj_tiles::{Piece, Suit, Tile, TileId};
 use serde::{Deserialize, Serialize};
 
 /// The kind of a tile id (0..136).
@@ -9,6 +9,17 @@ pub(crate) fn kind(id: u8) -> Tile {
     match Tile::new(id / 4) {
         Some(t) => t,
         None => Tile::EAST,
+    }
+}
+
+/// The [`TileId`] of an id from a hand, a river or the wall (always below 136 there; the
+/// flowers 136..144 never reach an action).
+#[inline]
+pub(crate) fn tile_id(id: u8) -> TileId {
+    debug_assert!(id < 136, "tile id {id} in an action");
+    match TileId::new(id) {
+        Some(t) => t,
+        None => TileId::RED_FIVES[0],
     }
 }
 

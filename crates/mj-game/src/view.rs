@@ -437,7 +437,7 @@ mod tests {
             let mut rng = mj_tiles::random::SplitMix64::new(seed);
             let mut n = 0;
             while !m.is_over() && n < 20_000 {
-                let seat = m.to_act().trailing_zeros() as u8;
+                let seat = m.to_act().first().unwrap_or(4);
                 let legal = m.legal_actions(seat);
                 let Some(&first) = legal.first() else { break };
                 let v = m.round().view(seat);
@@ -495,7 +495,7 @@ mod tests {
             let mut seen_offset = None;
             let mut n = 0;
             while !m.is_over() && n < 5_000 {
-                let seat = m.to_act().trailing_zeros() as u8;
+                let seat = m.to_act().first().unwrap_or(4);
                 let legal = m.legal_actions(seat);
                 if legal.is_empty() {
                     break;

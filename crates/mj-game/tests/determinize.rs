@@ -48,7 +48,7 @@ fn check(round: &Round, seat: u8, seed: u64, samples: u32) -> (u32, u32, u32) {
             got, want,
             "seed {seed} seat {seat}: the seat sees another round"
         );
-        assert_eq!(r.to_act() & (1 << seat), round.to_act() & (1 << seat));
+        assert_eq!(r.to_act().contains(seat), round.to_act().contains(seat));
         assert_eq!(r.drawn().is_some(), round.drawn().is_some());
         let again = Deal::new(&r.view(seat)).unwrap();
         assert_eq!(

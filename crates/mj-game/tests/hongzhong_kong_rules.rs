@@ -13,6 +13,8 @@
 
 mod common;
 
+use common::{tid, tkind};
+
 use common::{discard_kind, hz_wall, pass_all, to_move};
 use mj_game::{Action, Event, GameRules, Phase, Round, RoundEnd, RoundSetup, SettleKind};
 use mj_tiles::MeldKind;
@@ -44,7 +46,7 @@ fn robbing_round_with(rules: GameRules, seat1: &str) -> Round {
     r.play(
         0,
         Action::Pon {
-            tiles: [pair[0], pair[1]],
+            tiles: [tid(pair[0]), tid(pair[1])],
         },
     )
     .unwrap();
@@ -58,7 +60,7 @@ fn robbing_round_with(rules: GameRules, seat1: &str) -> Round {
     assert_eq!(to_move(&r), 0);
     let id = r.drawn().unwrap();
     assert_eq!(id / 4, 4, "seat 0 drew the fourth 5m");
-    r.play(0, Action::Kakan { tile: id }).unwrap();
+    r.play(0, Action::Kakan { tile: tid(id) }).unwrap();
     r
 }
 
@@ -75,7 +77,7 @@ fn no_birds() -> GameRules {
 #[test]
 fn robbing_an_added_kong_is_paid_by_the_robbed_seat_for_all() {
     let mut r = robbing_round(no_birds());
-    assert_eq!(r.to_act(), 0b0010, "only seat 1 may rob");
+    assert_eq!(r.to_act().bits(), 0b0010, "only seat 1 may rob");
     assert!(r.legal_actions(1).contains(&Action::Ron));
     r.play(1, Action::Ron).unwrap();
     assert!(r.is_over());
@@ -165,8 +167,11 @@ fn a_win_on_the_replacement_tile_is_a_kong_bloom() {
             r
         };
         let mut r = Round::try_new(rules, RoundSetup::first(0), w, true).unwrap();
-        assert!(r.legal_actions(0).contains(&Action::Ankan { kind: 1 }));
-        r.play(0, Action::Ankan { kind: 1 }).unwrap();
+        assert!(
+            r.legal_actions(0)
+                .contains(&Action::Ankan { kind: tkind(1) })
+        );
+        r.play(0, Action::Ankan { kind: tkind(1) }).unwrap();
         assert!(matches!(
             r.phase(),
             Phase::Turn {

@@ -61,7 +61,7 @@ fn choose(r: &Round, seat: u8, rng: &mut SplitMix64) -> Action {
     let keep: Vec<Action> = legal
         .iter()
         .copied()
-        .filter(|a| !matches!(a, Action::Discard { tile } if tile / 4 == 33))
+        .filter(|a| !matches!(a, Action::Discard { tile } if tile.tile() == mj_tiles::Tile::RED))
         .collect();
     let pool = if keep.is_empty() { &legal } else { &keep };
     pool[rng.below(pool.len() as u32) as usize]
@@ -94,8 +94,8 @@ fn play(seed: u64, restore_at: Option<usize>) -> Round {
     while !r.is_over() {
         assert_eq!(r.tiles_accounted(), 112, "seed {seed}");
         let mask = r.to_act();
-        assert_ne!(mask, 0, "seed {seed}: nobody to act");
-        let seat = mask.trailing_zeros() as u8;
+        assert!(!mask.is_empty(), "seed {seed}: nobody to act");
+        let seat = mask.first().unwrap_or(4);
         if let Phase::Turn { seat: s, .. } = r.phase() {
             // Tsumo is offered exactly when the slow reference calls the 14 tiles a win.
             let offered = r.legal_actions(*s).contains(&Action::Tsumo);

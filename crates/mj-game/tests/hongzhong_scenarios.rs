@@ -18,6 +18,8 @@
 
 mod common;
 
+use common::tkind;
+
 use common::{discard_kind, hz_wall, kinds, pass_all, to_move};
 use mj_game::rules::GameRulesError;
 use mj_game::{
@@ -242,7 +244,7 @@ fn refused_tsumo_changes_nothing() {
 fn kong_payments() {
     let w = wall(["2222p67p3456m345s", FILLER[0], FILLER[1], FILLER[2]], "1p");
     let mut r = round(GameRules::hongzhong(), w);
-    r.play(0, Action::Ankan { kind: 10 }).unwrap();
+    r.play(0, Action::Ankan { kind: tkind(10) }).unwrap();
     pass_all(&mut r);
     let items: Vec<_> = r
         .settlement()

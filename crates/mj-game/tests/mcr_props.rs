@@ -84,8 +84,8 @@ pub fn play_with(rules: GameRules, seed: u64, restore_at: Option<usize>) -> Roun
         let flowers: usize = (0..4).map(|s| r.flowers(s).len()).sum();
         assert!(flowers <= 8);
         let mask = r.to_act();
-        assert_ne!(mask, 0, "seed {seed}: nobody to act");
-        let seat = mask.trailing_zeros() as u8;
+        assert!(!mask.is_empty(), "seed {seed}: nobody to act");
+        let seat = mask.first().unwrap_or(4);
         if let Phase::Turn {
             seat: s,
             after_call: false,

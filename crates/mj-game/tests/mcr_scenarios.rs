@@ -13,7 +13,7 @@ use mj_game::{
 use mj_score::Win;
 use mj_score::mcr::Situation;
 use mj_tiles::random::SplitMix64;
-use mj_tiles::{MeldKind, Tile};
+use mj_tiles::{MeldKind, Tile, TileId};
 
 /// Tile ids of a hand in mpsz notation, `f` for flowers (`1f`..`8f`: ids 136..144), taking
 /// copies not yet used.
@@ -108,13 +108,19 @@ fn id_of(r: &Round, seat: u8, t: &str) -> u8 {
 
 fn discard(r: &mut Round, seat: u8, t: &str) {
     let tile = id_of(r, seat, t);
-    r.play(seat, Action::Discard { tile }).unwrap();
+    r.play(
+        seat,
+        Action::Discard {
+            tile: TileId::new(tile).unwrap(),
+        },
+    )
+    .unwrap();
 }
 
 /// Every seat with a decision on a claim passes.
 fn pass_claims(r: &mut Round) {
     while let Phase::Claims(_) = r.phase() {
-        let seat = r.to_act().trailing_zeros() as u8;
+        let seat = r.to_act().first().unwrap_or(4);
         r.play(seat, Action::Pass).unwrap();
     }
 }
@@ -209,7 +215,7 @@ fn chi_only_from_the_left() {
     let chi = *l1.iter().find(|a| matches!(a, Action::Chi { .. })).unwrap();
     r.play(1, chi).unwrap();
     while let Phase::Claims(_) = r.phase() {
-        let s = r.to_act().trailing_zeros() as u8;
+        let s = r.to_act().first().unwrap_or(4);
         r.play(s, Action::Pass).unwrap();
     }
     assert_eq!(r.player(1).melds()[0].meld.kind(), MeldKind::Chi);
@@ -382,7 +388,7 @@ fn sixteen_hands_four_prevailing_winds_dealer_rotates() {
     let mut rng = SplitMix64::new(7);
     let mut steps = 0;
     while !m.is_over() {
-        let seat = m.to_act().trailing_zeros() as u8;
+        let seat = m.to_act().first().unwrap_or(4);
         let a = common_mcr::choose(m.round(), seat, &mut rng);
         m.play(seat, a).unwrap();
         steps += 1;

@@ -5,12 +5,23 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mj_game::{Action, Event, GameRules, Length, Match, MjaiTile, Phase, RandomBot, play::Bot};
+use mj_tiles::{Tile, TileId};
+
+/// The tile id `id` (below 136) for an action.
+fn tid(id: u8) -> TileId {
+    TileId::new(id).unwrap()
+}
+
+/// The kind of index `k` (below 34) for an action.
+fn tkind(k: u8) -> Tile {
+    Tile::new(k).unwrap()
+}
 
 fn play_random(seed: u64) -> Match {
     let mut m = Match::seeded(GameRules::tenhou(), Length::Hanchan, seed, true);
     let mut bots: Vec<RandomBot> = (0..4).map(|s| RandomBot::new(seed * 4 + s)).collect();
     while !m.is_over() {
-        let seat = m.to_act().trailing_zeros() as u8;
+        let seat = m.to_act().first().unwrap_or(4);
         let legal = m.legal_actions(seat);
         let a = bots[usize::from(seat)].act(&m.round().view(seat), &legal);
         m.play(seat, a).unwrap();
@@ -36,8 +47,8 @@ fn find(m: &Match, seat: u8, t: MjaiTile, not: Option<u8>) -> u8 {
 }
 
 fn pass_all(m: &mut Match) {
-    while matches!(m.round().phase(), Phase::Claims(_)) && m.to_act() != 0 {
-        let s = m.to_act().trailing_zeros() as u8;
+    while matches!(m.round().phase(), Phase::Claims(_)) && !m.to_act().is_empty() {
+        let s = m.to_act().first().unwrap_or(4);
         m.play(s, Action::Pass).unwrap();
     }
 }
@@ -54,9 +65,9 @@ fn rebuild(seed: u64, events: &[Event]) -> Match {
                 pass_all(&mut m);
                 let tile = find(&m, *actor, *pai, None);
                 let a = if std::mem::take(&mut riichi[usize::from(*actor)]) {
-                    Action::Riichi { tile }
+                    Action::Riichi { tile: tid(tile) }
                 } else {
-                    Action::Discard { tile }
+                    Action::Discard { tile: tid(tile) }
                 };
                 m.play(*actor, a).unwrap();
             }
@@ -69,9 +80,13 @@ fn rebuild(seed: u64, events: &[Event]) -> Match {
                 let x = find(&m, *actor, consumed[0], None);
                 let y = find(&m, *actor, consumed[1], Some(x));
                 let a = if matches!(events[i], Event::Chi { .. }) {
-                    Action::Chi { tiles: [x, y] }
+                    Action::Chi {
+                        tiles: [tid(x), tid(y)],
+                    }
                 } else {
-                    Action::Pon { tiles: [x, y] }
+                    Action::Pon {
+                        tiles: [tid(x), tid(y)],
+                    }
                 };
                 m.play(*actor, a).unwrap();
                 pass_all(&mut m);
@@ -83,12 +98,12 @@ fn rebuild(seed: u64, events: &[Event]) -> Match {
             Event::Ankan { actor, consumed } => {
                 pass_all(&mut m);
                 let kind = find(&m, *actor, consumed[0], None) / 4;
-                m.play(*actor, Action::Ankan { kind }).unwrap();
+                m.play(*actor, Action::Ankan { kind: tkind(kind) }).unwrap();
             }
             Event::Kakan { actor, pai, .. } => {
                 pass_all(&mut m);
                 let tile = find(&m, *actor, *pai, None);
-                m.play(*actor, Action::Kakan { tile }).unwrap();
+                m.play(*actor, Action::Kakan { tile: tid(tile) }).unwrap();
             }
             Event::Hora { actor, target, .. } => {
                 if actor == target {

@@ -105,7 +105,7 @@ impl Bot for Tidy {
                 .filter(|a| matches!(a, Action::Riichi { .. }) == riichi)
                 .filter_map(|a| match *a {
                     Action::Riichi { tile } | Action::Discard { tile } => {
-                        Some((Tidy::worth(&held, tile), tile, a))
+                        Some((Tidy::worth(&held, tile.as_u8()), tile, a))
                     }
                     _ => None,
                 })
@@ -238,7 +238,7 @@ fn the_driver_counts_what_a_plain_loop_counts() {
             let mut m = Match::seeded(rules, Length::EastOnly, seed, false);
             let mut bots = players(seed);
             while !m.is_over() {
-                let seat = m.to_act().trailing_zeros() as u8;
+                let seat = m.to_act().first().unwrap();
                 let legal = m.legal_actions(seat);
                 plain.before(&m, seat, &legal);
                 let a = bots[usize::from(seat)].act(&m.round().view(seat), &legal);

@@ -5,15 +5,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mj_game::{Action, GameRules, Length, Match, RandomBot, play::Bot};
+use mj_tiles::TileId;
 use mj_tiles::random::SplitMix64;
 
 /// One step: the first seat to act picks with its bot. Returns `false` when the match is over.
 fn step(m: &mut Match, bots: &mut [RandomBot; 4]) -> bool {
     let mask = m.to_act();
-    if mask == 0 {
+    if mask.is_empty() {
         return false;
     }
-    let seat = mask.trailing_zeros() as u8;
+    let seat = mask.first().unwrap_or(4);
     let legal = m.legal_actions(seat);
     assert!(
         !legal.is_empty(),
@@ -160,7 +161,10 @@ fn refused_actions_change_nothing() {
             // Try a few arbitrary actions by arbitrary seats.
             for _ in 0..3 {
                 let seat = rng.below(5) as u8;
-                let tile = rng.below(140) as u8;
+                let raw = rng.below(140) as u8;
+                // An action names only ids below 136 (`TileId`); ids above wrap around.
+                let id = |x: u8| TileId::new(x % 136).unwrap();
+                let tile = id(raw);
                 let a = match rng.below(12) {
                     10 => Action::Kita { tile },
                     0 => Action::Discard { tile },
@@ -168,13 +172,13 @@ fn refused_actions_change_nothing() {
                     2 => Action::Tsumo,
                     3 => Action::Ron,
                     4 => Action::Chi {
-                        tiles: [tile, tile.wrapping_add(4)],
+                        tiles: [tile, id(raw.wrapping_add(4))],
                     },
                     5 => Action::Pon {
-                        tiles: [tile, tile ^ 1],
+                        tiles: [tile, id(raw ^ 1)],
                     },
                     6 => Action::Minkan,
-                    7 => Action::Ankan { kind: tile / 4 },
+                    7 => Action::Ankan { kind: tile.tile() },
                     8 => Action::Kakan { tile },
                     9 => Action::NineTerminals,
                     _ => Action::Pass,

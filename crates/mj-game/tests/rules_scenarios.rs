@@ -12,7 +12,9 @@ use mj_game::{
 use mj_tiles::notation::parse_pieces;
 
 mod common;
+
 use common::*;
+use common::{tid, tkind};
 
 fn kind(text: &str) -> u8 {
     parse_pieces(text).unwrap()[0].tile().as_u8()
@@ -44,11 +46,12 @@ fn draw_out(r: &mut Round) {
 fn riichi_drawn(r: &mut Round, seat: u8) {
     let tile = r.drawn().unwrap();
     assert!(
-        r.legal_actions(seat).contains(&Action::Riichi { tile }),
+        r.legal_actions(seat)
+            .contains(&Action::Riichi { tile: tid(tile) }),
         "seat {seat}: {:?}",
         r.legal_actions(seat)
     );
-    r.play(seat, Action::Riichi { tile }).unwrap();
+    r.play(seat, Action::Riichi { tile: tid(tile) }).unwrap();
 }
 
 /// 四家立直: the fourth riichi discard, when nobody wins on it, aborts the round; the four
@@ -111,7 +114,7 @@ fn triple_ron_round_from(rules: GameRules, setup: RoundSetup) -> Round {
     );
     let mut r = Round::new(rules, setup, w, false);
     let t = held(&r, 0, "4p");
-    r.play(0, Action::Discard { tile: t }).unwrap();
+    r.play(0, Action::Discard { tile: tid(t) }).unwrap();
     for s in 1..4u8 {
         assert!(r.legal_actions(s).contains(&Action::Ron), "seat {s}");
         r.play(s, Action::Ron).unwrap();
@@ -190,13 +193,13 @@ fn furiten_wall() -> Wall {
 fn temporary_furiten_lasts_until_the_own_next_discard() {
     let mut r = round(furiten_wall());
     let t = held(&r, 0, "4p");
-    r.play(0, Action::Discard { tile: t }).unwrap();
+    r.play(0, Action::Discard { tile: tid(t) }).unwrap();
     assert!(r.legal_actions(3).contains(&Action::Ron));
     r.play(3, Action::Pass).unwrap();
     assert!(r.player(3).is_furiten());
     tsumogiri_until(&mut r, 1);
     let t = held(&r, 1, "7p");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     assert!(!r.legal_actions(3).contains(&Action::Ron));
     refuse(&mut r, 3, Action::Ron);
     tsumogiri_until(&mut r, 3);
@@ -204,7 +207,7 @@ fn temporary_furiten_lasts_until_the_own_next_discard() {
     assert!(!r.player(3).is_furiten(), "cleared by its own discard");
     tsumogiri_until(&mut r, 0);
     let t = held(&r, 0, "7p");
-    r.play(0, Action::Discard { tile: t }).unwrap();
+    r.play(0, Action::Discard { tile: tid(t) }).unwrap();
     assert!(r.legal_actions(3).contains(&Action::Ron));
     r.play(3, Action::Ron).unwrap();
     assert!(r.is_over());
@@ -220,7 +223,7 @@ fn riichi_furiten_lasts_the_round() {
     riichi_drawn(&mut r, 3);
     tsumogiri_until(&mut r, 0);
     let t = held(&r, 0, "4p");
-    r.play(0, Action::Discard { tile: t }).unwrap();
+    r.play(0, Action::Discard { tile: tid(t) }).unwrap();
     assert!(r.legal_actions(3).contains(&Action::Ron));
     r.play(3, Action::Pass).unwrap();
     tsumogiri_until(&mut r, 3);
@@ -228,7 +231,7 @@ fn riichi_furiten_lasts_the_round() {
     assert!(r.player(3).is_furiten(), "still furiten after its discard");
     tsumogiri_until(&mut r, 0);
     let t = held(&r, 0, "7p");
-    r.play(0, Action::Discard { tile: t }).unwrap();
+    r.play(0, Action::Discard { tile: tid(t) }).unwrap();
     assert!(!r.legal_actions(3).contains(&Action::Ron));
     refuse(&mut r, 3, Action::Ron);
 }
@@ -255,17 +258,17 @@ fn riichi_needs_four_live_tiles() {
     };
     let mut seen = Vec::new();
     while !r.is_over() {
-        let s = r.to_act().trailing_zeros() as u8;
+        let s = r.to_act().first().unwrap_or(4);
         if let Phase::Turn { .. } = r.phase() {
             if s < 2 && r.live_left() <= 5 {
                 seen.push((s, r.live_left(), offered(&r, s)));
                 if !offered(&r, s) {
                     let tile = r.drawn().unwrap();
-                    refuse(&mut r, s, Action::Riichi { tile });
+                    refuse(&mut r, s, Action::Riichi { tile: tid(tile) });
                 }
             }
             let tile = r.drawn().unwrap();
-            r.play(s, Action::Discard { tile }).unwrap();
+            r.play(s, Action::Discard { tile: tid(tile) }).unwrap();
         } else {
             r.play(s, Action::Pass).unwrap();
         }
@@ -304,12 +307,12 @@ fn ippatsu_is_broken_by_a_call() {
         tsumogiri_until(&mut r, 2);
         if call {
             let t = held(&r, 2, "9m");
-            r.play(2, Action::Discard { tile: t }).unwrap();
+            r.play(2, Action::Discard { tile: tid(t) }).unwrap();
             let mine: Vec<u8> = r.player(0).hand_ids().filter(|i| i / 4 == 8).collect();
             r.play(
                 0,
                 Action::Pon {
-                    tiles: [mine[0], mine[1]],
+                    tiles: [tid(mine[0]), tid(mine[1])],
                 },
             )
             .unwrap();
@@ -317,7 +320,7 @@ fn ippatsu_is_broken_by_a_call() {
             tsumogiri_until(&mut r, 0);
         }
         let t = held(&r, 0, "4p");
-        r.play(0, Action::Discard { tile: t }).unwrap();
+        r.play(0, Action::Discard { tile: tid(t) }).unwrap();
         r.play(1, Action::Ron).unwrap();
         let y = yaku(&r, 0);
         assert!(y.iter().any(|n| n == "riichi"), "{y:?}");
@@ -356,7 +359,7 @@ fn haitei_and_houtei() {
         .play(
             1,
             Action::Discard {
-                tile: houtei.drawn().unwrap(),
+                tile: tid(houtei.drawn().unwrap()),
             },
         )
         .unwrap();
@@ -388,7 +391,13 @@ fn rinshan_kaihou() {
         "8s",
     );
     let mut r = round(w);
-    r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
+    r.play(
+        0,
+        Action::Ankan {
+            kind: tkind(kind("7z")),
+        },
+    )
+    .unwrap();
     assert!(r.legal_actions(0).contains(&Action::Tsumo));
     r.play(0, Action::Tsumo).unwrap();
     let y = yaku(&r, 0);
@@ -416,7 +425,13 @@ fn closed_kan_against_thirteen_orphans() -> Wall {
 fn a_closed_kan_is_robbed_only_by_thirteen_orphans() {
     let w = closed_kan_against_thirteen_orphans();
     let mut r = round(w);
-    r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
+    r.play(
+        0,
+        Action::Ankan {
+            kind: tkind(kind("7z")),
+        },
+    )
+    .unwrap();
     assert!(matches!(
         r.phase(),
         Phase::Claims(c) if c.source == ClaimSource::Ankan
@@ -438,7 +453,13 @@ fn no_kokushi_chankan_on_a_closed_kan_when_switched_off() {
         r
     };
     let mut r = Round::new(rules, RoundSetup::first(25000), w, false);
-    r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
+    r.play(
+        0,
+        Action::Ankan {
+            kind: tkind(kind("7z")),
+        },
+    )
+    .unwrap();
     assert_not_robbed(&r);
 }
 
@@ -457,7 +478,13 @@ fn a_closed_kan_is_not_robbed_by_an_ordinary_hand() {
         "1z",
     );
     let mut r = round(w);
-    r.play(0, Action::Ankan { kind: kind("5m") }).unwrap();
+    r.play(
+        0,
+        Action::Ankan {
+            kind: tkind(kind("5m")),
+        },
+    )
+    .unwrap();
     assert_not_robbed(&r);
 }
 
@@ -492,7 +519,7 @@ fn double_riichi() {
     riichi_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 1);
     let t = held(&r, 1, "7z");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     r.play(0, Action::Ron).unwrap();
     let y = yaku(&r, 0);
     assert!(y.iter().any(|n| n == "double_riichi"), "{y:?}");
@@ -517,12 +544,36 @@ fn four_kans_by_two_seats_abort() {
         "1z1z2z2z",
     );
     let mut r = round(w);
-    r.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
-    r.play(0, Action::Ankan { kind: kind("6z") }).unwrap();
+    r.play(
+        0,
+        Action::Ankan {
+            kind: tkind(kind("7z")),
+        },
+    )
+    .unwrap();
+    r.play(
+        0,
+        Action::Ankan {
+            kind: tkind(kind("6z")),
+        },
+    )
+    .unwrap();
     discard_drawn(&mut r, 0);
     tsumogiri_until(&mut r, 1);
-    r.play(1, Action::Ankan { kind: kind("5z") }).unwrap();
-    r.play(1, Action::Ankan { kind: kind("4z") }).unwrap();
+    r.play(
+        1,
+        Action::Ankan {
+            kind: tkind(kind("5z")),
+        },
+    )
+    .unwrap();
+    r.play(
+        1,
+        Action::Ankan {
+            kind: tkind(kind("4z")),
+        },
+    )
+    .unwrap();
     assert_eq!(r.kans(), 4);
     assert!(!r.is_over(), "the abort waits for the discard");
     discard_drawn(&mut r, 1);
@@ -555,7 +606,13 @@ fn four_kans_by_one_seat_do_not_abort() {
     );
     let mut r = round(w);
     for k in ["7z", "6z", "5z", "4z"] {
-        r.play(0, Action::Ankan { kind: kind(k) }).unwrap();
+        r.play(
+            0,
+            Action::Ankan {
+                kind: tkind(kind(k)),
+            },
+        )
+        .unwrap();
     }
     assert_eq!(r.kans(), 4);
     assert!(r.legal_actions(0).contains(&Action::Tsumo));
@@ -888,7 +945,13 @@ fn a_match_ends_when_a_seat_busts() {
         WallSource::Given(vec![w]),
         false,
     );
-    m.play(0, Action::Ankan { kind: kind("7z") }).unwrap();
+    m.play(
+        0,
+        Action::Ankan {
+            kind: tkind(kind("7z")),
+        },
+    )
+    .unwrap();
     m.play(1, Action::Ron).unwrap();
     assert!(m.is_over());
     let res = m.result().unwrap();

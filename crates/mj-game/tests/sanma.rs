@@ -11,6 +11,8 @@ use mj_game::{
 
 mod common;
 
+use common::tid;
+
 /// A three-player wall in Tenhou's layout (`common::wall_ids`): the three hands (seat 0
 /// deals), the live draws in order (from `w[68]` down), the dora indicator (`w[9]`) and the
 /// replacement tiles (`w[k ^ 1]`).
@@ -38,14 +40,14 @@ fn round(seat1: &str, draws: &str, dora: &str, rinshan: &str) -> Round {
 /// Everybody still to decide passes.
 fn pass_all(r: &mut Round) {
     while let Phase::Claims(_) = r.phase() {
-        let s = r.to_act().trailing_zeros() as u8;
+        let s = r.to_act().first().unwrap_or(4);
         r.play(s, Action::Pass).unwrap();
     }
 }
 
 fn tsumogiri(r: &mut Round, seat: u8) {
     let d = r.drawn().unwrap();
-    r.play(seat, Action::Discard { tile: d }).unwrap();
+    r.play(seat, Action::Discard { tile: tid(d) }).unwrap();
     pass_all(r);
 }
 
@@ -81,13 +83,16 @@ fn kita_sets_the_north_aside_draws_a_replacement_and_counts_as_dora() {
     tsumogiri(&mut r, 0);
     let north = r.drawn().unwrap();
     let legal = r.legal_actions(1);
-    assert!(legal.contains(&Action::Kita { tile: north }), "{legal:?}");
+    assert!(
+        legal.contains(&Action::Kita { tile: tid(north) }),
+        "{legal:?}"
+    );
     // Only a north may be set aside; a refusal changes nothing.
     let before = r.clone();
     let other = r.player(1).hand_ids().next().unwrap();
-    assert!(r.play(1, Action::Kita { tile: other }).is_err());
+    assert!(r.play(1, Action::Kita { tile: tid(other) }).is_err());
     assert_eq!(r, before);
-    r.play(1, Action::Kita { tile: north }).unwrap();
+    r.play(1, Action::Kita { tile: tid(north) }).unwrap();
     pass_all(&mut r);
     assert_eq!(r.player(1).kita(), &[north]);
     assert!(matches!(
@@ -121,7 +126,7 @@ fn no_chi_with_three_players() {
     let seat1 = "1p2p4p5p6p7p8p9p1s1s9m9m6z";
     let mut r = round(seat1, "3p", "5z", "");
     let d = r.drawn().unwrap();
-    r.play(0, Action::Discard { tile: d }).unwrap();
+    r.play(0, Action::Discard { tile: tid(d) }).unwrap();
     assert!(
         matches!(r.phase(), Phase::Turn { seat: 1, .. }),
         "no chi is offered: {:?}",
@@ -143,7 +148,7 @@ fn no_chi_with_three_players() {
         false,
     );
     let d = r.drawn().unwrap();
-    r.play(0, Action::Discard { tile: d }).unwrap();
+    r.play(0, Action::Discard { tile: tid(d) }).unwrap();
     assert!(
         r.legal_actions(1)
             .iter()
@@ -200,7 +205,7 @@ fn a_kita_can_be_robbed_by_ron_without_chankan() {
     let mut r = Round::new(rules, setup, w, false);
     tsumogiri(&mut r, 0);
     let north = r.drawn().unwrap();
-    r.play(1, Action::Kita { tile: north }).unwrap();
+    r.play(1, Action::Kita { tile: tid(north) }).unwrap();
     assert!(r.legal_actions(2).contains(&Action::Ron));
     r.play(2, Action::Ron).unwrap();
     assert_eq!(deltas(&r), [0, -2600, 2600, 0]);

@@ -9,7 +9,9 @@ use mj_game::{
 use mj_tiles::notation::parse_pieces;
 
 mod common;
+
 use common::*;
+use common::{tid, tkind};
 
 #[test]
 fn tenhou_dealer_wins_on_the_first_draw() {
@@ -69,7 +71,7 @@ fn four_winds_abort() {
     let mut r = round(w);
     for s in 0..4u8 {
         let e = held(&r, s, "1z");
-        r.play(s, Action::Discard { tile: e }).unwrap();
+        r.play(s, Action::Discard { tile: tid(e) }).unwrap();
     }
     let res = r.result().unwrap();
     assert_eq!(
@@ -97,9 +99,9 @@ fn kuikae_forbids_the_called_kind_and_the_other_end() {
     );
     let mut r = round(w);
     let t = held(&r, 0, "3m");
-    r.play(0, Action::Discard { tile: t }).unwrap();
+    r.play(0, Action::Discard { tile: tid(t) }).unwrap();
     let chi = Action::Chi {
-        tiles: [held(&r, 1, "4m"), held(&r, 1, "5m")],
+        tiles: [tid(held(&r, 1, "4m")), tid(held(&r, 1, "5m"))],
     };
     assert!(
         r.legal_actions(1).contains(&chi),
@@ -110,12 +112,12 @@ fn kuikae_forbids_the_called_kind_and_the_other_end() {
     let legal = r.legal_actions(1);
     let three = held(&r, 1, "3m");
     let six = held(&r, 1, "6m");
-    assert!(!legal.contains(&Action::Discard { tile: three }));
-    assert!(!legal.contains(&Action::Discard { tile: six }));
-    refuse(&mut r, 1, Action::Discard { tile: six });
+    assert!(!legal.contains(&Action::Discard { tile: tid(three) }));
+    assert!(!legal.contains(&Action::Discard { tile: tid(six) }));
+    refuse(&mut r, 1, Action::Discard { tile: tid(six) });
     let seven = held(&r, 1, "7p");
-    refuse(&mut r, 1, Action::Riichi { tile: seven });
-    r.play(1, Action::Discard { tile: seven }).unwrap();
+    refuse(&mut r, 1, Action::Riichi { tile: tid(seven) });
+    r.play(1, Action::Discard { tile: tid(seven) }).unwrap();
 }
 
 #[test]
@@ -141,10 +143,10 @@ fn furiten_on_own_discards() {
         "234m 567p 234s 66s 777z is complete; seat 1 declines"
     );
     let four = held(&r, 1, "4m");
-    r.play(1, Action::Discard { tile: four }).unwrap();
+    r.play(1, Action::Discard { tile: tid(four) }).unwrap();
     tsumogiri_until(&mut r, 0);
     let one = held(&r, 0, "1m");
-    r.play(0, Action::Discard { tile: one }).unwrap();
+    r.play(0, Action::Discard { tile: tid(one) }).unwrap();
     assert!(r.player(1).is_furiten());
     let legal = r.legal_actions(1);
     assert!(
@@ -174,7 +176,7 @@ fn double_ron_pays_both_and_sticks_go_to_the_first() {
     );
     let mut r = round(w);
     let six = held(&r, 0, "6s");
-    r.play(0, Action::Discard { tile: six }).unwrap();
+    r.play(0, Action::Discard { tile: tid(six) }).unwrap();
     assert!(r.legal_actions(1).contains(&Action::Ron));
     assert!(r.legal_actions(2).contains(&Action::Ron));
     refuse(&mut r, 3, Action::Ron);
@@ -211,14 +213,14 @@ fn exhaustive_draw_pays_tenpai() {
         if r.is_over() {
             break;
         }
-        let s = r.to_act().trailing_zeros() as u8;
+        let s = r.to_act().first().unwrap_or(4);
         let a = match r.phase() {
             Phase::Turn { .. } => {
                 let legal = r.legal_actions(s);
                 // A win would end the round early: keep the test to the draw.
                 let d = r.drawn().unwrap();
-                assert!(legal.contains(&Action::Discard { tile: d }));
-                Action::Discard { tile: d }
+                assert!(legal.contains(&Action::Discard { tile: tid(d) }));
+                Action::Discard { tile: tid(d) }
             }
             _ => Action::Pass,
         };
@@ -260,8 +262,11 @@ fn closed_kan_turns_its_dora_at_once_and_draws_a_replacement() {
     );
     let mut r = round(w);
     let kind = parse_pieces("7z").unwrap()[0].tile().as_u8();
-    assert!(r.legal_actions(0).contains(&Action::Ankan { kind }));
-    r.play(0, Action::Ankan { kind }).unwrap();
+    assert!(
+        r.legal_actions(0)
+            .contains(&Action::Ankan { kind: tkind(kind) })
+    );
+    r.play(0, Action::Ankan { kind: tkind(kind) }).unwrap();
     // Only thirteen orphans may rob a closed kan: nobody here, so the replacement is drawn.
     assert_eq!(r.dora_indicators().count(), 2);
     assert!(matches!(
@@ -289,9 +294,15 @@ fn riichi_needs_a_ready_hand_and_1000_points() {
     // Discarding 1z leaves 234m234p234s66s7z7z: ready. Discarding 6s leaves a non-ready hand.
     let east = held(&r, 0, "1z");
     let six = held(&r, 0, "6s");
-    assert!(r.legal_actions(0).contains(&Action::Riichi { tile: east }));
-    assert!(!r.legal_actions(0).contains(&Action::Riichi { tile: six }));
-    refuse(&mut r, 0, Action::Riichi { tile: six });
+    assert!(
+        r.legal_actions(0)
+            .contains(&Action::Riichi { tile: tid(east) })
+    );
+    assert!(
+        !r.legal_actions(0)
+            .contains(&Action::Riichi { tile: tid(six) })
+    );
+    refuse(&mut r, 0, Action::Riichi { tile: tid(six) });
     // With 900 points, no riichi at all.
     let setup = RoundSetup {
         scores: [900, 33000, 33100, 33000],
@@ -309,9 +320,9 @@ fn riichi_needs_a_ready_hand_and_1000_points() {
             .iter()
             .any(|a| matches!(a, Action::Riichi { .. }))
     );
-    refuse(&mut poor, 0, Action::Riichi { tile: east });
+    refuse(&mut poor, 0, Action::Riichi { tile: tid(east) });
     // Declared and accepted: the stick is on the table and only the drawn tile may go.
-    r.play(0, Action::Riichi { tile: east }).unwrap();
+    r.play(0, Action::Riichi { tile: tid(east) }).unwrap();
     tsumogiri_until(&mut r, 0);
     assert!(r.player(0).in_riichi());
     assert_eq!(r.sticks(), 1);
@@ -320,7 +331,7 @@ fn riichi_needs_a_ready_hand_and_1000_points() {
     assert!(
         legal
             .iter()
-            .all(|a| !matches!(a, Action::Discard { tile } if Some(*tile) != r.drawn()))
+            .all(|a| !matches!(a, Action::Discard { tile } if Some(*tile) != r.drawn().map(tid)))
     );
 }
 
@@ -341,25 +352,28 @@ fn an_added_kan_is_robbed_and_turns_no_dora() {
     );
     let mut r = round(w);
     let three = held(&r, 0, "3m");
-    r.play(0, Action::Discard { tile: three }).unwrap();
+    r.play(0, Action::Discard { tile: tid(three) }).unwrap();
     // Seat 2 waits on 3m but has no yaku on a plain discard: no ron on offer.
     assert!(!r.legal_actions(2).contains(&Action::Ron));
     let mine: Vec<u8> = r.player(1).hand_ids().filter(|i| i / 4 == 2).collect();
     r.play(
         1,
         Action::Pon {
-            tiles: [mine[0], mine[1]],
+            tiles: [tid(mine[0]), tid(mine[1])],
         },
     )
     .unwrap();
-    assert_eq!(r.to_act(), 0b10, "the pon stands; seat 1 discards");
+    assert_eq!(r.to_act().bits(), 0b10, "the pon stands; seat 1 discards");
     let six = held(&r, 1, "6m");
-    r.play(1, Action::Discard { tile: six }).unwrap();
+    r.play(1, Action::Discard { tile: tid(six) }).unwrap();
     tsumogiri_until(&mut r, 1);
     let fourth = r.drawn().unwrap();
     assert_eq!(fourth / 4, 2, "seat 1 drew the fourth 3m");
-    assert!(r.legal_actions(1).contains(&Action::Kakan { tile: fourth }));
-    r.play(1, Action::Kakan { tile: fourth }).unwrap();
+    assert!(
+        r.legal_actions(1)
+            .contains(&Action::Kakan { tile: tid(fourth) })
+    );
+    r.play(1, Action::Kakan { tile: tid(fourth) }).unwrap();
     assert!(matches!(
         r.phase(),
         Phase::Claims(c) if c.source == ClaimSource::Kakan
@@ -401,28 +415,28 @@ fn pao_makes_the_feeder_of_the_third_dragon_pay_a_tsumo() {
         r.play(
             1,
             Action::Pon {
-                tiles: [ids[0], ids[1]],
+                tiles: [tid(ids[0]), tid(ids[1])],
             },
         )
         .unwrap();
     };
     let white = held(&r, 0, "5z");
-    r.play(0, Action::Discard { tile: white }).unwrap();
+    r.play(0, Action::Discard { tile: tid(white) }).unwrap();
     pon(&mut r, 31);
     let t = held(&r, 1, "9p");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     tsumogiri_until(&mut r, 2);
     let green = held(&r, 2, "6z");
-    r.play(2, Action::Discard { tile: green }).unwrap();
+    r.play(2, Action::Discard { tile: tid(green) }).unwrap();
     pon(&mut r, 32);
     let t = held(&r, 1, "8p");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     tsumogiri_until(&mut r, 3);
     let red = held(&r, 3, "7z");
-    r.play(3, Action::Discard { tile: red }).unwrap();
+    r.play(3, Action::Discard { tile: tid(red) }).unwrap();
     pon(&mut r, 33);
     let t = held(&r, 1, "2s");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     tsumogiri_until(&mut r, 1);
     assert!(r.legal_actions(1).contains(&Action::Tsumo));
     r.play(1, Action::Tsumo).unwrap();
@@ -450,31 +464,31 @@ fn pao_ron(hands: [&str; 4], honba: u32, feed: &str) -> mj_game::RoundResult {
         r.play(
             1,
             Action::Pon {
-                tiles: [ids[0], ids[1]],
+                tiles: [tid(ids[0]), tid(ids[1])],
             },
         )
         .unwrap();
     };
     let white = held(&r, 0, "5z");
-    r.play(0, Action::Discard { tile: white }).unwrap();
+    r.play(0, Action::Discard { tile: tid(white) }).unwrap();
     pon(&mut r, 31);
     let t = held(&r, 1, "9p");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     tsumogiri_until(&mut r, 2);
     let green = held(&r, 2, "6z");
-    r.play(2, Action::Discard { tile: green }).unwrap();
+    r.play(2, Action::Discard { tile: tid(green) }).unwrap();
     pon(&mut r, 32);
     let t = held(&r, 1, "8p");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     tsumogiri_until(&mut r, 3);
     let red = held(&r, 3, "7z");
-    r.play(3, Action::Discard { tile: red }).unwrap();
+    r.play(3, Action::Discard { tile: tid(red) }).unwrap();
     pon(&mut r, 33);
     let t = held(&r, 1, "2s");
-    r.play(1, Action::Discard { tile: t }).unwrap();
+    r.play(1, Action::Discard { tile: tid(t) }).unwrap();
     tsumogiri_until(&mut r, 2);
     let f = held(&r, 2, feed);
-    r.play(2, Action::Discard { tile: f }).unwrap();
+    r.play(2, Action::Discard { tile: tid(f) }).unwrap();
     assert!(r.legal_actions(1).contains(&Action::Ron));
     r.play(1, Action::Ron).unwrap();
     pass_all(&mut r);

@@ -41,7 +41,7 @@ fn seat_rounds_rebuilt_from_events_offer_the_real_actions() {
                     }
                 }
                 fed[i] = events.len();
-                if mask >> s & 1 == 1 {
+                if mask.contains(s) {
                     let real = m.legal_actions(s);
                     let mine = seats[i].as_ref().unwrap().legal_actions();
                     assert_eq!(
@@ -52,7 +52,7 @@ fn seat_rounds_rebuilt_from_events_offer_the_real_actions() {
                     decisions += 1;
                 }
             }
-            let seat = mask.trailing_zeros() as u8;
+            let seat = mask.first().unwrap();
             let legal = m.legal_actions(seat);
             // Mostly random, with wins taken so rounds end in every way.
             let a = legal

@@ -13,7 +13,8 @@
 mod common;
 
 use common::{
-    Greedy, check_restore, check_sichuan_wins, check_tsumo_offer, next_decision, try_junk_discard,
+    Greedy, check_restore, check_sichuan_wins, check_tsumo_offer, next_decision, tid,
+    try_junk_discard,
 };
 use mj_game::{Action, Event, GameRules, Length, Match, Phase, RoundEnd, SettleKind, play::Bot};
 use mj_tiles::Tile;
@@ -39,9 +40,12 @@ fn run(seed: u64, length: Length, seen: &mut Seen) -> (Vec<Event>, [i32; 4]) {
         for a in &legal {
             match a {
                 Action::Exchange { tiles } => {
-                    assert!(tiles.iter().all(|&t| t / 4 != 33), "seed {seed}: {a}");
+                    assert!(
+                        tiles.iter().all(|t| t.tile() != Tile::RED),
+                        "seed {seed}: {a}"
+                    );
                 }
-                Action::Ankan { kind } => assert_ne!(*kind, 33, "seed {seed}"),
+                Action::Ankan { kind } => assert_ne!(*kind, Tile::RED, "seed {seed}"),
                 _ => {}
             }
         }
@@ -160,7 +164,7 @@ fn red_wildcards_are_never_exchanged() {
                 .collect();
             if reds.len() >= 3 {
                 let a = Action::Exchange {
-                    tiles: [reds[0], reds[1], reds[2]],
+                    tiles: [tid(reds[0]), tid(reds[1]), tid(reds[2])],
                 };
                 assert!(!m.legal_actions(s).contains(&a));
                 let before = m.clone();

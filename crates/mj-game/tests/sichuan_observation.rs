@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mj_game::{Action, GameRules, Length, Match, Phase, RandomBot, play::Bot};
+use mj_tiles::TileId;
 
 #[test]
 fn observations_show_lacks_wins_and_own_exchange_only() {
@@ -50,11 +51,11 @@ fn observations_show_lacks_wins_and_own_exchange_only() {
                     }
                 }
             }
-            let seat = m.to_act().trailing_zeros() as u8;
+            let seat = m.to_act().first().unwrap_or(4);
             let legal = m.legal_actions(seat);
             let a = bots[usize::from(seat)].act(&r.view(seat), &legal);
             if let Action::Exchange { tiles } = a {
-                chosen[usize::from(seat)] = Some(tiles);
+                chosen[usize::from(seat)] = Some(tiles.map(TileId::as_u8));
             }
             m.play(seat, a).unwrap();
             wins_seen += m.round().sichuan_wins().len();

@@ -13,14 +13,14 @@
 
 mod common;
 
-use common::{Ids, discard_kind, kinds, pass_all, to_move};
+use common::{Ids, discard_kind, kinds, pass_all, tid, tkind, to_move};
 use mj_game::{
     Action, Event, Exchange, GameRules, IllegalAction, Phase, Round, RoundEnd, RoundSetup,
     SettleKind, Wall,
 };
 use mj_score::Win;
 use mj_score::sichuan::{SichuanRules, Situation};
-use mj_tiles::{MeldKind, Suit, Tile, TileCounts, TileSet};
+use mj_tiles::{MeldKind, Suit, Tile, TileCounts, TileId, TileSet};
 
 /// A Sichuan wall: the four 13-tile hands (dealer seat 0 first), live draws by index (the
 /// `i`-th draw of the round, the dealer's first being 0) and replacement tiles in order; every
@@ -78,7 +78,7 @@ fn declare(r: &mut Round, lacks: [u8; 4]) {
 fn tsumogiri(r: &mut Round) {
     let s = to_move(r);
     let d = r.drawn().unwrap();
-    r.play(s, Action::Discard { tile: d }).unwrap();
+    r.play(s, Action::Discard { tile: tid(d) }).unwrap();
 }
 
 fn settle_items(r: &Round) -> Vec<(SettleKind, u8, [i32; 4])> {
@@ -118,12 +118,12 @@ fn the_deal_uses_108_suited_tiles_and_no_dead_wall() {
 }
 
 /// Ids of `seat`'s tiles of these kinds (one per listed kind, lowest copies first).
-fn ids_of(r: &Round, seat: u8, t: &str) -> Vec<u8> {
+fn ids_of(r: &Round, seat: u8, t: &str) -> Vec<TileId> {
     let mut held: Vec<u8> = r.player(seat).hand_ids().collect();
     let mut out = Vec::new();
     for k in kinds(t) {
         let at = held.iter().position(|&i| i / 4 == k.as_u8()).unwrap();
-        out.push(held.remove(at));
+        out.push(tid(held.remove(at)));
     }
     out
 }
@@ -155,14 +155,14 @@ fn exchange_passes_three_tiles_of_one_suit() {
         w,
     );
     assert_eq!(*r.phase(), Phase::Exchange);
-    assert_eq!(r.to_act(), 0b1111);
+    assert_eq!(r.to_act().bits(), 0b1111);
     // Every legal choice is three tiles of one suit.
     for s in 0..4u8 {
         for a in r.legal_actions(s) {
             let Action::Exchange { tiles } = a else {
                 panic!("{a}")
             };
-            let suit = |i: u8| Tile::new(i / 4).unwrap().suit();
+            let suit = |i: TileId| i.tile().suit();
             assert!(tiles.iter().all(|&i| suit(i) == suit(tiles[0])), "{a}");
         }
     }
@@ -251,7 +251,7 @@ fn the_dice_choose_the_exchange_direction() {
             _ => (3, "previous"),
         };
         seen[usize::from((a + b) % 3)] = true;
-        let given: Vec<[u8; 3]> = (0..4u8)
+        let given: Vec<[TileId; 3]> = (0..4u8)
             .map(|s| {
                 let Action::Exchange { tiles } = r.legal_actions(s)[0] else {
                     panic!()
@@ -271,7 +271,10 @@ fn the_dice_choose_the_exchange_direction() {
         for s in 0..4u8 {
             let to = (s + off) & 3;
             for id in given[usize::from(s)] {
-                assert!(r.player(to).hand_ids().any(|i| i == id), "seed {seed}");
+                assert!(
+                    r.player(to).hand_ids().any(|i| i == id.as_u8()),
+                    "seed {seed}"
+                );
             }
         }
         assert!(
@@ -309,7 +312,7 @@ fn lack_tiles_go_first_and_block_a_win() {
     assert!(
         legal
             .iter()
-            .all(|a| matches!(a, Action::Discard { tile } if *tile / 4 == 18)),
+            .all(|a| matches!(a, Action::Discard { tile } if tile.tile().as_u8() == 18)),
         "only 1s may go: {legal:?}"
     );
     let before = r.clone();
@@ -363,7 +366,7 @@ fn one_discard_two_winners_then_play_goes_on() {
     // Seat 0 drew 5m, a tile of the suit it gave up: it must go.
     assert_eq!(to_move(&r), 0);
     tsumogiri(&mut r);
-    assert_eq!(r.to_act(), 0b0110, "seats 1 and 2 may win on 5m");
+    assert_eq!(r.to_act().bits(), 0b0110, "seats 1 and 2 may win on 5m");
     assert!(r.legal_actions(1).contains(&Action::Ron));
     r.play(2, Action::Ron).unwrap();
     r.play(1, Action::Ron).unwrap();
@@ -488,7 +491,7 @@ fn kong_round(robber: bool) -> Round {
     assert_eq!(to_move(&r), 2);
     let d = r.drawn().unwrap();
     assert_eq!(d / 4, 9);
-    r.play(2, Action::Kakan { tile: d }).unwrap();
+    r.play(2, Action::Kakan { tile: tid(d) }).unwrap();
     r
 }
 
@@ -529,7 +532,7 @@ fn kong_payments_open_and_added() {
 #[test]
 fn robbing_an_added_kong() {
     let mut r = kong_round(true);
-    assert_eq!(r.to_act(), 0b1000);
+    assert_eq!(r.to_act().bits(), 0b1000);
     r.play(3, Action::Ron).unwrap();
     assert_eq!(
         settle_items(&r),
@@ -573,8 +576,11 @@ fn concealed_kong_then_call_transfer() {
             w,
         );
         declare(&mut r, [1, 0, 2, 2]);
-        assert!(r.legal_actions(0).contains(&Action::Ankan { kind: 4 }));
-        r.play(0, Action::Ankan { kind: 4 }).unwrap();
+        assert!(
+            r.legal_actions(0)
+                .contains(&Action::Ankan { kind: tkind(4) })
+        );
+        r.play(0, Action::Ankan { kind: tkind(4) }).unwrap();
         assert_eq!(
             settle_items(&r),
             vec![(SettleKind::GangConcealed, 0, [6, -2, -2, -2])]
@@ -633,7 +639,7 @@ fn exhaustive_draw_settlement() {
     while !r.is_over() {
         match r.phase() {
             Phase::Turn { seat: 3, .. } if !konged => {
-                r.play(3, Action::Ankan { kind: 7 }).unwrap();
+                r.play(3, Action::Ankan { kind: tkind(7) }).unwrap();
                 konged = true;
             }
             Phase::Turn { .. } => tsumogiri(&mut r),
@@ -706,7 +712,7 @@ fn exhaustive_draw_settlement() {
     while !r.is_over() {
         match r.phase() {
             Phase::Turn { seat: 3, .. } if !konged => {
-                r.play(3, Action::Ankan { kind: 7 }).unwrap();
+                r.play(3, Action::Ankan { kind: tkind(7) }).unwrap();
                 konged = true;
             }
             Phase::Turn { .. } => tsumogiri(&mut r),

@@ -108,7 +108,7 @@ fn check_preset(rules: GameRules, games: u64) -> (u64, u64) {
                     waiting += u64::from(!want.is_empty());
                 }
             }
-            let seat = m.to_act().trailing_zeros() as u8;
+            let seat = m.to_act().first().unwrap_or(4);
             let legal = m.legal_actions(seat);
             let a = choose(m.round(), seat, &legal, &mut rng);
             m.play(seat, a).unwrap();

@@ -33,7 +33,7 @@ fn play_with(rules: GameRules, seed: u64) -> Round {
     let mut r = Round::try_new(rules, setup, Wall::from_seed(seed), true).unwrap();
     let mut rng = SplitMix64::new(seed);
     while !r.is_over() {
-        let seat = r.to_act().trailing_zeros() as u8;
+        let seat = r.to_act().first().unwrap();
         let a = common_mcr::choose(&r, seat, &mut rng);
         r.play(seat, a).unwrap();
     }

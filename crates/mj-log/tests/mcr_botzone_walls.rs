@@ -18,6 +18,7 @@ mod common;
 use common::botzone as read_botzone;
 use mj_game::{Action, GameRules, Phase, Round, RoundEnd, RoundSetup};
 use mj_log::botzone::{is_botzone_log, write_botzone};
+use mj_tiles::TileId;
 
 /// Botzone's 34 tile names, in its order (万, 饼, 条, winds, 中发白).
 fn names() -> Vec<String> {
@@ -232,14 +233,18 @@ fn a_round_on_own_walls_plays_the_constructed_match() {
         match r.phase().clone() {
             Phase::Turn { seat, .. } => {
                 let a = match r.drawn() {
-                    Some(d) => Action::Discard { tile: d },
+                    Some(d) => Action::Discard {
+                        tile: TileId::new(d).unwrap(),
+                    },
                     // After the pung: the third tile dealt.
                     None => Action::Discard {
                         tile: *r
                             .legal_actions(seat)
                             .iter()
                             .find_map(|a| match a {
-                                Action::Discard { tile } if tile / 4 == seq[99] / 4 => Some(tile),
+                                Action::Discard { tile } if tile.as_u8() / 4 == seq[99] / 4 => {
+                                    Some(tile)
+                                }
                                 _ => None,
                             })
                             .unwrap(),
@@ -248,7 +253,7 @@ fn a_round_on_own_walls_plays_the_constructed_match() {
                 r.play(seat, a).unwrap();
             }
             Phase::Claims(_) => {
-                let seat = r.to_act().trailing_zeros() as u8;
+                let seat = r.to_act().first().unwrap();
                 let pung = r
                     .legal_actions(seat)
                     .iter()

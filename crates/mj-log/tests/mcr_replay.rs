@@ -28,7 +28,7 @@ fn play_match_with(rules: GameRules, seed: u64) -> Vec<Event> {
     let mut m = Match::seeded(rules, Length::Hanchan, seed, true);
     let mut rng = SplitMix64::new(seed);
     while !m.is_over() {
-        let seat = m.to_act().trailing_zeros() as u8;
+        let seat = m.to_act().first().unwrap();
         let a = common_mcr::choose(m.round(), seat, &mut rng);
         m.play(seat, a).unwrap();
     }
@@ -93,9 +93,11 @@ fn a_hand_without_chi_or_flower_is_an_mcr_log() {
     )
     .unwrap();
     while !r.is_over() {
-        let seat = r.to_act().trailing_zeros() as u8;
+        let seat = r.to_act().first().unwrap();
         let a = match (r.phase(), r.drawn()) {
-            (Phase::Turn { .. }, Some(d)) => Action::Discard { tile: d },
+            (Phase::Turn { .. }, Some(d)) => Action::Discard {
+                tile: mj_tiles::TileId::new(d).unwrap(),
+            },
             _ => Action::Pass,
         };
         r.play(seat, a).unwrap();

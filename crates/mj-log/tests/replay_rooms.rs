@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use mj_game::{Action, DrawKind, Event, GameRules, Phase, Round, RoundEnd, RoundSetup, Wall};
 use mj_log::tenhou::{TenhouShuffle, TenhouWallLayout};
 use mj_log::{Replay, ReplayOptions, ReplayReport};
+use mj_tiles::TileId;
 
 /// One quiet round: the `SHUFFLE` tag, the `INIT` tag and the draws and discards.
 struct Quiet {
@@ -43,11 +44,17 @@ fn quiet_round(rules: GameRules, setup: RoundSetup, round: u8, k: u32) -> Quiet 
                 let t = r.drawn().unwrap();
                 let s = usize::from(seat);
                 write!(play, "<{}{t}/>", ["T", "U", "V", "W"][s]).unwrap();
-                r.play(seat, Action::Discard { tile: t }).unwrap();
+                r.play(
+                    seat,
+                    Action::Discard {
+                        tile: TileId::new(t).unwrap(),
+                    },
+                )
+                .unwrap();
                 write!(play, "<{}{t}/>", ["D", "E", "F", "G"][s]).unwrap();
             } else {
                 for s in 0..4u8 {
-                    if r.to_act() >> s & 1 == 1 && matches!(r.phase(), Phase::Claims(_)) {
+                    if r.to_act().contains(s) && matches!(r.phase(), Phase::Claims(_)) {
                         r.play(s, Action::Pass).unwrap();
                     }
                 }
@@ -364,10 +371,16 @@ fn quiet_t6_game(sc: &str) -> String {
             while let Phase::Turn { .. } | Phase::Claims(_) = r.phase() {
                 if let Phase::Turn { seat, .. } = *r.phase() {
                     let t = r.drawn().unwrap();
-                    r.play(seat, Action::Discard { tile: t }).unwrap();
+                    r.play(
+                        seat,
+                        Action::Discard {
+                            tile: TileId::new(t).unwrap(),
+                        },
+                    )
+                    .unwrap();
                 } else {
                     for s in 0..4u8 {
-                        if r.to_act() >> s & 1 == 1 && matches!(r.phase(), Phase::Claims(_)) {
+                        if r.to_act().contains(s) && matches!(r.phase(), Phase::Claims(_)) {
                             r.play(s, Action::Pass).unwrap();
                         }
                     }
@@ -396,10 +409,17 @@ fn quiet_t6_game(sc: &str) -> String {
             if let Phase::Turn { seat, .. } = *replay.phase() {
                 let t = replay.drawn().unwrap();
                 takes[usize::from(seat)].push(t6_code(t));
-                replay.play(seat, Action::Discard { tile: t }).unwrap();
+                replay
+                    .play(
+                        seat,
+                        Action::Discard {
+                            tile: TileId::new(t).unwrap(),
+                        },
+                    )
+                    .unwrap();
             } else {
                 for s in 0..4u8 {
-                    if replay.to_act() >> s & 1 == 1 && matches!(replay.phase(), Phase::Claims(_)) {
+                    if replay.to_act().contains(s) && matches!(replay.phase(), Phase::Claims(_)) {
                         replay.play(s, Action::Pass).unwrap();
                     }
                 }

@@ -21,6 +21,7 @@ use pyo3::types::PyDict;
 use mj_bot::registry::{self, SeedScheme, seat_seed};
 use mj_game::drive::{Observer, Stop, drive_with};
 use mj_game::{Action, Bot, GameRules, Length, Match, Seat};
+use mj_tiles::TileId;
 
 /// Actions: 0..34 discard kind k (a plain copy), 34..37 discard the red 5m/5p/5s, 37..71 riichi
 /// discarding kind k, 71..74 chi with the called tile lowest/middle/highest, 74 pon, 75 open
@@ -100,28 +101,29 @@ fn dora_of(kind: usize, players: u8) -> usize {
 /// Index of an action in the fixed space (every action has one; `None` is kept for actions the
 /// space may leave out).
 pub(crate) fn index_of(a: &Action, offer: Option<u8>, red_fives: bool) -> Option<usize> {
-    let is_red = |t: u8| red_fives && REDS.contains(&t);
+    let is_red = |t: TileId| red_fives && REDS.contains(&t.as_u8());
+    let kind = |t: TileId| usize::from(t.tile().as_u8());
     Some(match *a {
         Action::Discard { tile } if is_red(tile) => {
-            RED_DISCARD + REDS.iter().position(|&r| r == tile).unwrap_or(0)
+            RED_DISCARD + REDS.iter().position(|&r| r == tile.as_u8()).unwrap_or(0)
         }
-        Action::Discard { tile } => usize::from(tile / 4),
-        Action::Riichi { tile } => RIICHI + usize::from(tile / 4),
+        Action::Discard { tile } => kind(tile),
+        Action::Riichi { tile } => RIICHI + kind(tile),
         Action::Chi { tiles } => {
-            let called = offer.map_or(0, |t| t / 4);
-            let below = tiles.iter().filter(|&&t| t / 4 < called).count();
+            let called = offer.map_or(0, |t| usize::from(t / 4));
+            let below = tiles.iter().filter(|&&t| kind(t) < called).count();
             CHI + below
         }
         Action::Pon { .. } => PON,
         Action::Minkan => MINKAN,
-        Action::Ankan { kind } => SELF_KAN + usize::from(kind.min(33)),
-        Action::Kakan { tile } => SELF_KAN + usize::from(tile / 4),
+        Action::Ankan { kind } => SELF_KAN + usize::from(kind.as_u8()),
+        Action::Kakan { tile } => SELF_KAN + kind(tile),
         Action::Tsumo => TSUMO,
         Action::Ron => RON,
         Action::Pass => PASS,
         Action::Kita { .. } => KITA,
         Action::NineTerminals => NINE,
-        Action::Exchange { tiles } => EXCHANGE + usize::from((tiles[0] / 4 / 9).min(2)),
+        Action::Exchange { tiles } => EXCHANGE + (kind(tiles[0]) / 9).min(2),
         Action::DeclareLack { suit } => LACK + usize::from(suit.min(2)),
     })
 }
@@ -130,7 +132,7 @@ pub(crate) fn index_of(a: &Action, offer: Option<u8>, red_fives: bool) -> Option
 /// copy over a red one (riichi), else the first offered.
 fn better(new: &Action, old: &Action, drawn: Option<u8>, red_fives: bool) -> bool {
     let tile = |a: &Action| match *a {
-        Action::Discard { tile } | Action::Riichi { tile } => Some(tile),
+        Action::Discard { tile } | Action::Riichi { tile } => Some(tile.as_u8()),
         _ => None,
     };
     let (Some(n), Some(o)) = (tile(new), tile(old)) else {
@@ -293,8 +295,7 @@ impl Core {
     /// The first seat that must decide (the engine resolves claims after all have answered, so
     /// the order among claimants does not matter), or `None` when the match is over.
     fn first_to_act(&self) -> Option<Seat> {
-        let mask = self.m.to_act();
-        (mask != 0).then(|| mask.trailing_zeros() as Seat)
+        self.m.to_act().first()
     }
 
     /// The learner seat to act now, `None` once the match is over.

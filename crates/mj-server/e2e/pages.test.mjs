@@ -7,7 +7,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, existsSync, readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -15,6 +15,8 @@ import { chromium } from "playwright-core";
 const BASE = process.env.MJ_SERVE_URL;
 if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+// Real games (not in the repository): `../shared/logs` beside it, as every test reads them.
+const LOGS = process.env.MJ_LOGS || join(ROOT, "../shared/logs");
 const SHOTS = process.env.MJ_SCREENSHOTS || join(ROOT, "target/e2e-screenshots");
 mkdirSync(SHOTS, { recursive: true });
 
@@ -184,6 +186,92 @@ test("a score entered shows the scorer's points", async () => {
   const sichuan = await api({ op: "score", rules: "sichuan", hand: "1112345678999m7z", win_tile: "7z", wild: ["7z"] });
   assert.equal(Number(await page.getAttribute("[data-fan]", "data-fan")), sichuan.fan);
   await screenshot(page, "score-sichuan");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+/** A real log's bytes, or null (and the test says so) when `../shared/logs` is absent. */
+function realLog(t, relative) {
+  const path = join(LOGS, relative);
+  if (!existsSync(path)) {
+    t.skip(`${path} is absent: the real logs live in ../shared/logs (or MJ_LOGS)`);
+    return null;
+  }
+  return readFileSync(path);
+}
+
+/** The viewer's board: the step label, each seat's name, score and hand size. */
+async function board(page) {
+  return page.evaluate(() => ({
+    step: Number(document.getElementById("step-label").dataset.step),
+    steps: Number(document.getElementById("step-label").dataset.steps),
+    names: [...document.querySelectorAll("[data-seat] [data-name]")].map((n) => n.textContent),
+    scores: [...document.querySelectorAll("[data-seat] [data-score]")].map((n) => Number(n.dataset.score)),
+    sizes: [...document.querySelectorAll("[data-seat] [data-hand-size]")].map((n) => Number(n.dataset.handSize)),
+    melds: [...document.querySelectorAll("[data-seat]")].map((s) => s.querySelectorAll("[data-meld]").length),
+  }));
+}
+
+test("a real Tenhou log steps through to its end, its names shown as text", async (t) => {
+  const bytes = realLog(t, "tenhou-phoenix-2020/2020010100gm-00a9-0000-03aa14b0.mjlog");
+  if (!bytes) return;
+  // A hostile player name (Tenhou writes names URL-encoded in <UN n0=...>).
+  const hostile = "<script>alert(1)</script><b>x</b>";
+  const xml = bytes.toString("utf8").replace(/ n0="[^"]*"/, ` n0="${encodeURIComponent(hostile)}"`);
+  const answer = await (await fetch(`${BASE}/api/log`, { method: "POST", body: xml })).json();
+  const rounds = answer.games[0].rounds;
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/log`);
+  await page.setInputFiles("#file", { name: "game.mjlog", mimeType: "application/xml", buffer: Buffer.from(xml) });
+  await page.waitForSelector("[data-seat] [data-name]");
+  const first = await board(page);
+  assert.equal(first.names[0], hostile, "the name is shown as text");
+  assert.equal(await page.$$eval("main script, main b", (n) => n.length), 0);
+  // Every step of the first round by key: each hand holds 13 tiles, 14 with a draw, 3 fewer
+  // per meld (a kan's fourth tile replaced by the draw after it).
+  for (let i = 1; i < rounds[0].length; i++) {
+    await page.keyboard.press("ArrowRight");
+    const b = await board(page);
+    assert.equal(b.step, i + 1);
+    b.sizes.forEach((n, seat) => {
+      const concealed = 13 - 3 * b.melds[seat];
+      assert.ok(n === concealed || n === concealed + 1, `step ${i + 1} seat ${seat}: ${n} tiles, ${b.melds[seat]} melds`);
+    });
+  }
+  // Every round to its end: the scores shown there are the next round's starting scores.
+  for (let r = 0; r < rounds.length; r++) {
+    await page.click(`#rounds button[data-round="${r}"]`);
+    const start = await board(page);
+    assert.deepEqual(start.scores, rounds[r][0].scores, `round ${r + 1} starts`);
+    await page.keyboard.press("End");
+    const end = await board(page);
+    assert.equal(end.step, end.steps);
+    if (r + 1 < rounds.length) assert.deepEqual(end.scores, rounds[r + 1][0].scores, `round ${r + 1} ends`);
+    assert.ok(await page.$("[data-result]"), `round ${r + 1} shows its result`);
+  }
+  await screenshot(page, "log-viewer");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("a pasted tenhou.net/6 log with HTML in its names, three players, and a phone", async (t) => {
+  const bytes = realLog(t, "tenhou6/2019021004gm-00a9-0000-e2f6516d.json");
+  const sanma = realLog(t, "tenhou-phoenix-2020/2020010100gm-00b9-0000-18a1410f.mjlog");
+  if (!bytes || !sanma) return;
+  const log = JSON.parse(bytes.toString("utf8"));
+  log.title = ["<script>alert(3)</script>", ""];
+  log.name = ["<img src=x onerror=alert(1)>", "<i>b</i>", "c&amp;", "d"];
+  const { page, problems, close } = await open({ width: 390, height: 844 });
+  await page.goto(`${BASE}/log`);
+  await page.fill("#paste", JSON.stringify(log));
+  await page.click("#go");
+  await page.waitForSelector("[data-seat] [data-name]");
+  assert.deepEqual((await board(page)).names, log.name);
+  assert.equal(await page.$$eval("main img, main i", (n) => n.length), 0);
+  await page.keyboard.press("End");
+  await screenshot(page, "log-viewer-phone");
+  await page.setInputFiles("#file", { name: "sanma.mjlog", mimeType: "application/xml", buffer: sanma });
+  await page.waitForFunction(() => document.querySelectorAll("[data-seat]").length === 3);
   assert.deepEqual(problems, []);
   await close();
 });

@@ -20,6 +20,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 
+use tokio::sync::OwnedSemaphorePermit;
+
 use crate::error::ApiError;
 use crate::state::{AppState, Deadline};
 
@@ -142,23 +144,21 @@ async fn read_body(request: Request, max: usize) -> Result<Bytes, ApiError> {
     }
 }
 
-/// `POST /api`.
-pub(crate) async fn post_api(
-    State(state): State<Arc<AppState>>,
+/// What a POST handler starts with: the request's deadline, its body (at most
+/// [`Limits::max_body`](crate::Limits); an empty one is refused with `empty` as the message)
+/// and a worker permit, held while the answer is computed.
+pub(crate) async fn admit(
+    state: &AppState,
     request: Request,
-) -> Result<Response, ApiError> {
+    empty: &'static str,
+) -> Result<(Instant, Bytes, OwnedSemaphorePermit), ApiError> {
     let deadline = request
         .extensions()
         .get::<Deadline>()
         .map_or_else(|| Instant::now() + state.limits.request_timeout, |d| d.0);
     let body = read_body(request, state.limits.max_body).await?;
     if body.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "empty_body",
-            "the body is empty: send protocol requests, one JSON object per line \
-             (docs/protocol.md)",
-        ));
+        return Err(ApiError::new(StatusCode::BAD_REQUEST, "empty_body", empty));
     }
     let permit = Arc::clone(&state.workers)
         .acquire_owned()
@@ -170,6 +170,20 @@ pub(crate) async fn post_api(
                 "the server is stopping",
             )
         })?;
+    Ok((deadline, body, permit))
+}
+
+/// `POST /api`.
+pub(crate) async fn post_api(
+    State(state): State<Arc<AppState>>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let (deadline, body, permit) = admit(
+        &state,
+        request,
+        "the body is empty: send protocol requests, one JSON object per line (docs/protocol.md)",
+    )
+    .await?;
     let cap = state.limits.max_answer;
     let answers = if body.len() <= INLINE_BODY {
         let answers = answer_body(&body, cap, deadline);

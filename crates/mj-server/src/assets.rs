@@ -43,6 +43,7 @@ macro_rules! asset {
 pub const PAGES: &[(&str, Asset)] = &[
     ("/", asset!("index.html", HTML)),
     ("/score", asset!("score.html", HTML)),
+    ("/log", asset!("log.html", HTML)),
 ];
 
 /// The scripts and style the pages load.
@@ -53,6 +54,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/tiles.js", JS),
     asset!("js/analysis.js", JS),
     asset!("js/score.js", JS),
+    asset!("js/log.js", JS),
 ];
 
 /// FNV-1a of each file, as its entity tag: pages are revalidated (`no-cache`) and answered 304

@@ -18,8 +18,10 @@
 //! |---|---|
 //! | `GET /` (`/?q=<mpsz>`) | the analysis page |
 //! | `GET /score` | the score page |
+//! | `GET /log` | the log viewer |
 //! | `GET /assets/{file}` | the pages' scripts and style |
 //! | `POST /api` | protocol lines (JSON Lines) in, `mj batch`'s answers out, line for line |
+//! | `POST /api/log` | a game log (Tenhou, tenhou.net/6, mjai; gzip or plain) in, its games as mjai events out |
 //! | `GET /api/health` | `{"ok": true, "version", "limits", "data"}` |
 //!
 //! Any other path is 404 and any other method 405, with a JSON error. `docs/server.md` is the
@@ -33,7 +35,8 @@
 //! Content-Security-Policy without inline scripts ([`CSP`]) and `nosniff`.
 
 // Layers, each reading only the layers before it: `limits`, `error`, `state` <- `api`,
-// `assets` (handlers) <- `layers` (time limit, headers) <- `conn` (the connection loop) <- the
+// `assets` (handlers) <- `log` (a handler reusing `api`'s admission) <- `layers` (time
+// limit, headers) <- `conn` (the connection loop) <- the
 // router here.
 mod api;
 mod assets;
@@ -41,6 +44,7 @@ mod conn;
 mod error;
 mod layers;
 mod limits;
+mod log;
 mod state;
 
 use std::future::Future;
@@ -58,6 +62,7 @@ pub use conn::READ_BUFFER;
 pub use error::ApiError;
 pub use layers::CSP;
 pub use limits::Limits;
+pub use log::{MAX_LOG_BYTES, log_answer};
 pub use state::AppState;
 
 /// Where and how to serve.
@@ -98,6 +103,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/assets/{*name}", get(assets::asset))
         .route("/api", post(api::post_api))
         .route("/api/health", get(api::health))
+        .route("/api/log", post(log::post_log))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -118,7 +124,7 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
         format!(
-            "{method} is not allowed on {path:?}: the API takes POST /api, the pages and \
+            "{method} is not allowed on {path:?}: the API takes POST /api and POST /api/log, the pages and \
              /api/health GET"
         ),
     )

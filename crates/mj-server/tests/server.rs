@@ -538,3 +538,56 @@ async fn a_thousand_connections_held_open_in_bounded_memory() {
     let mut buf = [0u8; 2048];
     assert!(s.read(&mut buf).await.unwrap() > 0);
 }
+
+/// `POST /api/log` answers a real log's games as mjai events (every round, from `start_kyoku`
+/// with the log's scores), and refuses what is not a log with a named JSON error. The real logs
+/// stay in `../shared/logs`; absent, that part says so and checks only the refusals.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_api_answers_real_logs_as_events_and_refuses_the_rest() {
+    let addr = start(Limits::default()).await;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/logs");
+    let files = ["tenhou-phoenix-2020", "tenhou6", "corner-cases"]
+        .iter()
+        .filter_map(|d| std::fs::read_dir(dir.join(d)).ok())
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x != "md"))
+        .take(40)
+        .collect::<Vec<_>>();
+    if files.is_empty() {
+        eprintln!("{} is absent: only the refusals are checked", dir.display());
+    }
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let log = mj_log::read(&bytes).unwrap();
+        let reply = exchange(addr, &post("/api/log", &bytes)).await;
+        assert_eq!(reply.status, 200, "{}", path.display());
+        assert_eq!(
+            reply.header("content-type").as_deref(),
+            Some("application/json")
+        );
+        let answer = reply.json();
+        assert_eq!(answer["format"], log.format.name());
+        for (game, ours) in log.games.iter().zip(answer["games"].as_array().unwrap()) {
+            assert_eq!(ours["names"], serde_json::json!(game.names));
+            let rounds = ours["rounds"].as_array().unwrap();
+            assert_eq!(rounds.len(), game.rounds.len(), "{}", path.display());
+            for (round, events) in game.rounds.iter().zip(rounds) {
+                let events = events.as_array().unwrap();
+                assert_eq!(events.len(), round.events.len());
+                assert_eq!(events[0]["type"], "start_kyoku");
+            }
+        }
+    }
+    for (body, status, kind) in [
+        (&b"not a log"[..], 422, "unreadable_log"),
+        (b"{\"log\": 5}", 422, "unreadable_log"),
+        (b"", 400, "empty_body"),
+    ] {
+        let reply = exchange(addr, &post("/api/log", body)).await;
+        assert_eq!(reply.status, status, "{body:?}");
+        assert_eq!(reply.json()["error"]["kind"], kind);
+    }
+    let reply = exchange(addr, &get("/api/log")).await;
+    assert_eq!(reply.status, 405);
+}

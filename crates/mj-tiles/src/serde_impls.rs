@@ -4,7 +4,9 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Eigen, Group, GroupKind, Meld, MeldKind, Piece, Tile, TileCounts, TileSet, notation};
+use crate::{
+    Eigen, Group, GroupKind, Meld, MeldKind, Piece, Tile, TileCounts, TileId, TileSet, notation,
+};
 
 macro_rules! via_string {
     ($ty:ty) => {
@@ -25,6 +27,20 @@ macro_rules! via_string {
 via_string!(Tile);
 via_string!(Piece);
 via_string!(TileCounts);
+
+/// A tile id is its number (0..136), as Tenhou's logs and the mjai engines write it.
+impl Serialize for TileId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.as_u8())
+    }
+}
+
+impl<'de> Deserialize<'de> for TileId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = u8::deserialize(d)?;
+        TileId::new(id).ok_or_else(|| D::Error::custom(format!("tile id {id} is not below 136")))
+    }
+}
 
 impl Serialize for TileSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

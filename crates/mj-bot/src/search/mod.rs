@@ -198,7 +198,7 @@ fn candidates(view: &SeatView<'_>, legal: &[Action], base: Action, most: usize) 
     } else {
         // Riichi or not with the same tile.
         let tile_of = |a: Action| match a {
-            Action::Discard { tile } | Action::Riichi { tile } => Some(kind_of_id(tile)),
+            Action::Discard { tile } | Action::Riichi { tile } => Some(tile.tile()),
             _ => None,
         };
         if let Some(k) = tile_of(base) {
@@ -237,10 +237,6 @@ fn candidates(view: &SeatView<'_>, legal: &[Action], base: Action, most: usize) 
     }
     out.truncate(most.max(1));
     out
-}
-
-fn kind_of_id(id: u8) -> Tile {
-    mj_game::view::kind_of(id)
 }
 
 /// Samples and plays out every candidate; the statistics, with the candidate to play.

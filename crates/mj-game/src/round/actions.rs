@@ -3,13 +3,13 @@
 //! and the checks of a tile or a self-drawn win named by an action. Each flow's
 //! `turn_actions` and `offer` put these together with its own rules.
 
-use mj_tiles::{MeldKind, Tile};
+use mj_tiles::{MeldKind, Tile, TileId};
 use smallvec::SmallVec;
 
 use super::ActionList;
 use super::state::Table;
 use crate::action::{Action, IllegalAction, Seat, refuse};
-use crate::tiles::{is_red_id, kind};
+use crate::tiles::{is_red_id, kind, tile_id};
 
 /// The chi shapes of a called kind `t`, the called tile highest, middle, then lowest: the two
 /// other kinds of the sequence and the kind kuikae also forbids discarding after the call (the
@@ -62,15 +62,12 @@ impl Table {
         self.rules.flow == crate::rules::Flow::Riichi && self.rules.riichi.pao
     }
 
-    /// A tile id named by an action: below 136 and in `seat`'s hand.
-    pub(super) fn check_tile(&self, seat: Seat, id: u8) -> Result<(), IllegalAction> {
-        if id >= 136 {
-            return Err(IllegalAction::NoSuchTile(id));
+    /// A tile named by an action is in `seat`'s hand; its id.
+    pub(super) fn check_tile(&self, seat: Seat, id: TileId) -> Result<u8, IllegalAction> {
+        if !self.players[usize::from(seat)].hand.contains(id.as_u8()) {
+            return Err(IllegalAction::NotInHand(id));
         }
-        if !self.players[usize::from(seat)].hand.contains(id) {
-            return Err(IllegalAction::NotInHand(crate::tiles::mjai_name(id, true)));
-        }
-        Ok(())
+        Ok(id.as_u8())
     }
 
     /// The drawn tile a self-drawn win (`action`) is declared on; none right after a call.
@@ -91,7 +88,7 @@ impl Table {
             if m.meld.kind() == MeldKind::Pon
                 && let Some(id) = p.hand.of_kind(m.meld.base()).next()
             {
-                out.push(Action::Kakan { tile: id });
+                out.push(Action::Kakan { tile: tile_id(id) });
             }
         }
     }

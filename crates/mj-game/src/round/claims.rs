@@ -4,7 +4,7 @@
 //! in turn order, the won tile, a robbed kan falling back to a pon). Which answer wins is the
 //! flow's [`FlowHooks::resolve`].
 
-use mj_tiles::{Meld, MeldKind, Piece, Tile, TileSet};
+use mj_tiles::{Meld, MeldKind, Piece, Tile, TileId, TileSet};
 use smallvec::SmallVec;
 
 use super::hooks::FlowHooks;
@@ -13,7 +13,7 @@ pub use super::state::{ClaimSource, Claims};
 pub(super) use super::state::{OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::{Event, MjaiTile};
-use crate::tiles::{is_red_id, kind};
+use crate::tiles::{is_red_id, kind, tile_id};
 
 /// Offers `tile` to the seats after `from` (each gets the flow's [`FlowHooks::offer`]; calls
 /// only on a discard that neither aborts the round nor is the last); resolves at once when
@@ -60,12 +60,16 @@ impl Table {
         }
         if o & OFFER_PON != 0 {
             for pair in self.pon_choices(seat, c.tile) {
-                out.push(Action::Pon { tiles: pair });
+                out.push(Action::Pon {
+                    tiles: pair.map(tile_id),
+                });
             }
         }
         if o & OFFER_CHI != 0 {
             for pair in self.chi_choices(seat, c.tile) {
-                out.push(Action::Chi { tiles: pair });
+                out.push(Action::Chi {
+                    tiles: pair.map(tile_id),
+                });
             }
         }
         out.push(Action::Pass);
@@ -88,6 +92,7 @@ impl Table {
             Action::Ron => o & OFFER_RON != 0,
             Action::Minkan => o & OFFER_KAN != 0,
             Action::Pon { tiles } => {
+                let tiles = tiles.map(TileId::as_u8);
                 o & OFFER_PON != 0 && {
                     let p = &self.players[s];
                     tiles[0] != tiles[1]
@@ -97,7 +102,9 @@ impl Table {
                         && self.call_leaves_discard(seat, &tiles, &[kind(c.tile)])
                 }
             }
-            Action::Chi { tiles } => o & OFFER_CHI != 0 && self.chi_matches(seat, c.tile, tiles),
+            Action::Chi { tiles } => {
+                o & OFFER_CHI != 0 && self.chi_matches(seat, c.tile, tiles.map(TileId::as_u8))
+            }
             _ => false,
         };
         if !ok {
@@ -139,7 +146,7 @@ impl Table {
             let seat = self.next(c.from, d);
             match c.answers[usize::from(seat)] {
                 Some(Action::Pon { tiles }) => {
-                    self.call(seat, c, MeldKind::Pon, &tiles);
+                    self.call(seat, c, MeldKind::Pon, &tiles.map(TileId::as_u8));
                     return Some((seat, MeldKind::Pon));
                 }
                 Some(Action::Minkan) => {
@@ -160,7 +167,7 @@ impl Table {
     pub(super) fn call_chi(&mut self, c: &Claims) -> bool {
         let next = self.next(c.from, 1);
         if let Some(Action::Chi { tiles }) = c.answers[usize::from(next)] {
-            self.call(next, c, MeldKind::Chi, &tiles);
+            self.call(next, c, MeldKind::Chi, &tiles.map(TileId::as_u8));
             return true;
         }
         false

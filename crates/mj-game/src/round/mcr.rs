@@ -49,7 +49,7 @@ use super::state::{DrawKind, RoundSetup, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
 use crate::rules::Length;
-use crate::tiles::{is_flower, kind};
+use crate::tiles::{is_flower, kind, tile_id};
 
 mod wall;
 pub use wall::{MCR_TILES, McrWall, McrWallError};
@@ -439,13 +439,13 @@ impl FlowHooks for McrFlow {
             }
             if self.kan_ok(t, seat, after_call).is_ok() {
                 for k in p.counts.kinds_at_least(4) {
-                    out.push(Action::Ankan { kind: k.as_u8() });
+                    out.push(Action::Ankan { kind: k });
                 }
                 t.kakan_choices(seat, out);
             }
         }
         for id in t.discard_choices(seat) {
-            out.push(Action::Discard { tile: id });
+            out.push(Action::Discard { tile: tile_id(id) });
         }
     }
 
@@ -459,7 +459,7 @@ impl FlowHooks for McrFlow {
     ) -> Result<(), IllegalAction> {
         match action {
             Action::Discard { tile } => {
-                t.check_tile(seat, tile)?;
+                let tile = t.check_tile(seat, tile)?;
                 t.discard(seat, tile, false);
                 let w = self.waits(t, seat);
                 t.player_mut(seat).waits = w;
@@ -482,7 +482,6 @@ impl FlowHooks for McrFlow {
                 Ok(())
             }
             Action::Ankan { kind: k } => {
-                let k = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
                 self.kan_ok(t, seat, after_call)
                     .map_err(|why| refuse(action, why))?;
                 if t.player(seat).counts.get(k) < 4 {
@@ -499,6 +498,7 @@ impl FlowHooks for McrFlow {
                 }
                 let kan = kan_turn_ok(after_call, false, t.kans, self.live_left(t));
                 let mi = t.kakan_target(seat, tile, kan)?;
+                let tile = tile.as_u8();
                 t.kakan(seat, tile, mi);
                 claims::open(self, t, seat, tile, ClaimSource::Kakan, None);
                 Ok(())

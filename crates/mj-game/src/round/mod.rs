@@ -27,7 +27,7 @@ use mj_tiles::{Tile, TileCounts, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::action::{Action, IllegalAction, Seat};
+use crate::action::{Action, IllegalAction, Seat, SeatSet};
 use crate::mjai::{Event, MjaiTile};
 use crate::rules::{Flow, GameRules, GameRulesError};
 use crate::wall::{SANMA_TILES, Wall};
@@ -247,24 +247,24 @@ impl Round {
 
     // ----- decisions -----
 
-    /// Seats that must decide now, as a bit mask (bit `s` for seat `s`).
-    pub fn to_act(&self) -> u8 {
+    /// Seats that must decide now.
+    pub fn to_act(&self) -> SeatSet {
         let t = &self.table;
-        match &t.phase {
+        SeatSet::from_bits(match &t.phase {
             Phase::Turn { seat, .. } => 1 << seat,
             Phase::Claims(c) => c.waiting(),
             Phase::Exchange | Phase::DeclareLack => {
                 each_flow!(&self.flow, f => f.start_waiting(t))
             }
             Phase::Over => 0,
-        }
+        })
     }
 
     /// The legal actions of `seat` now (empty when it has nothing to decide).
     pub fn legal_actions(&self, seat: Seat) -> ActionList {
         let mut out = ActionList::new();
         let t = &self.table;
-        if seat >= t.n() || self.to_act() >> seat & 1 == 0 {
+        if seat >= t.n() || !self.to_act().contains(seat) {
             return out;
         }
         match &t.phase {
@@ -293,7 +293,7 @@ impl Round {
         if self.is_over() {
             return Err(IllegalAction::RoundOver);
         }
-        if self.to_act() >> seat & 1 == 0 {
+        if !self.to_act().contains(seat) {
             return Err(IllegalAction::NotYourTurn(seat));
         }
         let t = &mut self.table;

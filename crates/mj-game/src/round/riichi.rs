@@ -17,7 +17,7 @@ use super::settle::{self, WinContext, WinScore};
 use super::state::{DrawKind, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
-use crate::tiles::kind;
+use crate::tiles::{kind, tile_id};
 use crate::wall::{DEAD_WALL, DORA_AT, FIRST_LIVE, RINSHAN_AT, SANMA_TILES, URA_AT};
 
 /// The riichi flow's own state: the dora indicators turned and to turn, who declared kans.
@@ -420,7 +420,7 @@ impl FlowHooks for RiichiFlow {
             if self.kan_ok(t, after_call).is_ok() {
                 for k in p.counts.kinds_at_least(4) {
                     if Self::ankan_ok(t, seat, k) {
-                        out.push(Action::Ankan { kind: k.as_u8() });
+                        out.push(Action::Ankan { kind: k });
                     }
                 }
                 if !p.riichi {
@@ -433,25 +433,25 @@ impl FlowHooks for RiichiFlow {
             && self.live_left(t) > 0
             && let Some(id) = Self::kita_tile(t, seat)
         {
-            out.push(Action::Kita { tile: id });
+            out.push(Action::Kita { tile: tile_id(id) });
         }
         let choices = t.discard_choices(seat);
         if p.riichi {
             if let Some(d) = t.drawn {
-                out.push(Action::Discard { tile: d });
+                out.push(Action::Discard { tile: tile_id(d) });
             }
             return;
         }
         for &id in &choices {
             if !p.kuikae.contains(kind(id)) {
-                out.push(Action::Discard { tile: id });
+                out.push(Action::Discard { tile: tile_id(id) });
             }
         }
         if !after_call && self.riichi_allowed(t, seat) {
             let ready = ready_discards(&p.counts);
             for &id in &choices {
                 if ready >> (id / 4) & 1 == 1 && Self::ready_discard_has_live_wait(t, seat, id) {
-                    out.push(Action::Riichi { tile: id });
+                    out.push(Action::Riichi { tile: tile_id(id) });
                 }
             }
         }
@@ -468,7 +468,7 @@ impl FlowHooks for RiichiFlow {
         let s = usize::from(seat);
         match action {
             Action::Discard { tile } | Action::Riichi { tile } => {
-                t.check_tile(seat, tile)?;
+                let tile = t.check_tile(seat, tile)?;
                 let riichi = matches!(action, Action::Riichi { .. });
                 let p = &t.players[s];
                 if p.riichi && Some(tile) != t.drawn {
@@ -516,7 +516,7 @@ impl FlowHooks for RiichiFlow {
                 Ok(())
             }
             Action::Kita { tile } => {
-                t.check_tile(seat, tile)?;
+                let tile = t.check_tile(seat, tile)?;
                 if !t.rules.riichi.kita {
                     return Err(refuse(action, "no kita in these rules"));
                 }
@@ -546,7 +546,6 @@ impl FlowHooks for RiichiFlow {
                 Ok(())
             }
             Action::Ankan { kind: k } => {
-                let k = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
                 self.kan_ok(t, after_call)
                     .map_err(|why| refuse(action, why))?;
                 if !Self::ankan_ok(t, seat, k) {
@@ -560,6 +559,7 @@ impl FlowHooks for RiichiFlow {
             }
             Action::Kakan { tile } => {
                 let mi = t.kakan_target(seat, tile, self.kan_ok(t, after_call))?;
+                let tile = tile.as_u8();
                 t.kakan(seat, tile, mi);
                 self.kan_seats |= 1 << seat;
                 claims::open(self, t, seat, tile, ClaimSource::Kakan, None);

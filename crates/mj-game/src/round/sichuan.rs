@@ -23,7 +23,7 @@ use super::state::{DrawKind, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
 use crate::rules::SichuanTable;
-use crate::tiles::kind;
+use crate::tiles::{kind, tile_id};
 use crate::wall::{HONGZHONG_PARKED, SICHUAN_PARKED, Wall};
 
 pub(super) mod start;
@@ -495,7 +495,7 @@ pub(super) fn turn_actions<F: OnSichuan>(
             for k in p.counts.kinds_at_least(4) {
                 let wild = t.rules.red_wildcards() && k == HONGZHONG;
                 if !sc.is_lack_kind(seat, k) && !wild {
-                    out.push(Action::Ankan { kind: k.as_u8() });
+                    out.push(Action::Ankan { kind: k });
                 }
             }
             t.kakan_choices(seat, out);
@@ -504,7 +504,7 @@ pub(super) fn turn_actions<F: OnSichuan>(
     let lack_only = t.rules.sichuan.lack_first && sc.holds_lack(t, seat);
     for id in t.discard_choices(seat) {
         if !lack_only || sc.is_lack_kind(seat, kind(id)) {
-            out.push(Action::Discard { tile: id });
+            out.push(Action::Discard { tile: tile_id(id) });
         }
     }
 }
@@ -520,7 +520,7 @@ pub(super) fn play_turn<F: OnSichuan>(
 ) -> Result<(), IllegalAction> {
     match action {
         Action::Discard { tile } => {
-            t.check_tile(seat, tile)?;
+            let tile = t.check_tile(seat, tile)?;
             let sc = f.base_mut();
             if t.rules.sichuan.lack_first
                 && sc.holds_lack(t, seat)
@@ -551,7 +551,6 @@ pub(super) fn play_turn<F: OnSichuan>(
             f.tsumo(t, seat, action, d, rinshan)
         }
         Action::Ankan { kind: k } => {
-            let k = Tile::new(k).ok_or_else(|| refuse(action, "no such kind"))?;
             kan_turn_ok(after_call, false, t.kans, f.live_left(t))
                 .map_err(|why| refuse(action, why))?;
             if t.player(seat).counts.get(k) < 4 {
@@ -572,6 +571,7 @@ pub(super) fn play_turn<F: OnSichuan>(
         Action::Kakan { tile } => {
             let kan = kan_turn_ok(after_call, false, t.kans, f.live_left(t));
             let mi = t.kakan_target(seat, tile, kan)?;
+            let tile = tile.as_u8();
             t.kakan(seat, tile, mi);
             claims::open(f, t, seat, tile, ClaimSource::Kakan, None);
             Ok(())

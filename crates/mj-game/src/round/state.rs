@@ -489,11 +489,11 @@ impl Table {
     pub(super) fn kakan_target(
         &self,
         seat: Seat,
-        tile: u8,
+        tile: mj_tiles::TileId,
         kan: Result<(), &'static str>,
     ) -> Result<usize, crate::action::IllegalAction> {
         let action = crate::action::Action::Kakan { tile };
-        self.check_tile(seat, tile)?;
+        let tile = self.check_tile(seat, tile)?;
         kan.map_err(|why| crate::action::refuse(action, why))?;
         let t = kind(tile);
         self.players[usize::from(seat)]

@@ -4,7 +4,9 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mj_game::play::Bot;
-use mj_game::{Action, GameRules, Length, Match, Phase, RandomBot, Round, RoundSetup, Wall};
+use mj_game::{
+    Action, GameRules, Length, Match, Phase, RandomBot, Round, RoundSetup, SeatSet, Wall,
+};
 use mj_tiles::Tile;
 use mj_tiles::notation::parse_pieces;
 use mj_tiles::random::SplitMix64;
@@ -121,13 +123,15 @@ pub fn held(r: &Round, seat: u8, text: &str) -> u8 {
 /// `seat` discards the tile it just drew (tsumogiri).
 pub fn discard_drawn(r: &mut Round, seat: u8) {
     let tile = r.drawn().unwrap();
-    r.play(seat, Action::Discard { tile }).unwrap();
+    r.play(seat, Action::Discard { tile: tid(tile) }).unwrap();
 }
 
 /// Discards the drawn tile and passes every claim until `seat` is to act (or the round ends).
 pub fn tsumogiri_until(r: &mut Round, seat: u8) {
     for _ in 0..400 {
-        if r.is_over() || r.to_act() == 1 << seat && matches!(r.phase(), Phase::Turn { .. }) {
+        if r.is_over()
+            || r.to_act() == SeatSet::single(seat) && matches!(r.phase(), Phase::Turn { .. })
+        {
             return;
         }
         tsumogiri_step(r);
@@ -137,10 +141,10 @@ pub fn tsumogiri_until(r: &mut Round, seat: u8) {
 
 /// The seat to act discards its drawn tile on its turn, or passes a claim.
 pub fn tsumogiri_step(r: &mut Round) {
-    let s = r.to_act().trailing_zeros() as u8;
+    let s = r.to_act().first().unwrap_or(4);
     let a = match r.phase() {
         Phase::Turn { .. } => Action::Discard {
-            tile: r.drawn().unwrap(),
+            tile: tid(r.drawn().unwrap()),
         },
         _ => Action::Pass,
     };
@@ -251,13 +255,13 @@ pub fn discard_kind(r: &mut Round, t: &str) {
         .hand_ids()
         .find(|&i| i / 4 == k.as_u8())
         .unwrap();
-    r.play(s, Action::Discard { tile: id }).unwrap();
+    r.play(s, Action::Discard { tile: tid(id) }).unwrap();
 }
 
 /// Every seat with a decision on a tile on offer passes.
 pub fn pass_all(r: &mut Round) {
     while let Phase::Claims(_) = r.phase() {
-        let s = r.to_act().trailing_zeros() as u8;
+        let s = r.to_act().first().unwrap_or(4);
         r.play(s, Action::Pass).unwrap();
     }
 }
@@ -295,7 +299,7 @@ pub fn least_connected_discard(r: &Round, seat: u8, legal: &[Action]) -> Option<
     legal
         .iter()
         .filter_map(|a| match a {
-            Action::Discard { tile } => Some((link(usize::from(tile / 4)), *a)),
+            Action::Discard { tile } => Some((link(usize::from(tile.tile().as_u8())), *a)),
             _ => None,
         })
         .min_by_key(|&(v, _)| v)
@@ -347,7 +351,7 @@ pub fn check_restore(rules: GameRules, length: Length, seed: u64, max_stop: u32)
     let stop = SplitMix64::new(seed).below(max_stop);
     let mut i = 0;
     while !m.is_over() && i < stop {
-        let seat = m.to_act().trailing_zeros() as u8;
+        let seat = m.to_act().first().unwrap_or(4);
         let legal = m.legal_actions(seat);
         let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
         m.play(seat, a).unwrap();
@@ -358,7 +362,7 @@ pub fn check_restore(rules: GameRules, length: Length, seed: u64, max_stop: u32)
     assert_eq!(b, m, "seed {seed}: restore at step {i}");
     let mut bots_b = bots.clone();
     while !m.is_over() {
-        let seat = m.to_act().trailing_zeros() as u8;
+        let seat = m.to_act().first().unwrap_or(4);
         let legal = m.legal_actions(seat);
         assert_eq!(legal, b.legal_actions(seat), "seed {seed}");
         let a = bots[usize::from(seat)].act(m.round(), seat, &legal);
@@ -386,8 +390,8 @@ pub fn next_decision(
     let r = m.round().clone();
     assert_eq!(r.tiles_accounted(), tiles, "seed {seed} step {steps}");
     let mask = m.to_act();
-    assert_ne!(mask, 0, "seed {seed}: nobody to act");
-    let seat = mask.trailing_zeros() as u8;
+    assert!(!mask.is_empty(), "seed {seed}: nobody to act");
+    let seat = mask.first().unwrap_or(4);
     let legal = m.legal_actions(seat);
     assert!(!legal.is_empty(), "seed {seed}: seat {seat} has no action");
     (r, seat, legal)
@@ -402,9 +406,11 @@ pub fn try_junk_discard(
     rng: &mut SplitMix64,
     seed: u64,
 ) {
-    let junk = Action::Discard {
-        tile: rng.below(140) as u8,
+    // An id above 135 cannot be named in an action at all (a `TileId` is below 136).
+    let Some(tile) = mj_tiles::TileId::new(rng.below(140) as u8) else {
+        return;
     };
+    let junk = Action::Discard { tile };
     if !legal.contains(&junk) {
         let before = m.clone();
         if m.play(seat, junk).is_err() {
@@ -549,4 +555,14 @@ pub fn check_round_ledger(r: &Round, seed: u64) {
     }
     assert_eq!(sum, res.deltas, "seed {seed}");
     assert_eq!(res.scores, res.deltas, "seed {seed}");
+}
+
+/// The tile id `id` (below 136) for an action.
+pub fn tid(id: u8) -> mj_tiles::TileId {
+    mj_tiles::TileId::new(id).expect("a tile id below 136")
+}
+
+/// The tile kind of index `k` (below 34) for an action.
+pub fn tkind(k: u8) -> Tile {
+    Tile::new(k).expect("a tile kind below 34")
 }

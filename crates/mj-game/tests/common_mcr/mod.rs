@@ -5,6 +5,7 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use mj_game::{Action, Round};
+use mj_tiles::TileId;
 use mj_tiles::random::SplitMix64;
 
 /// The suit (0 m, 1 p, 2 s) `seat` holds most of, melds included.
@@ -53,8 +54,10 @@ pub fn choose(r: &Round, seat: u8, rng: &mut SplitMix64) -> Action {
     let in_suit = |id: u8| id < 108 && id / 36 == suit;
     for a in &legal {
         match *a {
-            Action::Pon { tiles } if in_suit(tiles[0]) || tiles[0] >= 108 => return *a,
-            Action::Chi { tiles } if in_suit(tiles[0]) => return *a,
+            Action::Pon { tiles } if in_suit(tiles[0].as_u8()) || tiles[0].as_u8() >= 108 => {
+                return *a;
+            }
+            Action::Chi { tiles } if in_suit(tiles[0].as_u8()) => return *a,
             Action::Minkan | Action::Ankan { .. } | Action::Kakan { .. } if rng.below(2) == 0 => {
                 return *a;
             }
@@ -67,7 +70,7 @@ pub fn choose(r: &Round, seat: u8, rng: &mut SplitMix64) -> Action {
     let discards: Vec<u8> = legal
         .iter()
         .filter_map(|a| match a {
-            Action::Discard { tile } => Some(*tile),
+            Action::Discard { tile } => Some(tile.as_u8()),
             _ => None,
         })
         .collect();
@@ -80,6 +83,6 @@ pub fn choose(r: &Round, seat: u8, rng: &mut SplitMix64) -> Action {
     let best = discards.iter().map(|&d| score(d)).max().unwrap_or(0);
     let pool: Vec<u8> = discards.into_iter().filter(|&d| score(d) == best).collect();
     Action::Discard {
-        tile: pool[rng.below(pool.len() as u32) as usize],
+        tile: TileId::new(pool[rng.below(pool.len() as u32) as usize]).unwrap(),
     }
 }

@@ -7,9 +7,9 @@
 
 use mj_game::{
     Action, Event, Exchange, GameRules, MjaiTile, Phase, Round, RoundEnd, RoundSetup, Seat,
-    is_flower,
+    SeatSet, is_flower,
 };
-use mj_tiles::Tile;
+use mj_tiles::{Tile, TileId};
 
 use super::{same_events, walls};
 use crate::botzone::botzone_name;
@@ -63,7 +63,7 @@ pub(crate) fn decisions(events: &[Event], also: fn(&Event) -> bool) -> Vec<&Even
 }
 
 /// An id of kind `k` in `seat`'s hand: the drawn tile when `drawn`, else another copy if any.
-fn id_in_hand(r: &Round, seat: Seat, k: u8, drawn: Option<bool>) -> Result<u8, String> {
+fn id_in_hand(r: &Round, seat: Seat, k: u8, drawn: Option<bool>) -> Result<TileId, String> {
     let d = r.drawn().filter(|&d| d / 4 == k);
     let ids: Vec<u8> = r.player(seat).hand_ids().filter(|&i| i / 4 == k).collect();
     let pick = match drawn {
@@ -71,7 +71,7 @@ fn id_in_hand(r: &Round, seat: Seat, k: u8, drawn: Option<bool>) -> Result<u8, S
         Some(false) => ids.iter().copied().find(|&i| Some(i) != d).or(d),
         None => ids.first().copied(),
     };
-    pick.ok_or_else(|| {
+    pick.and_then(TileId::new).ok_or_else(|| {
         format!(
             "seat {seat} holds no {}",
             Tile::new(k).map_or('?', |t| t.glyph())
@@ -86,11 +86,14 @@ fn ids_in_hand<const N: usize>(
     seat: Seat,
     kinds: [u8; N],
     missing: &str,
-) -> Result<[u8; N], String> {
-    let mut held: Vec<u8> = r.player(seat).hand_ids().collect();
-    let mut out = [0u8; N];
+) -> Result<[TileId; N], String> {
+    let mut held: Vec<TileId> = r.player(seat).hand_ids().filter_map(TileId::new).collect();
+    let mut out = [TileId::RED_FIVES[0]; N];
     for (slot, k) in out.iter_mut().zip(kinds) {
-        let at = held.iter().position(|&x| x / 4 == k).ok_or(missing)?;
+        let at = held
+            .iter()
+            .position(|x| x.tile().as_u8() == k)
+            .ok_or(missing)?;
         *slot = held.remove(at);
     }
     Ok(out)
@@ -146,9 +149,12 @@ fn turn_action(
             tile: id_in_hand(r, seat, kind_of(*pai)?, Some(*tsumogiri))?,
         },
         Some(Event::Hora { actor, target, .. }) if actor == target => Action::Tsumo,
-        Some(Event::Ankan { consumed, .. }) => Action::Ankan {
-            kind: kind_of(consumed[0])?,
-        },
+        Some(Event::Ankan { consumed, .. }) => {
+            let k = kind_of(consumed[0])?;
+            Action::Ankan {
+                kind: Tile::new(k).ok_or_else(|| format!("no tile kind {k}"))?,
+            }
+        }
         Some(Event::Kakan { pai, .. }) => Action::Kakan {
             tile: id_in_hand(r, seat, kind_of(*pai)?, None)?,
         },
@@ -156,11 +162,11 @@ fn turn_action(
     })
 }
 
-/// Every seat of `mask` (a bit per seat to decide on a tile on offer) without a decision in
+/// Every seat of `to_act` (the seats to decide on a tile on offer) without a decision in
 /// `step` passes.
-fn others_pass(step: &mut Vec<(Seat, Action)>, mask: u8) {
-    for s in 0..4u8 {
-        if mask >> s & 1 == 1 && !step.iter().any(|&(x, _)| x == s) {
+fn others_pass(step: &mut Vec<(Seat, Action)>, to_act: SeatSet) {
+    for s in to_act {
+        if !step.iter().any(|&(x, _)| x == s) {
             step.push((s, Action::Pass));
         }
     }
@@ -171,7 +177,7 @@ fn play_step(r: &mut Round, step: Vec<(Seat, Action)>, actions: &mut usize) -> R
         if r.is_over() {
             break;
         }
-        if r.to_act() >> s & 1 == 0 {
+        if !r.to_act().contains(s) {
             return Err(format!("seat {s} has no decision for the logged {a}"));
         }
         r.play(s, a).map_err(|e| format!("seat {s}: {a}: {e}"))?;
@@ -265,7 +271,8 @@ pub(super) fn sichuan_round(rl: &LogRound, base: GameRules) -> Result<Played, St
         }
         if step.is_empty() {
             return Err(format!(
-                "no logged decision for the seats to act ({mask:#06b})"
+                "no logged decision for the seats to act ({:#06b})",
+                mask.bits()
             ));
         }
         play_step(&mut r, step, &mut actions)?;
@@ -405,7 +412,8 @@ pub(super) fn mcr_round(rl: &LogRound, rules: GameRules) -> Result<Played, Strin
         }
         if step.is_empty() {
             return Err(format!(
-                "no logged decision for the seats to act ({mask:#06b})"
+                "no logged decision for the seats to act ({:#06b})",
+                mask.bits()
             ));
         }
         play_step(&mut r, step, &mut actions)?;
@@ -457,7 +465,7 @@ fn check_judge(
             let claims = matches!(r.phase(), Phase::Claims(_));
             for s in 0..4u8 {
                 let offered =
-                    claims && r.to_act() >> s & 1 == 1 && r.legal_actions(s).contains(&Action::Ron);
+                    claims && r.to_act().contains(s) && r.legal_actions(s).contains(&Action::Ron);
                 check(s, offered)?;
             }
         } else if let Phase::Turn { seat, .. } = *r.phase() {

@@ -9,6 +9,7 @@ use mj_game::{
     Action, DrawKind, Event, GameRules, Length, MjaiTile, Phase, Round, RoundEnd, RoundResult,
     RoundSetup, Seat, Wall,
 };
+use mj_tiles::{Tile, TileId};
 
 use super::report::{Mismatch, ReplayReport};
 use super::{libriichi, same_events, walls};
@@ -290,7 +291,7 @@ fn check_end(
 
 /// The id in `seat`'s hand of the tile `t` names: the drawn tile when `drawn` (and it is that
 /// tile), else another copy when there is one.
-fn id_named(r: &Round, seat: Seat, t: MjaiTile, drawn: bool) -> Option<u8> {
+fn id_named(r: &Round, seat: Seat, t: MjaiTile, drawn: bool) -> Option<TileId> {
     let reds = r.rules().red_fives;
     let d = r.drawn().filter(|&d| MjaiTile::id(d, reds) == t);
     let ids: Vec<u8> = r
@@ -298,20 +299,23 @@ fn id_named(r: &Round, seat: Seat, t: MjaiTile, drawn: bool) -> Option<u8> {
         .hand_ids()
         .filter(|&i| MjaiTile::id(i, reds) == t)
         .collect();
-    if drawn {
+    let id = if drawn {
         d.or_else(|| ids.first().copied())
     } else {
         ids.iter().copied().find(|&i| Some(i) != d).or(d)
-    }
+    };
+    id.and_then(TileId::new)
 }
 
 /// Distinct ids in `seat`'s hand for the tiles `ts` names.
-fn ids_named<const N: usize>(r: &Round, seat: Seat, ts: [MjaiTile; N]) -> Option<[u8; N]> {
+fn ids_named<const N: usize>(r: &Round, seat: Seat, ts: [MjaiTile; N]) -> Option<[TileId; N]> {
     let reds = r.rules().red_fives;
-    let mut held: Vec<u8> = r.player(seat).hand_ids().collect();
-    let mut out = [0u8; N];
+    let mut held: Vec<TileId> = r.player(seat).hand_ids().filter_map(TileId::new).collect();
+    let mut out = [TileId::RED_FIVES[0]; N];
     for (slot, t) in out.iter_mut().zip(ts) {
-        let i = held.iter().position(|&x| MjaiTile::id(x, reds) == t)?;
+        let i = held
+            .iter()
+            .position(|x| MjaiTile::id(x.as_u8(), reds) == t)?;
         *slot = held.remove(i);
     }
     Some(out)
@@ -320,7 +324,7 @@ fn ids_named<const N: usize>(r: &Round, seat: Seat, ts: [MjaiTile; N]) -> Option
 /// Passes every seat still to decide on a tile on offer.
 fn pass_all(r: &mut Round, event: usize, actions: &mut usize) -> Result<(), Mismatch> {
     for s in 0..4u8 {
-        if r.to_act() >> s & 1 == 1 && matches!(r.phase(), Phase::Claims(_)) {
+        if r.to_act().contains(s) && matches!(r.phase(), Phase::Claims(_)) {
             r.play(s, Action::Pass)
                 .map_err(|e| at(event, format!("seat {s} pass refused: {e}")))?;
             *actions += 1;
@@ -445,7 +449,7 @@ fn drive(
                 };
                 let refused_riichi = matches!(a, Action::Riichi { .. })
                     && !r.legal_actions(*actor).contains(&a)
-                    && !libriichi::shape_waits(&r, *actor, Some(tile)).is_empty();
+                    && !libriichi::shape_waits(&r, *actor, Some(tile.as_u8())).is_empty();
                 if libriichi && refused_riichi {
                     return Err(Failure::Known(at(
                         i,
@@ -496,7 +500,10 @@ fn drive(
             }
             Event::Ankan { actor, consumed } => {
                 pass_all(&mut r, i, actions)?;
-                let kind = consumed[0].tile_id().map_or(0, |id| id / 4);
+                let kind = consumed[0]
+                    .tile_id()
+                    .and_then(|id| Tile::new(id / 4))
+                    .ok_or_else(|| at(i, format!("seat {actor}: ankan of {}", consumed[0])))?;
                 play(&mut r, *actor, Action::Ankan { kind }, i, actions)?;
             }
             Event::Kakan { actor, pai, .. } => {

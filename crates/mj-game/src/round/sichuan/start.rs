@@ -11,7 +11,7 @@ use super::{OnSichuan, SichuanFlow, begin_play, suit_of};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::mjai::Event;
 use crate::rules::Exchange;
-use crate::tiles::kind;
+use crate::tiles::{kind, tile_id};
 
 const SUIT_LETTERS: [&str; 3] = ["m", "p", "s"];
 
@@ -121,7 +121,9 @@ fn exchange_actions(t: &Table, seat: Seat, out: &mut ActionList) {
                         }
                     }
                     if at == 3 {
-                        out.push(Action::Exchange { tiles: ids });
+                        out.push(Action::Exchange {
+                            tiles: ids.map(tile_id),
+                        });
                     }
                 }
             }
@@ -158,6 +160,7 @@ pub(in crate::round) fn play<F: OnSichuan>(
             for &id in &tiles {
                 t.check_tile(seat, id)?;
             }
+            let tiles = tiles.map(mj_tiles::TileId::as_u8);
             if tiles[0] == tiles[1] || tiles[1] == tiles[2] || tiles[0] == tiles[2] {
                 return Err(refuse(action, "three different tiles"));
             }

@@ -4,15 +4,33 @@ The `mj` binary is `$MJ_BIN`, else `target/release/mj` or `target/debug/mj` unde
 (`$CARGO_TARGET_DIR` first), else it is built with `cargo build -p mj-cli`.
 """
 
+import importlib
 import json
 import os
 import random
 import subprocess
+import warnings
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
+
+
+def need_mjai(what, *modules):
+    """Skips the calling test module, and says so in a warning, when PyPI's `mjai` 0.2.1
+    (Mortal's libriichi, mjai.app's engine) is not installed; CI installs it. `what` says what
+    goes unchecked; `modules` are the parts of mjai the module uses."""
+    try:
+        for module in modules:
+            importlib.import_module(module)
+    except ImportError:
+        message = (
+            f"SKIPPED: the mjai package (libriichi, mjai.app's engine) is not installed, so {what}: "
+            "pip install --no-deps mjai==0.2.1 loguru requests"
+        )
+        warnings.warn(message, stacklevel=2)
+        pytest.skip(message, allow_module_level=True)
 
 
 def _find_mj():

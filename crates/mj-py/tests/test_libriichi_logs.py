@@ -13,26 +13,16 @@ import json
 import re
 import subprocess
 import sys
-import warnings
 
 import pytest
 
-from conftest import REPO, _find_mj
+from conftest import need_mjai, REPO, _find_mj
 
-try:
-    import mjai.mlibriichi.arena  # noqa: F401
-
-    HAVE_MJAI = True
-except ImportError:
-    HAVE_MJAI = False
-
-MISSING = (
-    "SKIPPED: the mjai package (libriichi's arena) is not installed, so no libriichi log was "
-    "replayed: pip install --no-deps mjai==0.2.1 loguru requests"
+need_mjai(
+    "no libriichi arena log was replayed",
+    "mjai.mlibriichi.arena",
 )
-if not HAVE_MJAI:
-    warnings.warn(MISSING, stacklevel=1)
-pytestmark = pytest.mark.skipif(not HAVE_MJAI, reason=MISSING)
+import mjai.mlibriichi.arena  # noqa: F401
 
 GAMES = 6
 

@@ -29,28 +29,18 @@ Skipped, and said so, when the `mjai` package is not installed (CI installs it).
 import json
 import os
 import subprocess
-import warnings
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, _find_mj
+from conftest import need_mjai, REPO, _find_mj
 
-try:
-    from mjai.mlibriichi.state import PlayerState
-
-    HAVE_MJAI = True
-except ImportError:
-    HAVE_MJAI = False
-
-MISSING = (
-    "SKIPPED: the mjai package (libriichi's PlayerState) is not installed, so no event stream "
-    "was checked against libriichi: pip install --no-deps mjai==0.2.1 loguru requests"
+need_mjai(
+    "no event stream was checked against libriichi",
+    "mjai.mlibriichi.state",
 )
-if not HAVE_MJAI:
-    warnings.warn(MISSING, stacklevel=1)
-pytestmark = pytest.mark.skipif(not HAVE_MJAI, reason=MISSING)
+from mjai.mlibriichi.state import PlayerState  # noqa: E402
 
 # Seeded games per line-up; MJ_LIBRIICHI_GAMES raises it for a longer run.
 GAMES = int(os.environ.get("MJ_LIBRIICHI_GAMES", "10"))

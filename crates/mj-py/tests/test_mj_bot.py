@@ -14,26 +14,16 @@ import gzip
 import json
 import os
 import subprocess
-import warnings
 
 import pytest
 
-from conftest import _find_mj
+from conftest import need_mjai, _find_mj
 
-try:
-    from mjai.mlibriichi.arena import Match
-
-    HAVE_MJAI = True
-except ImportError:
-    HAVE_MJAI = False
-
-MISSING = (
-    "SKIPPED: the mjai package (libriichi's arena) is not installed, so `mj bot` was not "
-    "played against it: pip install --no-deps mjai==0.2.1"
+need_mjai(
+    "`mj bot` was not played against libriichi's arena",
+    "mjai.mlibriichi.arena",
 )
-if not HAVE_MJAI:
-    warnings.warn(MISSING, stacklevel=1)
-pytestmark = pytest.mark.skipif(not HAVE_MJAI, reason=MISSING)
+from mjai.mlibriichi.arena import Match  # noqa: E402
 
 GAMES = int(os.environ.get("MJ_BOT_GAMES", "4"))
 LINEUPS = [

@@ -22,28 +22,18 @@ import shutil
 import subprocess
 import sys
 import threading
-import warnings
 import zipfile
 
 import pytest
 
-from conftest import _find_mj
+from conftest import need_mjai, _find_mj
 
-try:
-    from mjai.engine import DockerMjaiLogEngine
-    from mjai.mlibriichi.arena import Match
-
-    HAVE_MJAI = True
-except ImportError:
-    HAVE_MJAI = False
-
-MISSING = (
-    "SKIPPED: the mjai package (libriichi's arena, mjai.app's engine) is not installed, so the "
-    "mjai.app package was not played: pip install --no-deps mjai==0.2.1"
+need_mjai(
+    "the mjai.app package was not played",
+    "mjai.engine", "mjai.mlibriichi.arena",
 )
-if not HAVE_MJAI:
-    warnings.warn(MISSING, stacklevel=1)
-pytestmark = pytest.mark.skipif(not HAVE_MJAI, reason=MISSING)
+from mjai.engine import DockerMjaiLogEngine  # noqa: E402
+from mjai.mlibriichi.arena import Match  # noqa: E402
 
 GAMES = int(os.environ.get("MJAI_APP_GAMES", "2"))
 TIMEOUT = 2.0  # mjai.app's per-answer timeout (mjai.game.Simulator)

@@ -173,6 +173,26 @@ pub(crate) async fn admit(
     Ok((deadline, body, permit))
 }
 
+/// Runs `work` on the blocking pool, holding the worker `permit` until it is done.
+pub(crate) async fn on_blocking_pool<T: Send + 'static>(
+    permit: OwnedSemaphorePermit,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        let done = work();
+        drop(permit);
+        done
+    })
+    .await
+    .map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("the answering task failed: {e}"),
+        )
+    })?
+}
+
 /// `POST /api`.
 pub(crate) async fn post_api(
     State(state): State<Arc<AppState>>,
@@ -190,19 +210,7 @@ pub(crate) async fn post_api(
         drop(permit);
         answers?
     } else {
-        tokio::task::spawn_blocking(move || {
-            let answers = answer_body(&body, cap, deadline);
-            drop(permit);
-            answers
-        })
-        .await
-        .map_err(|e| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                format!("the answering task failed: {e}"),
-            )
-        })??
+        on_blocking_pool(permit, move || answer_body(&body, cap, deadline)).await?
     };
     let mut response = Body::from(answers).into_response();
     response

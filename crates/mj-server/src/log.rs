@@ -24,7 +24,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use crate::api::{admit, timeout_error};
+use crate::api::{admit, on_blocking_pool, timeout_error};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -94,19 +94,7 @@ pub(crate) async fn post_log(
     )
     .await?;
     let cap = state.limits.max_answer;
-    let answer = tokio::task::spawn_blocking(move || {
-        let answer = log_answer(&body, cap);
-        drop(permit);
-        answer
-    })
-    .await
-    .map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("the reading task failed: {e}"),
-        )
-    })??;
+    let answer = on_blocking_pool(permit, move || log_answer(&body, cap)).await?;
     if Instant::now() > deadline {
         return Err(timeout_error());
     }

@@ -176,6 +176,23 @@ pub(crate) fn keeps_yaku(view: &SeatView<'_>, call: &CallShape, after: &TileCoun
     false
 }
 
+/// Whether the hand after a chi or pon still has a likely yaku, as the players judge a call
+/// (a value triplet, all simples, one suit with honors); `None` for another action or with
+/// no tile on offer.
+pub fn call_keeps_yaku(view: &SeatView<'_>, a: Action) -> Option<bool> {
+    let offer = view.offer()?;
+    let tiles = match a {
+        Action::Chi { tiles } | Action::Pon { tiles } => tiles,
+        _ => return None,
+    };
+    let call = CallShape::of(tiles.map(TileId::as_u8), offer.tile);
+    let mut after = view.hand();
+    if !(after.remove(call.from_hand[0]) && after.remove(call.from_hand[1])) {
+        return None;
+    }
+    Some(keeps_yaku(view, &call, &after))
+}
+
 /// The best chi or pon on offer that lowers the shanten and keeps a yaku: the lowest shanten
 /// after the call, the first such in `legal` on a tie. `None` when there is none (or no tile
 /// is on offer).

@@ -57,6 +57,7 @@ pub mod search;
 pub mod sichuan;
 mod tuning;
 
+pub use common::call_keeps_yaku;
 pub use players::{Defense, Efficiency, Value};
 pub use registry::NAMES;
 pub use search::{Rollout, Search, SearchConfig};

@@ -111,6 +111,14 @@ impl Bot for Efficiency {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         attack(view, legal, Ranker::Efficiency)
     }
+
+    fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
+        let chosen = self.act(view, legal);
+        (
+            chosen,
+            order_scores(legal, chosen, &rank(view, Ranker::Efficiency)),
+        )
+    }
 }
 
 /// **value** (价值法): the seed article's tile-value method. Every split of the hand into
@@ -132,6 +140,12 @@ pub struct Value {
 impl Bot for Value {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         attack(view, legal, Ranker::Value(self.weights))
+    }
+
+    fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
+        let chosen = self.act(view, legal);
+        let order = rank(view, Ranker::Value(self.weights));
+        (chosen, order_scores(legal, chosen, &order))
     }
 }
 
@@ -205,6 +219,68 @@ impl Bot for Defense {
             .or_else(|| discard_of(legal, kind, true, drawn))
             .unwrap_or_else(|| pass_or_first(legal))
     }
+
+    fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
+        let chosen = self.act(view, legal);
+        (chosen, order_scores(legal, chosen, &Defense::order(view)))
+    }
+}
+
+impl Defense {
+    /// The kinds in `defense`'s order, best first: with no threat `efficiency`'s; under
+    /// threat the kinds within its push limit in `efficiency`'s order, then the rest safest
+    /// first.
+    pub(crate) fn order(view: &SeatView<'_>) -> Vec<Tile> {
+        let order = rank(view, Ranker::Efficiency);
+        let threats = Threats::of(view);
+        if threats.is_empty() || plays_chinese(view) {
+            return order;
+        }
+        let risk = deal_in_risk(view, &threats);
+        let limit = push_limit(view);
+        let (mut push, mut fold): (Vec<Tile>, Vec<Tile>) =
+            order.into_iter().partition(|t| risk[t.index()] <= limit);
+        fold.sort_by(|a, b| risk[a.index()].total_cmp(&risk[b.index()]));
+        push.append(&mut fold);
+        push
+    }
+}
+
+/// Scores of `legal` for a review ([`Bot::scores`]) from a player's order of kinds (best
+/// first) and its choice: a discard scores minus its kind's place in the order (0 is the
+/// best; a riichi with it 0.25 more when the choice is a riichi, 0.25 less when not), a win
+/// 10, any other action 1 when chosen and below every discard when not. The choice is raised
+/// above the rest when the order alone would not put it first.
+pub(crate) fn order_scores(legal: &[Action], chosen: Action, order: &[Tile]) -> Vec<f64> {
+    let n = order.len() as f64;
+    let place = |t: Tile| order.iter().position(|&k| k == t).map_or(n, |p| p as f64);
+    let riichi = if matches!(chosen, Action::Riichi { .. }) {
+        0.25
+    } else {
+        -0.25
+    };
+    let mut v: Vec<f64> = legal
+        .iter()
+        .map(|&a| match a {
+            Action::Tsumo | Action::Ron => 10.0,
+            Action::Discard { tile } => 0.0 - place(tile.tile()),
+            Action::Riichi { tile } => riichi - place(tile.tile()),
+            _ if a == chosen => 1.0,
+            _ => -n - 1.0,
+        })
+        .collect();
+    if let Some(i) = legal.iter().position(|&a| a == chosen) {
+        let top = v
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &x)| x)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if v[i] < top {
+            v[i] = top + 0.5;
+        }
+    }
+    v
 }
 
 /// The highest deal-in risk `defense` accepts for its best tile (see [`Defense`]).

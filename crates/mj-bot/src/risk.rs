@@ -135,6 +135,82 @@ pub fn deal_in_risk(view: &SeatView<'_>, threats: &Threats) -> [f64; 34] {
     safe_all.map(|s| 1.0 - s)
 }
 
+/// The deal-in risk of each kind against one threat alone (its weight applied): the
+/// per-threat column of a review.
+pub fn risk_against(view: &SeatView<'_>, threat: &Threat) -> [f64; 34] {
+    let visible = view.visible_counts();
+    let yh = yakuhai(view, threat.seat);
+    Tile::ALL.map(|t| (threat.weight * risk_one(t, threat, visible.as_array(), yh)).clamp(0.0, 1.0))
+}
+
+/// The reasons the model finds a kind safer against one threat, in a review's words:
+/// `genbutsu` (in the threat's river), `passed` (discarded by another seat after the riichi),
+/// `suji` (both two-sided waits on it are ruled out by the threat's river; one for a 1-3 or
+/// 7-9) or `half_suji` (one of a 4-6's two), `no_chance` (every two-sided shape waiting on it
+/// needs a kind whose four copies are visible) or `one_chance` (three visible), `honor_seen_N`
+/// (N copies of the honor visible), `riichi_tile_near` (within two ranks of the riichi
+/// declaration tile: riskier), `flush_suit` (the suit of a one-suit open hand: riskier).
+pub fn safety(view: &SeatView<'_>, threat: &Threat, kind: Tile) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let river = view.river(threat.seat);
+    let in_river = |t: Tile| river.iter().any(|r| kind_of(r.tile) == t);
+    if in_river(kind) {
+        out.push("genbutsu".into());
+    } else if threat.safe.contains(kind) {
+        out.push("passed".into());
+    }
+    let visible = view.visible_counts();
+    let seen = |t: Tile| visible.as_array()[t.index()];
+    if kind.is_honor() {
+        out.push(format!("honor_seen_{}", seen(kind)));
+    } else {
+        let rank = kind.rank();
+        let at = |rk: u8| Tile::from_suit_rank(kind.suit(), rk);
+        let ends: Vec<Tile> = [rank.checked_sub(3), Some(rank + 3)]
+            .into_iter()
+            .flatten()
+            .filter_map(at)
+            .collect();
+        let suji = ends.iter().filter(|&&t| in_river(t)).count();
+        if suji == ends.len() && suji > 0 {
+            out.push("suji".into());
+        } else if suji > 0 {
+            out.push("half_suji".into());
+        }
+        // The two-sided shapes that wait on `kind`, each as its two tiles.
+        let shapes: Vec<[Tile; 2]> = [
+            (rank <= 6)
+                .then(|| at(rank + 1).zip(at(rank + 2)))
+                .flatten(),
+            (rank >= 4)
+                .then(|| at(rank - 2).zip(at(rank - 1)))
+                .flatten(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|(a, b)| [a, b])
+        .collect();
+        let most = |sh: &[Tile; 2]| seen(sh[0]).max(seen(sh[1]));
+        if !shapes.is_empty() && shapes.iter().all(|sh| most(sh) >= 4) {
+            out.push("no_chance".into());
+        } else if !shapes.is_empty() && shapes.iter().all(|sh| most(sh) >= 3) {
+            out.push("one_chance".into());
+        }
+    }
+    if let Some(d) = threat.riichi_tile
+        && d.suit() == kind.suit()
+        && kind.suit().is_numbered()
+        && d != kind
+        && d.rank().abs_diff(kind.rank()) <= 2
+    {
+        out.push("riichi_tile_near".into());
+    }
+    if threat.flush == Some(kind.suit()) {
+        out.push("flush_suit".into());
+    }
+    out
+}
+
 fn risk_one(t: Tile, th: &Threat, visible: &[u8; 34], yh: TileSet) -> f64 {
     if th.safe.contains(t) {
         return 0.0;

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use mj_game::{Action, Bot, Event, GameRules, MjaiTile, SeatRound, SeatView};
 use mj_tiles::TileId;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// How events come in and answers go out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,86 +319,12 @@ impl Session {
     }
 }
 
-/// The mjai reaction of the seat of `view` taking `action` (one of its legal actions). The one
-/// translation of our actions into mjai's words: `mj arena --bot` reads an outside bot's
-/// reaction by finding the legal action this renders it as ([`crate::outside_bot`]).
+/// The mjai reaction of the seat of `view` taking `action`, as one JSON line
+/// ([`mj_game::mjai::reaction`]; `none` for a kita, which mjai.app's four-player games never
+/// offer).
 pub(crate) fn reaction(view: &SeatView<'_>, action: Action) -> String {
-    let seat = view.seat();
-    let reds = view.rules().red_fives;
-    let t = |id: u8| MjaiTile::id(id, reds);
-    let offer = view.offer();
-    let hand: Vec<u8> = view.hand_ids().collect();
-    let of_kind = |k: u8, n: usize| -> Vec<MjaiTile> {
-        hand.iter()
-            .copied()
-            .filter(|i| i / 4 == k)
-            .take(n)
-            .map(t)
-            .collect()
-    };
-    let (from, on) = offer.map_or((seat, 0), |o| (o.from, o.tile));
-    let ev = match action {
-        Action::Discard { tile } => Event::Dahai {
-            actor: seat,
-            pai: t(tile.as_u8()),
-            tsumogiri: view.drawn() == Some(tile.as_u8()),
-        },
-        Action::Riichi { .. } => Event::Reach { actor: seat },
-        Action::Tsumo => {
-            let pai = view.drawn().map_or(MjaiTile::HIDDEN, t);
-            return json!({"type": "hora", "actor": seat, "target": seat, "pai": pai}).to_string();
-        }
-        Action::Ron => {
-            return json!({"type": "hora", "actor": seat, "target": from, "pai": t(on)})
-                .to_string();
-        }
-        Action::NineTerminals => return json!({"type": "ryukyoku", "actor": seat}).to_string(),
-        Action::Chi { tiles } => Event::Chi {
-            actor: seat,
-            target: from,
-            pai: t(on),
-            consumed: tiles.map(|i| t(i.as_u8())),
-        },
-        Action::Pon { tiles } => Event::Pon {
-            actor: seat,
-            target: from,
-            pai: t(on),
-            consumed: tiles.map(|i| t(i.as_u8())),
-        },
-        Action::Minkan => {
-            let c = of_kind(on / 4, 3);
-            Event::Daiminkan {
-                actor: seat,
-                target: from,
-                pai: t(on),
-                consumed: [0, 1, 2].map(|i| c.get(i).copied().unwrap_or(MjaiTile::HIDDEN)),
-            }
-        }
-        Action::Ankan { kind } => {
-            let c = of_kind(kind.as_u8(), 4);
-            Event::Ankan {
-                actor: seat,
-                consumed: [0, 1, 2, 3].map(|i| c.get(i).copied().unwrap_or(MjaiTile::HIDDEN)),
-            }
-        }
-        Action::Kakan { tile } => {
-            let pon = view
-                .melds(seat)
-                .iter()
-                .find(|m| m.meld.base() == tile.tile())
-                .map_or([255; 4], |m| m.ids);
-            Event::Kakan {
-                actor: seat,
-                pai: t(tile.as_u8()),
-                consumed: [pon[0], pon[1], pon[2]].map(t),
-            }
-        }
-        Action::Pass
-        | Action::Kita { .. }
-        | Action::Exchange { .. }
-        | Action::DeclareLack { .. } => {
-            return NONE.to_owned();
-        }
-    };
-    ev.to_json()
+    if matches!(action, Action::Kita { .. }) {
+        return NONE.to_owned();
+    }
+    mj_game::mjai::reaction(view, action).to_string()
 }

@@ -18,6 +18,7 @@ pub mod hand_cmd;
 pub mod mjai_app;
 pub mod outside_bot;
 pub mod parse_cmd;
+pub mod review_cmd;
 pub mod score_cmd;
 pub mod serve_cmd;
 

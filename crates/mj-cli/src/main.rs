@@ -116,6 +116,12 @@ enum Command {
     /// deal-in values, cost per decision, games/s. Exit code 2 for bad arguments, 1 when a
     /// file cannot be written.
     Arena(mj_cli::arena_cmd::ArenaArgs),
+    /// Review one seat of a real game (Tenhou mjlog, tenhou.net/6, mjai; four or three
+    /// players): every decision beside what one of our players advises, with shanten, ukeire,
+    /// deal-in risk and error categories. A summary in words on stdout; `--json` and `--html`
+    /// write the whole review. Exit code 2 for a log that cannot be reviewed (named, with the
+    /// round).
+    Review(mj_cli::review_cmd::ReviewArgs),
     /// Play as an mjai bot on stdin/stdout (four-player riichi): one of our players, keeping
     /// its own state from the events. Bad lines are reported on stderr and never end it; exit
     /// 0 at end of input. docs/bots-and-arena.md.
@@ -359,6 +365,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 legal,
             }),
         ),
+        Command::Review(args) => words("review", mj_cli::review_cmd::review(&args)),
         Command::Arena(args) => match mj_cli::arena_cmd::arena(&args) {
             Ok(out) => words("arena", Ok(out)),
             Err(mj_cli::arena_cmd::ArenaCmdError::Usage(m)) => words("arena", Err(m)),

@@ -228,6 +228,18 @@ where
 pub trait Bot: core::fmt::Debug {
     /// Chooses among `legal` (never empty) for the seat of `view`.
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action;
+
+    /// The player's own judgement of a decision, for a review: its choice, and a score of each
+    /// of `legal` (same order, higher is better, the choice scored highest). By default the
+    /// choice scores 1 and every other action 0; players that rank their options say more.
+    fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
+        let chosen = self.act(view, legal);
+        let scores = legal
+            .iter()
+            .map(|&a| f64::from(u8::from(a == chosen)))
+            .collect();
+        (chosen, scores)
+    }
 }
 
 /// A boxed player plays as the player inside (so `Box<dyn Bot>` is a `Bot`).
@@ -235,5 +247,10 @@ impl<B: Bot + ?Sized> Bot for Box<B> {
     #[inline]
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         (**self).act(view, legal)
+    }
+
+    #[inline]
+    fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
+        (**self).scores(view, legal)
     }
 }

@@ -60,7 +60,8 @@ pub use error::LogError;
 pub use gzip::{DEFAULT_MAX_BYTES, Limits, decompress, is_gzip};
 pub use log::{Fields, Format, Game, GameEnd, GameLog, JudgeNote, LogRules, Round};
 pub use replay::{
-    Checks, Mismatch, Replay, ReplayOptions, ReplayReport, ReportKind, replay, replay_with,
+    Checks, Mismatch, Replay, ReplayOptions, ReplayReport, ReportKind, replay, replay_observed,
+    replay_with,
 };
 
 use serde_json::Value;

@@ -45,7 +45,7 @@ pub use rollout::Rollout;
 
 use crate::Defense;
 use crate::common::{discard_of, offered_kinds, useful_call, win};
-use crate::players::{Ranker, rank};
+use crate::players::{Ranker, order_scores, rank};
 use crate::risk::{Threats, deal_in_risk};
 use rollout::RolloutBot;
 
@@ -136,6 +136,8 @@ pub struct Search {
     decisions: u64,
     /// What the last decision did.
     pub last: SearchStats,
+    /// The candidates the last decision judged (`last.means` in the same order).
+    judged: Vec<Action>,
 }
 
 impl Search {
@@ -146,6 +148,7 @@ impl Search {
             seed,
             decisions: 0,
             last: SearchStats::default(),
+            judged: Vec::new(),
         }
     }
 }
@@ -169,7 +172,26 @@ impl Bot for Search {
         let stats = judge(view, &cands, &self.config, seed);
         let chosen = cands.get(stats.chosen).copied().unwrap_or(base);
         self.last = stats;
+        self.judged = cands;
         chosen
+    }
+
+    /// `defense`'s scores ([`Bot::scores`]) with every judged candidate above them at 100
+    /// plus its mean placement value over the samples.
+    fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
+        self.judged.clear();
+        let chosen = self.act(view, legal);
+        let mut scores = order_scores(legal, chosen, &Defense::order(view));
+        if self.last.samples > 0 {
+            for (c, a) in self.judged.iter().enumerate() {
+                if let (Some(i), Some(m)) =
+                    (legal.iter().position(|x| x == a), self.last.means.get(c))
+                {
+                    scores[i] = 100.0 + m;
+                }
+            }
+        }
+        (chosen, scores)
     }
 }
 

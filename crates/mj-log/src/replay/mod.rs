@@ -17,7 +17,7 @@ mod walls;
 
 pub use report::{Checks, Mismatch, Replay, ReplayReport, ReportKind};
 
-use mj_game::{Event, Flow, GameRules, Length};
+use mj_game::{Event, Flow, GameRules, Length, Observer, Round};
 
 use crate::log::{Format, Game, GameLog, LogRules};
 
@@ -59,6 +59,27 @@ pub fn replay(log: &GameLog) -> ReplayReport {
 
 /// Replays a log (see the module docs).
 pub fn replay_with(log: &GameLog, opts: &ReplayOptions) -> ReplayReport {
+    replay_inner(log, opts, None)
+}
+
+/// [`replay_with`], showing every decision of a riichi log's seats to `observer`: its
+/// `before` gets the round as the seat decides and the seat's legal actions, its `after` the
+/// action the log played (every seat that could claim a discard and did not is shown a
+/// `Pass`). A review asks its player at each `before` (`mj review`). Our own Chinese logs and
+/// Botzone's are replayed unobserved.
+pub fn replay_observed(
+    log: &GameLog,
+    opts: &ReplayOptions,
+    observer: &mut dyn Observer<Round>,
+) -> ReplayReport {
+    replay_inner(log, opts, Some(observer))
+}
+
+fn replay_inner<'o>(
+    log: &GameLog,
+    opts: &ReplayOptions,
+    mut observer: Option<&mut (dyn Observer<Round> + 'o)>,
+) -> ReplayReport {
     let mut out = ReplayReport {
         format: Some(log.format),
         ..ReplayReport::default()
@@ -83,7 +104,7 @@ pub fn replay_with(log: &GameLog, opts: &ReplayOptions) -> ReplayReport {
             let multi = log.games.len() > 1;
             for (gi, g) in log.games.iter().enumerate() {
                 let base = if multi { gi * 100 } else { 0 };
-                if let Err(why) = game(g, opts, base, &mut out) {
+                if let Err(why) = game(g, opts, base, &mut out, observer.as_deref_mut()) {
                     out.unsupported = Some(why);
                     break;
                 }
@@ -144,7 +165,13 @@ fn riichi_rules(
 }
 
 /// One game of a riichi or Chinese-flow log; `Err`: the log is refused, and why.
-fn game(g: &Game, opts: &ReplayOptions, base: usize, out: &mut ReplayReport) -> Result<(), String> {
+fn game<'o>(
+    g: &Game,
+    opts: &ReplayOptions,
+    base: usize,
+    out: &mut ReplayReport,
+    observer: Option<&mut (dyn Observer<Round> + 'o)>,
+) -> Result<(), String> {
     if let LogRules::Candidates(_) = &g.rules {
         out.kind = ReportKind::Chinese {
             unit: if is_mcr(g) { "hands" } else { "rounds" },
@@ -156,7 +183,14 @@ fn game(g: &Game, opts: &ReplayOptions, base: usize, out: &mut ReplayReport) -> 
     }
     let (rules, length, libriichi, source) = riichi_rules(&g.rules, opts)?;
     out.rules = source;
-    riichi::replay_game(g, (rules, length, libriichi), base, out, opts.record);
+    riichi::replay_game(
+        g,
+        (rules, length, libriichi),
+        base,
+        out,
+        opts.record,
+        observer,
+    );
     Ok(())
 }
 

@@ -6,8 +6,8 @@
 
 use mj_game::game::{Next, final_result, next_round};
 use mj_game::{
-    Action, DrawKind, Event, GameRules, Length, MjaiTile, Phase, Round, RoundEnd, RoundResult,
-    RoundSetup, Seat, Wall,
+    Action, DrawKind, Event, GameRules, Length, MjaiTile, Observer, Phase, Round, RoundEnd,
+    RoundResult, RoundSetup, Seat, Wall,
 };
 use mj_tiles::{Tile, TileId};
 
@@ -27,6 +27,14 @@ impl From<Mismatch> for Failure {
     fn from(m: Mismatch) -> Failure {
         Failure::Mismatch(m)
     }
+}
+
+/// The actions a round's replay played, and who watches each decision.
+pub(super) struct Steps<'a, 'o> {
+    /// Actions played so far.
+    pub count: usize,
+    /// Sees every decision before and after it is played ([`super::replay_observed`]).
+    pub observer: Option<&'a mut (dyn Observer<Round> + 'o)>,
 }
 
 /// A mismatch at the round's event `event` (index in the round's events; the report counts
@@ -67,12 +75,13 @@ pub(super) fn setup_of(events: &[Event]) -> Result<RoundSetup, String> {
 
 /// Replays one riichi game under `rules` (`length`: the match's, when known; `base`: the
 /// number of the game's first round in the report).
-pub(super) fn replay_game(
+pub(super) fn replay_game<'o>(
     game: &Game,
     (rules, length, libriichi): (GameRules, Option<Length>, bool),
     base: usize,
     out: &mut ReplayReport,
     record: bool,
+    mut observer: Option<&mut (dyn Observer<Round> + 'o)>,
 ) {
     // What a log's end is called in its format, for the note when it has none.
     let end_name = match out.format {
@@ -137,16 +146,13 @@ pub(super) fn replay_game(
         out.rounds += 1;
         // Our own logs are compared event for event: the engine records them.
         let own = !rl.stated.is_empty() && rl.stated.iter().all(|(_, f)| *f == Fields::ALL);
-        let played = drive(
-            rules,
-            setup,
-            wall,
-            rl,
-            &mut out.actions,
-            record || own,
-            libriichi,
-        )
-        .and_then(|mut r| {
+        let mut steps = Steps {
+            count: 0,
+            observer: observer.as_deref_mut(),
+        };
+        let played = drive(rules, setup, wall, rl, &mut steps, record || own, libriichi);
+        out.actions += steps.count;
+        let played = played.and_then(|mut r| {
             if r.result().is_some() {
                 out.checks.results += 1;
             }
@@ -322,12 +328,10 @@ fn ids_named<const N: usize>(r: &Round, seat: Seat, ts: [MjaiTile; N]) -> Option
 }
 
 /// Passes every seat still to decide on a tile on offer.
-fn pass_all(r: &mut Round, event: usize, actions: &mut usize) -> Result<(), Mismatch> {
+fn pass_all(r: &mut Round, event: usize, actions: &mut Steps<'_, '_>) -> Result<(), Mismatch> {
     for s in 0..4u8 {
         if r.to_act().contains(s) && matches!(r.phase(), Phase::Claims(_)) {
-            r.play(s, Action::Pass)
-                .map_err(|e| at(event, format!("seat {s} pass refused: {e}")))?;
-            *actions += 1;
+            play(r, s, Action::Pass, event, actions)?;
         }
     }
     Ok(())
@@ -338,8 +342,11 @@ fn play(
     seat: Seat,
     a: Action,
     event: usize,
-    actions: &mut usize,
+    actions: &mut Steps<'_, '_>,
 ) -> Result<(), Mismatch> {
+    if let Some(o) = actions.observer.as_deref_mut() {
+        o.before(r, seat, &r.legal_actions(seat));
+    }
     r.play(seat, a).map_err(|e| {
         let legal: Vec<String> = r
             .legal_actions(seat)
@@ -354,7 +361,10 @@ fn play(
             ),
         )
     })?;
-    *actions += 1;
+    actions.count += 1;
+    if let Some(o) = actions.observer.as_deref_mut() {
+        let _ = o.after(r, seat, a, None);
+    }
     Ok(())
 }
 
@@ -364,7 +374,7 @@ fn drive(
     setup: RoundSetup,
     wall: Wall,
     rl: &LogRound,
-    actions: &mut usize,
+    actions: &mut Steps<'_, '_>,
     record: bool,
     libriichi: bool,
 ) -> Result<Round, Failure> {

@@ -40,7 +40,6 @@ use core::ops::ControlFlow;
 
 use mj_game::{Action, Bot, Event, GameRules, Length, Observer, Round, Seat};
 use mj_log::{Format, Game, GameLog, Limits, LogError, LogRules, ReplayOptions};
-use serde_json::Value;
 
 use decide::{Judged, events, judge, key, kind_name};
 
@@ -340,8 +339,8 @@ fn result_words(events: &[Event], seat: Seat) -> Option<(String, i32)> {
 struct Watcher<'a> {
     seat: Seat,
     bot: &'a mut Box<dyn Bot + Send + Sync>,
-    /// The decision being made: judged, with each legal action's mjai events.
-    pending: Option<(Judged, Vec<(Action, Vec<Value>)>)>,
+    /// The decision being made: judged, and the round as the seat decided.
+    pending: Option<(Judged, Round)>,
     round: usize,
     base: usize,
     decisions: Vec<(Decision, Judged, usize)>,
@@ -350,13 +349,13 @@ struct Watcher<'a> {
 impl Observer<Round> for Watcher<'_> {
     fn before(&mut self, game: &Round, seat: Seat, legal: &[Action]) {
         self.pending = None;
-        if seat != self.seat || legal.len() < 2 {
+        // A decision needs two distinct options (two copies of one kind are one option).
+        if seat != self.seat || legal.iter().all(|&a| key(a) == key(legal[0])) {
             return;
         }
         let view = game.view(seat);
         let j = judge(&view, legal, &mut **self.bot);
-        let rendered = legal.iter().map(|&a| (a, events(&view, a))).collect();
-        self.pending = Some((j, rendered));
+        self.pending = Some((j, game.clone()));
     }
 
     fn after(
@@ -369,16 +368,12 @@ impl Observer<Round> for Watcher<'_> {
         if seat != self.seat {
             return ControlFlow::Continue(());
         }
-        let Some((j, rendered)) = self.pending.take() else {
+        let Some((j, before)) = self.pending.take() else {
             return ControlFlow::Continue(());
         };
         let k = key(action);
         let actual = j.keys.iter().position(|&x| x == k).unwrap_or(j.advised);
-        let actual_events = rendered
-            .iter()
-            .find(|(a, _)| *a == action)
-            .map(|(_, e)| e.clone())
-            .unwrap_or_default();
+        let actual_events = events(&before.view(seat), action);
         let n = j.candidates.len();
         let agree = actual == j.advised;
         let severity = if agree || n < 2 {

@@ -320,11 +320,11 @@ impl Session {
 }
 
 /// The mjai reaction of the seat of `view` taking `action`, as one JSON line
-/// ([`mj_game::mjai::reaction`]; `none` for a kita, which mjai.app's four-player games never
+/// ([`SeatView::reaction`]; `none` for a kita, which mjai.app's four-player games never
 /// offer).
 pub(crate) fn reaction(view: &SeatView<'_>, action: Action) -> String {
     if matches!(action, Action::Kita { .. }) {
         return NONE.to_owned();
     }
-    mj_game::mjai::reaction(view, action).to_string()
+    view.reaction(action).to_string()
 }

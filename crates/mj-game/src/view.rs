@@ -22,7 +22,10 @@ use mj_tiles::{Tile, TileCounts};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::action::Seat;
+use serde_json::{Value, json};
+
+use crate::action::{Action, Seat};
+use crate::mjai::{Event, MjaiTile};
 use crate::round::{ActionList, CalledMeld, ClaimSource, Phase, RiverTile, Round};
 use crate::rules::GameRules;
 use crate::tiles::kind;
@@ -264,6 +267,93 @@ impl<'a> SeatView<'a> {
     /// Sichuan: the three tile ids this seat received in 换三张, once the exchange is done.
     pub fn exchange_in(&self) -> Option<[u8; 3]> {
         self.round.exchange_in(self.seat)
+    }
+
+    /// The mjai reaction of this seat taking `action` (one of its legal actions): the
+    /// one translation of our actions into mjai's words (`mj bot` answers with it, `mj arena
+    /// --bot` reads an outside bot's reaction by finding the legal action rendered as it, a review
+    /// names actions with it). A riichi is its `reach` (the discard follows as a `dahai`); a
+    /// pass, an exchange or a lack declaration is `{"type":"none"}`; a kita is `nukidora`.
+    pub fn reaction(&self, action: Action) -> Value {
+        let view = self;
+        let seat = view.seat();
+        let reds = view.rules().red_fives;
+        let t = |id: u8| MjaiTile::id(id, reds);
+        let offer = view.offer();
+        let hand: Vec<u8> = view.hand_ids().collect();
+        let of_kind = |k: u8, n: usize| -> Vec<MjaiTile> {
+            hand.iter()
+                .copied()
+                .filter(|i| i / 4 == k)
+                .take(n)
+                .map(t)
+                .collect()
+        };
+        let (from, on) = offer.map_or((seat, 0), |o| (o.from, o.tile));
+        let ev = match action {
+            Action::Discard { tile } => Event::Dahai {
+                actor: seat,
+                pai: t(tile.as_u8()),
+                tsumogiri: view.drawn() == Some(tile.as_u8()),
+            },
+            Action::Riichi { .. } => Event::Reach { actor: seat },
+            Action::Tsumo => {
+                let pai = view.drawn().map_or(MjaiTile::HIDDEN, t);
+                return json!({"type": "hora", "actor": seat, "target": seat, "pai": pai});
+            }
+            Action::Ron => {
+                return json!({"type": "hora", "actor": seat, "target": from, "pai": t(on)});
+            }
+            Action::NineTerminals => return json!({"type": "ryukyoku", "actor": seat}),
+            Action::Chi { tiles } => Event::Chi {
+                actor: seat,
+                target: from,
+                pai: t(on),
+                consumed: tiles.map(|i| t(i.as_u8())),
+            },
+            Action::Pon { tiles } => Event::Pon {
+                actor: seat,
+                target: from,
+                pai: t(on),
+                consumed: tiles.map(|i| t(i.as_u8())),
+            },
+            Action::Minkan => {
+                let c = of_kind(on / 4, 3);
+                Event::Daiminkan {
+                    actor: seat,
+                    target: from,
+                    pai: t(on),
+                    consumed: [0, 1, 2].map(|i| c.get(i).copied().unwrap_or(MjaiTile::HIDDEN)),
+                }
+            }
+            Action::Ankan { kind } => {
+                let c = of_kind(kind.as_u8(), 4);
+                Event::Ankan {
+                    actor: seat,
+                    consumed: [0, 1, 2, 3].map(|i| c.get(i).copied().unwrap_or(MjaiTile::HIDDEN)),
+                }
+            }
+            Action::Kakan { tile } => {
+                let pon = view
+                    .melds(seat)
+                    .iter()
+                    .find(|m| m.meld.base() == tile.tile())
+                    .map_or([255; 4], |m| m.ids);
+                Event::Kakan {
+                    actor: seat,
+                    pai: t(tile.as_u8()),
+                    consumed: [pon[0], pon[1], pon[2]].map(t),
+                }
+            }
+            Action::Kita { tile } => Event::Nukidora {
+                actor: seat,
+                pai: t(tile.as_u8()),
+            },
+            Action::Pass | Action::Exchange { .. } | Action::DeclareLack { .. } => {
+                return json!({"type": "none"});
+            }
+        };
+        serde_json::to_value(&ev).unwrap_or_default()
     }
 
     /// Everything this view answers, copied out (see the module docs).

@@ -11,6 +11,7 @@
 //!   protocol's typed request ([`mj_protocol::Request::new`]), whose checks and errors are
 //!   `mj batch`'s. The results (module `results`) build Python objects when read; `raw=True`
 //!   returns plain values.
+//! * `review` judges one seat of a real game log decision by decision (module `review`).
 //! * The batch functions answer an `(N, 34)` array of tile counts with the GIL released, spread
 //!   over `threads` OS threads (module `batch`).
 //!
@@ -24,6 +25,7 @@ mod fields;
 mod hand;
 mod json;
 mod results;
+mod review;
 mod score;
 mod selfplay;
 mod single;
@@ -101,6 +103,7 @@ fn mj_engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(single::agari, m)?)?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(to_mpsz, m)?)?;
+    m.add_function(wrap_pyfunction!(review::review, m)?)?;
     m.add_function(wrap_pyfunction!(batch::hu_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::ready_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::waits_batch, m)?)?;

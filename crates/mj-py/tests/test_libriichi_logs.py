@@ -88,3 +88,13 @@ def test_a_log_without_its_rules_is_refused_then_replayed_under_a_preset(arena_l
     assert summary(r.stdout)["mismatches"] == 0
     r = replay(["--rules", "sichuan", plain])
     assert r.returncode == 1 and "the log is a riichi game" in r.stdout, r.stdout
+
+
+def test_libriichi_arena_logs_are_reviewed_from_every_seat(arena_logs):
+    import mj_engine
+
+    for log in arena_logs:
+        for seat in range(4):
+            r = mj_engine.review(log, seat=seat)
+            assert r["format"] == "mjai" and r["rules"], log
+            assert r["summary"]["decisions"] == len(r["decisions"]) > 20, (log, seat)

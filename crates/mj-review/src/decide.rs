@@ -3,7 +3,6 @@
 
 use mj_ai::{HandView, ShapeRules, shanten};
 use mj_bot::risk::{Threats, deal_in_risk, risk_against, safety};
-use mj_game::mjai::reaction;
 use mj_game::view::kind_of;
 use mj_game::{Action, Bot, MjaiTile, SeatView};
 use mj_tiles::{Tile, TileCounts, TileSet};
@@ -73,9 +72,9 @@ pub(crate) fn key(a: Action) -> Key {
 pub(crate) fn events(view: &SeatView<'_>, a: Action) -> Vec<Value> {
     match a {
         Action::Riichi { tile } => {
-            vec![reaction(view, a), reaction(view, Action::Discard { tile })]
+            vec![view.reaction(a), view.reaction(Action::Discard { tile })]
         }
-        _ => vec![reaction(view, a)],
+        _ => vec![view.reaction(a)],
     }
 }
 

@@ -6,7 +6,7 @@ use core::fmt::Write as _;
 use crate::model::{Candidate, Decision, Review};
 
 use super::text::{escape, seat_name};
-use super::tiles::{action, tile, tiles};
+use super::tiles::{action, action_body, kinds, tile, tiles};
 
 /// The colour band of a deal-in risk (0..1): `safe` under 3 %, `low` under 8 %, `mid` under
 /// 15 %, `high` above.
@@ -138,7 +138,7 @@ fn table(review: &Review, d: &Decision) -> String {
             "<tr class=\"{}\" data-candidate=\"{k}\"><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td>",
             marks.join(" "),
             c.rank,
-            action(&c.action),
+            action_body(&c.action),
             marks
                 .iter()
                 .map(|m| format!(" <span class=\"mark\">{m}</span>"))
@@ -158,7 +158,7 @@ fn table(review: &Review, d: &Decision) -> String {
 
 fn ukeire(c: &Candidate) -> String {
     match &c.ukeire {
-        Some(u) => format!("<b class=\"count\">{}</b> {}", u.tiles, tiles(&u.kinds)),
+        Some(u) => format!("<b class=\"count\">{}</b> {}", u.tiles, kinds(&u.kinds)),
         None => "–".into(),
     }
 }

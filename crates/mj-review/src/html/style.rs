@@ -43,14 +43,14 @@ section.round>h2{border-bottom:2px solid var(--line);padding-bottom:2px}
 .who{display:inline-block;min-width:9em;font-size:.9em}
 .river.me .who{font-weight:700}
 .tg .t{opacity:.6}.rc .t{transform:rotate(90deg);margin:0 5px}.cl .t{text-decoration:line-through}
-.t{display:inline-block;min-width:1.85em;padding:1px 2px;margin:1px;border:1px solid var(--tileb);
+.t{font-style:normal;display:inline-block;min-width:1.85em;padding:1px 2px;margin:1px;border:1px solid var(--tileb);
 border-bottom-width:3px;border-radius:4px;background:var(--tile);text-align:center;font-weight:700;
 font-size:.95em;line-height:1.3;font-variant-numeric:tabular-nums}
 .t.m{color:var(--m)}.t.p{color:var(--p)}.t.s{color:var(--s)}.t.z{color:var(--z)}
 .t.rd{color:#c62828}.t.gd{color:#1b7a2e}.t.wd{color:#667}
 .t.red{background:#ffd9d6;border-color:#d0443a;color:#c62828;box-shadow:inset 0 0 0 1px #d0443a}
 .t.back{background:#8a9bb0;color:#fff}
-.tiles{white-space:nowrap}
+.tiles{white-space:normal}
 .decision{background:var(--card);border:1px solid var(--line);border-left:5px solid var(--ok);
 border-radius:8px;padding:8px 10px;margin:8px 0}
 .decision.bad{border-left-color:var(--bad)}
@@ -73,6 +73,10 @@ tr.advice td{background:rgba(31,122,58,.08)}tr.played td{background:rgba(179,38,
 tr.advice.played td{background:rgba(31,122,58,.14)}
 .mark{font-size:.75em;border:1px solid var(--line);border-radius:3px;padding:0 3px;color:var(--muted)}
 .count{font-variant-numeric:tabular-nums}
+.kinds i{font-style:normal;font-weight:600;margin-left:.4em;white-space:nowrap}
+.kinds .m{color:var(--m)}.kinds .p{color:var(--p)}.kinds .s{color:var(--s)}.kinds .z{color:var(--fg)}
+.cands td:nth-child(2){white-space:nowrap}
 .risk{display:inline-block;border-radius:4px;padding:0 5px;font-weight:700;color:var(--fg)}
 .risk.safe{background:var(--safe)}.risk.low{background:var(--low)}.risk.mid{background:var(--mid)}.risk.high{background:var(--high)}
+@media (prefers-color-scheme:dark){.kinds .m{color:#e79ad0}.kinds .p{color:#8fb8f0}.kinds .s{color:#7fd49a}}
 "#;

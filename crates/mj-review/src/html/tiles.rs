@@ -9,17 +9,18 @@ use serde_json::Value;
 
 use super::text::escape;
 
-/// One tile by its mjai name (`5mr`, `E`, `?`); a name this page does not know is shown as
+/// One tile by its mjai name (`5mr`, `E`, `?`): `<i class="t m">3m</i>`, a red five and an
+/// honour with their mjai name in `title`; a name this page does not know is shown as
 /// written, escaped.
 pub(crate) fn tile(name: &str) -> String {
     let (text, class, title) = match name {
-        "E" => ("東".to_string(), "z", "east"),
-        "S" => ("南".to_string(), "z", "south"),
-        "W" => ("西".to_string(), "z", "west"),
-        "N" => ("北".to_string(), "z", "north"),
-        "P" => ("白".to_string(), "z wd", "white dragon"),
-        "F" => ("發".to_string(), "z gd", "green dragon"),
-        "C" => ("中".to_string(), "z rd", "red dragon"),
+        "E" => ("東".to_string(), "z", "east (E)"),
+        "S" => ("南".to_string(), "z", "south (S)"),
+        "W" => ("西".to_string(), "z", "west (W)"),
+        "N" => ("北".to_string(), "z", "north (N)"),
+        "P" => ("白".to_string(), "z wd", "white dragon (P)"),
+        "F" => ("發".to_string(), "z gd", "green dragon (F)"),
+        "C" => ("中".to_string(), "z rd", "red dragon (C)"),
         "?" => ("?".to_string(), "back", "hidden"),
         _ => match name.as_bytes() {
             [r @ b'1'..=b'9', s @ (b'm' | b'p' | b's')] => {
@@ -31,16 +32,53 @@ pub(crate) fn tile(name: &str) -> String {
             _ => (name.to_string(), "other", ""),
         },
     };
-    let name = escape(name);
     let title = if title.is_empty() {
-        name.clone()
+        String::new()
     } else {
-        format!("{title} ({name})")
+        format!(" title=\"{title}\"")
     };
-    format!(
-        "<span class=\"t {class}\" data-tile=\"{name}\" title=\"{title}\">{}</span>",
-        escape(&text)
-    )
+    format!("<i class=\"t {class}\"{title}>{}</i>", escape(&text))
+}
+
+/// Kinds of tiles in short notation grouped by suit (`147m 58p 東`), each suit in its colour:
+/// for the long lists of a candidate table.
+pub(crate) fn kinds(list: &[MjaiTile]) -> String {
+    // (class, the ranks or honour glyphs, the suit letter written after them)
+    let mut groups: Vec<(&'static str, String, &'static str)> = Vec::new();
+    for t in list {
+        let name = t.to_string();
+        let (class, glyph, suit) = match name.as_bytes() {
+            [r @ b'1'..=b'9', s @ (b'm' | b'p' | b's'), ..] => {
+                let class = suit_class(*s);
+                (class, (*r as char).to_string(), class)
+            }
+            _ => ("z", honor(&name), ""),
+        };
+        match groups.last_mut() {
+            Some((c, g, _)) if *c == class => g.push_str(&glyph),
+            _ => groups.push((class, glyph, suit)),
+        }
+    }
+    let mut out = String::from("<span class=\"kinds\">");
+    for (class, g, suit) in groups {
+        let _ = write!(out, "<i class=\"{class}\">{}{suit}</i>", escape(&g));
+    }
+    out.push_str("</span>");
+    out
+}
+
+fn honor(name: &str) -> String {
+    match name {
+        "E" => "東",
+        "S" => "南",
+        "W" => "西",
+        "N" => "北",
+        "P" => "白",
+        "F" => "發",
+        "C" => "中",
+        other => other,
+    }
+    .to_string()
 }
 
 fn suit_class(s: u8) -> &'static str {
@@ -96,7 +134,8 @@ pub(crate) fn action(events: &[Value]) -> String {
     out
 }
 
-fn action_body(events: &[Value]) -> String {
+/// An action as a verb and tiles.
+pub(crate) fn action_body(events: &[Value]) -> String {
     let mut out = String::new();
     let mut riichi = false;
     for e in events {
@@ -146,13 +185,20 @@ fn action_body(events: &[Value]) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
 
-    use super::{action, tile};
+    use super::{action, kinds, tile};
     use serde_json::json;
 
     #[test]
     fn tiles_show_their_names_and_red_fives() {
         assert!(tile("3p").contains(">3p<"));
         assert!(tile("5sr").contains("class=\"t s red\""));
+        assert_eq!(
+            kinds(
+                &["1m", "4m", "7m", "5pr", "8p", "E", "C"]
+                    .map(|t| serde_json::from_value(json!(t)).unwrap())
+            ),
+            "<span class=\"kinds\"><i class=\"m\">147m</i><i class=\"p\">58p</i><i class=\"z\">東中</i></span>"
+        );
         assert!(tile("C").contains(">中<"));
         assert!(tile("<i>").contains("&lt;i&gt;"));
         assert!(!tile("<i>").contains("<i>"));
@@ -165,11 +211,11 @@ mod tests {
             json!({"type":"dahai","actor":0,"pai":"5mr","tsumogiri":false}),
         ]);
         assert!(riichi.contains("<b>riichi</b>"), "{riichi}");
-        assert!(riichi.contains("data-tile=\"5mr\""), "{riichi}");
+        assert!(riichi.contains("class=\"t m red\""), "{riichi}");
         let pon =
             action(&[json!({"type":"pon","actor":1,"target":0,"pai":"E","consumed":["E","E"]})]);
         assert!(
-            pon.contains("<b>pon</b>") && pon.matches("data-tile=\"E\"").count() == 3,
+            pon.contains("<b>pon</b>") && pon.matches(">東<").count() == 3,
             "{pon}"
         );
         assert!(action(&[json!({"type":"none"})]).contains("<b>pass</b>"));

@@ -22,12 +22,12 @@ pub(crate) fn chart(review: &Review) -> String {
     if n == 0 {
         return "<p>No decision to chart.</p>".into();
     }
-    let top = curve
-        .iter()
-        .map(|p| p.1)
-        .fold(0.0, f64::max)
-        .max(1.0)
-        .ceil();
+    let max = curve.iter().map(|p| p.1).fold(0.0, f64::max);
+    // Grid lines at a round step (1, 2 or 5 times a power of ten), about five of them.
+    let step = nice_step(max / 5.0);
+    let steps = ((max / step).ceil() as usize).max(1);
+    let top = step * steps as f64;
+    let digits = if step < 1.0 { 1 } else { 0 };
     let x = |i: f64| L + (W - L - R) * if n > 1 { i / (n - 1) as f64 } else { 0.5 };
     let y = |v: f64| H - B - (H - T - B) * v / top;
     let mut out = format!(
@@ -36,13 +36,12 @@ pub(crate) fn chart(review: &Review) -> String {
         curve.len()
     );
     // Axes and horizontal grid lines with their values.
-    let steps = (top as usize).clamp(1, 5);
     for k in 0..=steps {
-        let v = top * k as f64 / steps as f64;
+        let v = step * k as f64;
         let _ = write!(
             out,
             "<line class=\"grid\" x1=\"{L}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\"/>\
-             <text class=\"ax\" x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{v:.1}</text>",
+             <text class=\"ax\" x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{v:.digits$}</text>",
             W - R,
             L - 6.0,
             y(v) + 4.0,
@@ -110,4 +109,42 @@ pub(crate) fn chart(review: &Review) -> String {
         n - 1
     );
     out
+}
+
+/// The smallest of 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, ... at least `x`.
+fn nice_step(x: f64) -> f64 {
+    let mut step = 0.1;
+    while step < x {
+        for m in [2.0, 2.5, 2.0] {
+            step *= m;
+            if step >= x {
+                return step;
+            }
+        }
+    }
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_step;
+
+    #[test]
+    fn grid_steps_are_round() {
+        for (x, step) in [
+            (0.0, 0.1),
+            (0.15, 0.2),
+            (0.3, 0.5),
+            (1.0, 1.0),
+            (6.2, 10.0),
+            (11.0, 20.0),
+            (30.0, 50.0),
+        ] {
+            assert!(
+                (nice_step(x) - step).abs() < 1e-9,
+                "nice_step({x}) = {}",
+                nice_step(x)
+            );
+        }
+    }
 }

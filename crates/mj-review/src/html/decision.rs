@@ -76,7 +76,7 @@ pub(crate) fn decision(review: &Review, i: usize, d: &Decision) -> String {
         let _ = write!(
             out,
             "<p class=\"error\"><span class=\"cat\">{}</span> <span class=\"k\">severity</span> {:.2}</p>",
-            escape(d.error.as_deref().unwrap_or("error")),
+            escape(&d.error.as_deref().unwrap_or("error").replace('_', " ")),
             d.severity
         );
     }
@@ -124,7 +124,7 @@ fn table(review: &Review, d: &Decision) -> String {
     if threatened {
         out.push_str("<th>risk</th>");
     }
-    out.push_str("<th>score</th></tr></thead><tbody>");
+    out.push_str("<th class=\"sc\">score</th></tr></thead><tbody>");
     for (k, c) in d.candidates.iter().enumerate() {
         let mut marks = Vec::new();
         if k == 0 {
@@ -150,7 +150,7 @@ fn table(review: &Review, d: &Decision) -> String {
         if threatened {
             out.push_str(&risk(review, c));
         }
-        let _ = write!(out, "<td>{:.3}</td></tr>", c.score);
+        let _ = write!(out, "<td class=\"sc\">{:.3}</td></tr>", c.score);
     }
     out.push_str("</tbody></table></div>");
     out

@@ -122,7 +122,10 @@ fn header(review: &Review) -> String {
             escape(&name.replace('_', " "))
         );
     }
-    out.push_str("</tbody></table></div><h2>Error curve</h2>");
+    out.push_str(
+        "</tbody></table></div><h2>Error curve <small>cumulative severity by decision; dashed \
+         lines: rounds; dots: errors</small></h2>",
+    );
     out.push_str(&curve::chart(review));
     out.push_str("<nav class=\"rounds\">");
     for (i, r) in review.rounds.iter().enumerate() {

@@ -65,7 +65,9 @@ border-radius:8px;padding:8px 10px;margin:8px 0}
 .bad .vs .verdict{color:var(--bad)}
 .bad .vs .actual{background:rgba(179,38,30,.08)}
 .advised{background:rgba(31,122,58,.08)}
-@media (max-width:560px){.vs{grid-template-columns:1fr}.vs .verdict{text-align:left}.who{min-width:0;display:block}}
+@media (max-width:560px){body{padding:6px}.vs{grid-template-columns:1fr}.vs .verdict{text-align:left}
+.who{min-width:0;display:block}.cands .sc{display:none}.cands td,.cands th{padding:3px 3px}
+.kinds{display:block;font-size:.85em}.kinds i{margin:0 .4em 0 0}.decision{padding:6px}}
 .error{margin:4px 0}.cat{font-weight:700;color:var(--bad)}
 .reason{margin:4px 0}
 details summary{cursor:pointer;color:var(--muted);font-size:.9em}

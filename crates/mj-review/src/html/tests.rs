@@ -126,3 +126,56 @@ fn an_empty_review_is_a_page() {
     assert!(page.contains("No decision to chart") && page.ends_with("</html>"));
     assert!(attrs(&page, "data-decision").is_empty());
 }
+
+/// A real Tenhou Phoenix game (`$MJ_LOGS`, else `../shared/logs` beside the repository), its
+/// first player renamed to markup, reviewed and rendered; `None` (said) when the logs are absent.
+fn real_page() -> Option<(Review, String)> {
+    let logs = std::env::var_os("MJ_LOGS").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/logs"),
+        std::path::PathBuf::from,
+    );
+    let path = logs.join("tenhou-phoenix-2020/2020010100gm-00a9-0000-03aa14b0.mjlog");
+    let Ok(xml) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "{} is absent: the page of a real game was not checked",
+            path.display()
+        );
+        return None;
+    };
+    // Tenhou writes names URL-encoded: n0="%3Cscript%3E..." is `<script>...`.
+    let at = xml.find(" n0=\"").expect("the log names its players") + 5;
+    let end = at + xml[at..].find('"').unwrap();
+    let xml = format!(
+        "{}%3Cscript%3Ealert(1)%3C%2Fscript%3E{}",
+        &xml[..at],
+        &xml[end..]
+    );
+    let review = crate::review_bytes(xml.as_bytes(), &crate::ReviewOptions::default())
+        .expect("the Phoenix game is reviewed");
+    assert_eq!(review.names[0], HOSTILE, "the name is read back as markup");
+    let page = render(&review);
+    Some((review, page))
+}
+
+#[test]
+fn a_real_game_page_has_every_decision_and_no_markup_from_the_log() {
+    let Some((review, page)) = real_page() else {
+        return;
+    };
+    let expected: Vec<String> = (0..review.decisions.len()).map(|i| i.to_string()).collect();
+    assert_eq!(attrs(&page, "data-decision"), expected);
+    assert!(
+        review.decisions.len() > 100,
+        "{} decisions",
+        review.decisions.len()
+    );
+    assert!(!page.contains("<script"));
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("src="));
+    for href in attrs(&page, "href") {
+        assert!(href.starts_with('#'), "a link out of the page: {href}");
+    }
+    // One section per round, each river of four seats.
+    assert_eq!(attrs(&page, "data-round").len(), review.rounds.len());
+    assert_eq!(attrs(&page, "data-river").len(), 4 * review.rounds.len());
+}

@@ -147,7 +147,7 @@ pub(crate) fn action_body(events: &[Value]) -> String {
             "dahai" => {
                 let verb = if riichi { "riichi" } else { "discard" };
                 let cut = if e.get("tsumogiri").and_then(Value::as_bool) == Some(true) {
-                    " <small>(the drawn tile)</small>"
+                    " <small>tsumogiri</small>"
                 } else {
                     ""
                 };

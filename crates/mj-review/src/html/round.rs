@@ -142,6 +142,77 @@ pub(crate) fn head(review: &Review, index: usize, round: &RoundReview) -> String
         }
         out.push_str("</div>");
     }
-    out.push_str("</div></div>");
+    out.push_str("</div>");
+    out.push_str(&ends(review, &round.events));
+    out.push_str("</div>");
+    out
+}
+
+/// Each win's yaku, fu and han (and ura dora), each draw's seats in tenpai.
+fn ends(review: &Review, events: &[Event]) -> String {
+    let mut out = String::new();
+    for e in events {
+        match e {
+            Event::Hora {
+                actor,
+                pai,
+                uradora_markers,
+                yakus,
+                fu,
+                fan,
+                yakuman,
+                ..
+            } => {
+                let yaku: Vec<String> = yakus
+                    .iter()
+                    .map(|(name, han)| {
+                        // A yakuman's yaku carry 0: their count is `yakuman`.
+                        if *yakuman > 0 {
+                            escape(name)
+                        } else {
+                            format!("{} {han}", escape(name))
+                        }
+                    })
+                    .collect();
+                let value = if *yakuman > 0 {
+                    format!("yakuman ×{yakuman}")
+                } else {
+                    format!("{fu} fu {fan} han")
+                };
+                let _ = write!(
+                    out,
+                    "<div class=\"end\" data-win=\"{actor}\"><span class=\"k\">{} wins on</span> \
+                     {} {} · {value}",
+                    seat_name(&review.names, *actor),
+                    tile(&pai.to_string()),
+                    yaku.join(", "),
+                );
+                if !uradora_markers.is_empty() {
+                    let _ = write!(
+                        out,
+                        " <span class=\"k\">ura</span> {}",
+                        tiles(uradora_markers)
+                    );
+                }
+                out.push_str("</div>");
+            }
+            Event::Ryukyoku { tenpais, .. } => {
+                let ready: Vec<String> = (0..review.players.min(4))
+                    .filter(|&s| tenpais[usize::from(s)])
+                    .map(|s| seat_name(&review.names, s))
+                    .collect();
+                let _ = write!(
+                    out,
+                    "<div class=\"end\"><span class=\"k\">in tenpai</span> {}</div>",
+                    if ready.is_empty() {
+                        "nobody".to_string()
+                    } else {
+                        ready.join(", ")
+                    }
+                );
+            }
+            _ => {}
+        }
+    }
     out
 }

@@ -39,7 +39,7 @@ section.round>h2{border-bottom:2px solid var(--line);padding-bottom:2px}
 .delta.up{color:var(--ok)}.delta.down{color:var(--bad)}.delta.even{color:var(--muted)}
 .result{margin:.2em 0 .5em}
 .board{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:8px;margin-bottom:8px}
-.start,.river{margin:3px 0;line-height:2}
+.start,.river,.end{margin:3px 0;line-height:2}
 .who{display:inline-block;min-width:9em;font-size:.9em}
 .river.me .who{font-weight:700}
 .tg .t{opacity:.6}.rc .t{transform:rotate(90deg);margin:0 5px}.cl .t{text-decoration:line-through}

@@ -7,7 +7,8 @@
 // MJ_BIN names the `mj` program (default target/debug/mj); screenshots go to MJ_SCREENSHOTS
 // (default target/e2e-screenshots).
 //
-//   npm test            (or: node --test review.test.mjs)
+//   node --test review.test.mjs      (`npm test` runs it after pages.test.mjs, which needs
+//                                     MJ_SERVE_URL)
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";

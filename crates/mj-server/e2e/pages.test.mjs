@@ -11,6 +11,7 @@ import { mkdirSync, existsSync, readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { checkedScreenshot } from "./screenshot.mjs";
 
 const BASE = process.env.MJ_SERVE_URL;
 if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
@@ -57,32 +58,9 @@ async function api(request) {
   return JSON.parse((await response.text()).trim());
 }
 
-/** Saves a screenshot and checks it is not blank: many colours, none covering almost all. */
+/** Saves a screenshot to MJ_SCREENSHOTS and checks it is not blank. */
 async function screenshot(page, name) {
-  const path = join(SHOTS, `${name}.png`);
-  const png = await page.screenshot({ path, fullPage: true });
-  const probe = await browser.newPage();
-  const stats = await probe.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = img.width;
-    canvas.height = img.height;
-    const ctx = canvas.getContext("2d");
-    ctx.drawImage(img, 0, 0);
-    const data = ctx.getImageData(0, 0, img.width, img.height).data;
-    const counts = new Map();
-    for (let i = 0; i < data.length; i += 4) {
-      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-      counts.set(key, (counts.get(key) || 0) + 1);
-    }
-    return { colours: counts.size, top: Math.max(...counts.values()) / (data.length / 4) };
-  }, png.toString("base64"));
-  await probe.close();
-  assert.ok(stats.colours >= 50, `${name}: only ${stats.colours} colours`);
-  assert.ok(stats.top < 0.95, `${name}: one colour covers ${(stats.top * 100).toFixed(1)} %`);
-  return path;
+  return checkedScreenshot(browser, page, join(SHOTS, `${name}.png`), name);
 }
 
 async function discardRows(page) {

@@ -326,5 +326,10 @@ pub(crate) fn reaction(view: &SeatView<'_>, action: Action) -> String {
     if matches!(action, Action::Kita { .. }) {
         return NONE.to_owned();
     }
-    view.reaction(action).to_string()
+    let v = view.reaction(action);
+    // An event is written in its own field order (`type` first), as mjai writes it.
+    match serde_json::from_value::<Event>(v.clone()) {
+        Ok(ev) => ev.to_json(),
+        Err(_) => v.to_string(),
+    }
 }

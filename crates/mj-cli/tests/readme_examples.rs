@@ -268,7 +268,7 @@ fn made_small(args: &[String], scratch: &Path) -> Result<Vec<String>, String> {
     for arg in args {
         if previous == "--games" && arg.parse::<u64>().is_ok_and(|n| n > 8) {
             out.push("8".to_string());
-        } else if previous == "--json" || previous == "--chart" {
+        } else if previous == "--json" || previous == "--chart" || previous == "--html" {
             out.push(scratch.join(arg).to_string_lossy().into_owned());
         } else if arg.contains('*') {
             let (dir, pattern) = arg.rsplit_once('/').unwrap_or((".", arg));

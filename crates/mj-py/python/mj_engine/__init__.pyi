@@ -5,6 +5,7 @@
   read in the form given, the other arguments as Python values, and the answer comes without
   JSON; results build their Python values when read, and ``raw=True`` (``hu``, ``waits``,
   ``shanten``, ``discards``) returns plain values. Answers and errors are the protocol's.
+* ``review``: one seat of a real game log judged decision by decision (docs/review.md).
 * ``hu_batch``, ``ready_batch``, ``waits_batch``, ``shanten_batch``: an ``(N, 34)`` uint8 count
   array answered with the GIL released over ``threads`` OS threads.
 
@@ -18,6 +19,7 @@ string, or an integer in the hand's form: a 136 id when the hand is ids, else a 
 (0-33). Wildcards (``wild``) are mpsz strings or kind indices; winds ``"1z"``-``"4z"`` or 0-3.
 """
 
+import os
 from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
@@ -252,6 +254,28 @@ def score(
 
 def to_mpsz(hand: Hand) -> str:
     """A hand given as mpsz, 34 counts or 136 ids, written in mpsz (red fives as 0)."""
+
+def review(
+    log: Union[str, bytes, "os.PathLike[str]"],
+    seat: Optional[int] = None,
+    player: str = "defense",
+    *,
+    name: Optional[str] = None,
+    rounds: Optional[Sequence[str]] = None,
+    rules: Optional[str] = None,
+    seed: int = 0,
+    max_bytes: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Reviews one seat of a game log decision by decision.
+
+    ``log`` is a path, the log's text (a ``str`` starting with ``<``, ``{`` or ``[``, or with a
+    line break) or its bytes: Tenhou mjlog XML, tenhou.net/6 JSON or mjai JSON Lines, gzipped
+    or not. The seat is ``seat`` (0-based, default 0) or the player called ``name``; ``player``
+    is the reviewing player (any ``mj arena`` name); ``rounds`` keeps only rounds by label
+    (``"E1"``, ``"S3.1"``); ``rules`` is the preset of an mjai log that states none. Returns the
+    JSON ``mj review --json`` writes (docs/review.md). Raises ``MjError`` (``kind``:
+    ``unreadable_log``, ``unsupported``, ``round``, ``bad_request``, ``too_large``).
+    """
 
 def hu_batch(
     counts: "npt.NDArray[np.uint8]",

@@ -8,23 +8,15 @@ use mj_game::{Action, Bot, MjaiTile, SeatView};
 use mj_tiles::{Tile, TileCounts, TileSet};
 use serde_json::Value;
 
-use crate::model::{Candidate, OfferNote, Risk, RiskAgainst, ThreatNote, Ukeire};
+use crate::model::{Candidate, Decision, OfferNote, Risk, RiskAgainst, ThreatNote, Ukeire};
 
-/// What is known of a decision before the seat's action: the options, judged.
+/// What is known of a decision before the seat's action: the decision with the state and the
+/// options judged (what the seat did still blank), and what the summary needs beside it.
 #[derive(Clone, Debug)]
 pub(crate) struct Judged {
-    pub situation: &'static str,
-    pub hand: Vec<MjaiTile>,
-    pub drawn: Option<MjaiTile>,
-    pub melds: Vec<Vec<MjaiTile>>,
-    pub offered: Option<OfferNote>,
-    pub shanten: i8,
-    pub furiten: bool,
-    pub tiles_left: u8,
-    pub threats: Vec<ThreatNote>,
+    pub decision: Decision,
     /// Each candidate's key (the actions it stands for are those with the same key).
     pub keys: Vec<Key>,
-    pub candidates: Vec<Candidate>,
     /// Index of the advice in `candidates` (always 0: candidates are sorted best first).
     pub advised: usize,
     /// `true` when a win was among the options.
@@ -287,8 +279,11 @@ pub(crate) fn judge(view: &SeatView<'_>, legal: &[Action], bot: &mut dyn Bot) ->
         None => TileSet::EMPTY,
     };
     let offer = view.offer();
-    Judged {
-        situation: if offer.is_some() { "offer" } else { "turn" },
+    let decision = Decision {
+        index: 0,
+        round: 0,
+        situation: if offer.is_some() { "offer" } else { "turn" }.to_string(),
+        kind: String::new(),
         hand: hand.iter().map(|&i| tile_name(i, reds)).collect(),
         drawn: drawn.map(|i| tile_name(i, reds)),
         melds: view
@@ -318,8 +313,21 @@ pub(crate) fn judge(view: &SeatView<'_>, legal: &[Action], bot: &mut dyn Bot) ->
                 weight: t.weight,
             })
             .collect(),
-        keys,
+        actual: Vec::new(),
+        advised: candidates
+            .first()
+            .map(|c| c.action.clone())
+            .unwrap_or_default(),
+        agree: false,
         candidates,
+        actual_index: 0,
+        error: None,
+        severity: 0.0,
+        reason: String::new(),
+    };
+    Judged {
+        decision,
+        keys,
         advised: 0,
         could_win: legal
             .iter()

@@ -374,35 +374,23 @@ impl Observer<Round> for Watcher<'_> {
         let k = key(action);
         let actual = j.keys.iter().position(|&x| x == k).unwrap_or(j.advised);
         let actual_events = events(&before.view(seat), action);
-        let n = j.candidates.len();
+        let n = j.decision.candidates.len();
         let agree = actual == j.advised;
         let severity = if agree || n < 2 {
             0.0
         } else {
-            (j.candidates[actual].rank - 1) as f64 / (n - 1) as f64
+            (j.decision.candidates[actual].rank - 1) as f64 / (n - 1) as f64
         };
-        let d = Decision {
-            index: self.base + self.decisions.len(),
-            round: self.round,
-            situation: j.situation.to_string(),
-            kind: kind_name(action).to_string(),
-            hand: j.hand.clone(),
-            drawn: j.drawn,
-            melds: j.melds.clone(),
-            offered: j.offered,
-            shanten: j.shanten,
-            furiten: j.furiten,
-            tiles_left: j.tiles_left,
-            threats: j.threats.clone(),
-            actual: actual_events,
-            advised: j.candidates[j.advised].action.clone(),
-            agree,
-            candidates: j.candidates.clone(),
-            actual_index: actual,
-            error: summary::category(&j, actual),
-            severity,
-            reason: summary::reason(&j, actual),
-        };
+        let mut d = j.decision.clone();
+        d.index = self.base + self.decisions.len();
+        d.round = self.round;
+        d.kind = kind_name(action).to_string();
+        d.actual = actual_events;
+        d.agree = agree;
+        d.actual_index = actual;
+        d.error = summary::category(&j, actual);
+        d.severity = severity;
+        d.reason = summary::reason(&j, actual);
         self.decisions.push((d, j, actual));
         ControlFlow::Continue(())
     }

@@ -54,20 +54,20 @@ pub(crate) fn category(j: &Judged, actual: usize) -> Option<String> {
     if actual == j.advised {
         return None;
     }
-    let a = &j.candidates[actual];
-    let b = &j.candidates[j.advised];
+    let a = &j.decision.candidates[actual];
+    let b = &j.decision.candidates[j.advised];
     let (ka, kb) = (kind_of(a), kind_of(b));
     let name = match (ka, kb) {
         (_, "win") => "missed_win",
         ("discard", "riichi") => "missed_riichi",
         ("riichi", "discard") => "riichi_against_advice",
-        ("pass", "call" | "kan") if j.situation == "offer" => "missed_call",
+        ("pass", "call" | "kan") if j.decision.situation == "offer" => "missed_call",
         ("call", _) if j.yaku_after_call.get(actual) == Some(&Some(false)) => "called_without_yaku",
-        ("call" | "kan", _) if j.situation == "offer" => "call_against_advice",
+        ("call" | "kan", _) if j.decision.situation == "offer" => "call_against_advice",
         ("kan", _) => "kan_against_advice",
         (_, "kan") => "missed_kan",
         ("discard" | "riichi", "discard" | "riichi") => {
-            let threatened = !j.threats.is_empty();
+            let threatened = !j.decision.threats.is_empty();
             let (ra, rb) = (risk(a), risk(b));
             if threatened && ra > rb + 0.02 {
                 "pushed_dangerous"
@@ -138,7 +138,7 @@ fn shape(c: &Candidate) -> String {
 
 /// Why the player advises what it does, in words.
 pub(crate) fn reason(j: &Judged, actual: usize) -> String {
-    let b = &j.candidates[j.advised];
+    let b = &j.decision.candidates[j.advised];
     let mut out = format!("{}: {}", describe(b), shape(b));
     if let Some(r) = &b.risk {
         out.push_str(&format!(", deal-in risk {:.0} %", r.total * 100.0));
@@ -149,7 +149,7 @@ pub(crate) fn reason(j: &Judged, actual: usize) -> String {
         }
     }
     if actual != j.advised {
-        let a = &j.candidates[actual];
+        let a = &j.decision.candidates[actual];
         out.push_str(&format!("; played {}: {}", describe(a), shape(a)));
         if let Some(r) = &a.risk {
             out.push_str(&format!(", risk {:.0} %", r.total * 100.0));
@@ -161,8 +161,8 @@ pub(crate) fn reason(j: &Judged, actual: usize) -> String {
 
 /// How one decision counts towards each kind's agreement: `(kind, agreed)`.
 fn kinds(j: &Judged, actual: usize) -> Vec<(&'static str, bool)> {
-    let a = &j.candidates[actual];
-    let b = &j.candidates[j.advised];
+    let a = &j.decision.candidates[actual];
+    let b = &j.decision.candidates[j.advised];
     let (ka, kb) = (kind_of(a), kind_of(b));
     let is = |k: &str, x: &str| k == x;
     let mut out = Vec::new();
@@ -170,22 +170,23 @@ fn kinds(j: &Judged, actual: usize) -> Vec<(&'static str, bool)> {
     if discards(ka) && discards(kb) {
         let kind = |c: &Candidate| discarded(c).and_then(MjaiTile::tile_id).map(|i| i / 4);
         out.push(("discard", kind(a) == kind(b)));
-        if !j.threats.is_empty() {
+        if !j.decision.threats.is_empty() {
             out.push(("fold", is_safest(j, a) == is_safest(j, b)));
         }
     }
     if j.could_riichi {
         out.push(("riichi", is(ka, "riichi") == is(kb, "riichi")));
     }
-    if j.situation == "offer"
-        && j.candidates
+    if j.decision.situation == "offer"
+        && j.decision
+            .candidates
             .iter()
             .any(|c| matches!(kind_of(c), "call" | "kan"))
     {
         let called = |k: &str| matches!(k, "call" | "kan");
         out.push(("call", called(ka) == called(kb)));
     }
-    if j.situation == "turn" && j.could_kan {
+    if j.decision.situation == "turn" && j.could_kan {
         out.push(("kan", is(ka, "kan") == is(kb, "kan")));
     }
     if j.could_win {

@@ -15,6 +15,8 @@
 //!   same player with the seeds' table.
 //! * `defense`: [`Defense`], `efficiency` plus push/fold from a per-tile deal-in risk
 //!   ([`risk`]).
+//! * `imitation`: [`Imitation`], `defense` with the discard a Phoenix player would make, by a
+//!   model fitted on real games ([`imitation`]).
 //! * `search`: [`Search`], `defense`'s candidates judged by playing rounds with the hidden
 //!   tiles dealt anew ([`mj_game::determinize`]) to their end, by expected placement points;
 //!   200 ms a decision, `search:20` for 20 ms, `search:samples=64` for a fixed, deterministic
@@ -50,6 +52,7 @@
 
 pub mod arena;
 mod common;
+pub mod imitation;
 mod players;
 pub mod registry;
 pub mod risk;
@@ -58,6 +61,7 @@ pub mod sichuan;
 mod tuning;
 
 pub use common::call_keeps_yaku;
+pub use imitation::Imitation;
 pub use players::{Defense, Efficiency, Value};
 pub use registry::NAMES;
 pub use search::{Rollout, Search, SearchConfig};

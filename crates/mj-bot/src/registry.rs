@@ -19,10 +19,10 @@ use mj_game::{BUILTIN_BOTS, Bot, BotEntry};
 use mj_tiles::rng::{GOLDEN, mix};
 
 use crate::tuning::tuned_weights;
-use crate::{Defense, Efficiency, Search, SearchConfig, Value};
+use crate::{Defense, Efficiency, Imitation, Search, SearchConfig, Value};
 
 /// Every player, in the order names are listed.
-pub const PLAYERS: [BotEntry; 7] = [
+pub const PLAYERS: [BotEntry; 8] = [
     BUILTIN_BOTS[0],
     BUILTIN_BOTS[1],
     BotEntry {
@@ -48,6 +48,11 @@ pub const PLAYERS: [BotEntry; 7] = [
         name: "defense",
         about: "`efficiency` plus push/fold from a per-tile deal-in risk ([`Defense`])",
         build: |_| Box::new(Defense),
+    },
+    BotEntry {
+        name: "imitation",
+        about: "`defense` discarding as Phoenix players do, by a model fitted on real games ([`Imitation`])",
+        build: |_| Box::new(Imitation),
     },
     BotEntry {
         name: "search",
@@ -215,7 +220,7 @@ mod tests {
             e.as_deref(),
             Some(
                 "unknown player `nobody` (known: random, tsumogiri, efficiency, value, \
-                 value_untuned, defense, search)"
+                 value_untuned, defense, imitation, search)"
             )
         );
     }

@@ -30,7 +30,7 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// One player per seat, comma-separated: random, tsumogiri, efficiency, value,
-    /// value_untuned, defense, search (`search:20` thinks 20 ms a decision; three names
+    /// value_untuned, defense, imitation, search (`search:20` thinks 20 ms a decision; three names
     /// with three-player rules).
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,

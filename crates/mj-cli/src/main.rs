@@ -100,7 +100,7 @@ enum Command {
         #[arg(long, default_value = "hanchan")]
         length: String,
         /// Players by seat, comma-separated (random, tsumogiri, efficiency, value,
-        /// value_untuned, defense, search[:MS]); fewer than four repeat.
+        /// value_untuned, defense, imitation, search[:MS]); fewer than four repeat.
         #[arg(long, value_delimiter = ',', default_value = "random")]
         players: Vec<String>,
         /// A one-line summary (final scores, ranks, points) instead of the events.
@@ -126,7 +126,7 @@ enum Command {
     /// its own state from the events. Bad lines are reported on stderr and never end it; exit
     /// 0 at end of input. docs/bots-and-arena.md.
     Bot {
-        /// The player: random, tsumogiri, efficiency, value, value_untuned, defense, search
+        /// The player: random, tsumogiri, efficiency, value, value_untuned, defense, imitation, search
         /// (`search:20` thinks 20 ms a decision).
         #[arg(long, default_value = "defense")]
         player: String,

@@ -14,16 +14,20 @@ import gzip
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 
-from conftest import need_mjai, _find_mj
+from conftest import REPO, need_mjai, _find_mj
 
 need_mjai(
     "`mj bot` was not played against libriichi's arena",
     "mjai.mlibriichi.arena",
 )
 from mjai.mlibriichi.arena import Match  # noqa: E402
+
+sys.path.insert(0, str(REPO / "tools" / "libriichi"))
+from mj_bot_seat import MjBot  # noqa: E402
 
 GAMES = int(os.environ.get("MJ_BOT_GAMES", "4"))
 LINEUPS = [
@@ -34,89 +38,13 @@ LINEUPS = [
 ]
 
 
-class MjBot:
-    """One seat in the form `Match` calls, backed by an `mj bot PLAYER_ID` process fed as
-    mjai.app feeds a bot."""
-
-    engine_type = "mjai-log"
-
-    def __init__(self, player, seat, stderr):
-        self.name = player
-        self.player = player
-        self.seat = seat
-        self.stderr = stderr
-        self.player_ids = []
-        self.proc = None
-        self.sent = 0
-        self.invalid = []
-        self.reactions = 0
-
-    def spawn(self, seat):
-        exe = _find_mj()
-        self.proc = subprocess.Popen(
-            [str(exe), "bot", "--player", self.player, "--seed", str(seat), str(seat)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self.stderr,
-            text=True,
-            bufsize=1,
-        )
-
-    def ask(self, events):
-        self.proc.stdin.write(json.dumps(events, separators=(",", ":")) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        assert line, f"mj bot ({self.player}) closed its output"
-        return line.strip()
-
-    def set_player_ids(self, player_ids):
-        self.player_ids = player_ids
-
-    def start_game(self, game_idx):
-        self.spawn(self.player_ids[game_idx])
-        self.ask([{"type": "start_game", "names": ["0", "1", "2", "3"], "id": game_idx}])
-
-    def end_kyoku(self, game_idx):
-        self.ask([{"type": "end_kyoku"}])
-        self.sent = 0
-
-    def end_game(self, game_idx, scores):
-        self.ask([{"type": "end_game"}])
-        self.proc.stdin.close()
-        assert self.proc.wait(timeout=30) == 0
-
-    def react_batch(self, game_states):
-        out = []
-        for gs in game_states:
-            me = self.player_ids[gs.game_index]
-            events = json.loads(gs.events_json)
-            if self.sent > len(events):
-                self.sent = 0
-            batch = []
-            for ev in events[self.sent :]:
-                if ev["type"] == "tsumo" and ev["actor"] != me:
-                    ev["pai"] = "?"
-                if ev["type"] == "start_kyoku":
-                    ev["tehais"] = [t if s == me else ["?"] * 13 for s, t in enumerate(ev["tehais"])]
-                batch.append(ev)
-            self.sent = len(events)
-            answer = self.ask(batch)
-            self.reactions += 1
-            try:
-                gs.state.validate_reaction(answer)
-            except Exception as e:  # noqa: BLE001 - libriichi says why in a string
-                self.invalid.append((answer, str(e).splitlines()[0], batch[-3:]))
-            out.append(answer)
-        return out
-
-
 def test_mj_bot_plays_whole_hanchan_in_libriichi(tmp_path):
     stderr_path = tmp_path / "bots.stderr"
     reactions = 0
     with stderr_path.open("w") as stderr:
         for g in range(GAMES):
             lineup = LINEUPS[g % len(LINEUPS)]
-            bots = [MjBot(p, s, stderr) for s, p in enumerate(lineup)]
+            bots = [MjBot(_find_mj(), p, s, stderr) for s, p in enumerate(lineup)]
             Match(log_dir=str(tmp_path)).py_match(*bots, seed_start=(100 + g, 7))
             for b in bots:
                 assert not b.invalid, f"game {g} {b.player}: invalid reactions {b.invalid[:3]}"

@@ -374,7 +374,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--games", type=int, required=True, help="number of games N")
     p.add_argument("--players", required=True,
                    help="comma-separated bot per seat (random, tsumogiri, efficiency, value, "
-                        "value_untuned, defense); 3 names for sanma")
+                        "value_untuned, defense, imitation); 3 names for sanma")
     p.add_argument("--rules", default="tenhou",
                    help="tenhou, mahjong_soul, sanma, sanma_mahjong_soul, sichuan")
     p.add_argument("--length", default="hanchan", help="hanchan, east, one")

@@ -70,8 +70,11 @@ async function review() {
   }
   const seat = $("seat").value;
   const player = $("player").value;
-  setParams([["seat", seat === "0" ? "" : seat], ["player", player === "defense" ? "" : player]]);
+  setParams([["seat", seat === "0" ? "" : seat], ["player", player === "defense" ? "" : player],
+    ["rules", $("rules").value]]);
+  const rules = $("rules").value;
   const query = new URLSearchParams({ format: "html", seat, player });
+  if (rules) query.set("rules", rules);
   const { body, version } = source;
   $("go").disabled = true;
   show("Reviewing…");
@@ -128,3 +131,4 @@ $("form").addEventListener("submit", (e) => {
 const start = params();
 if (["0", "1", "2", "3"].includes(start.get("seat"))) $("seat").value = start.get("seat");
 if (["efficiency", "value", "defense"].includes(start.get("player"))) $("player").value = start.get("player");
+if ([...$("rules").options].some((o) => o.value === start.get("rules"))) $("rules").value = start.get("rules");

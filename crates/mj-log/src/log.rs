@@ -52,6 +52,9 @@ pub struct Game {
     pub id: Option<String>,
     /// Player names by seat, as the log writes them (empty when it names nobody).
     pub names: Vec<String>,
+    /// The game's title when the log gives one (tenhou.net/6's `title` array, its non-empty
+    /// parts joined by ` / `); text from the log, to be escaped wherever it is shown.
+    pub title: Option<String>,
     /// What the log says about its rules.
     pub rules: LogRules,
     /// The rounds in order (kyoku; MCR's hands).

@@ -75,3 +75,21 @@ fn the_sample_round_parses() {
         5
     );
 }
+
+#[test]
+fn the_title_is_kept_as_text() {
+    assert_eq!(parse_tenhou6(ROUND).unwrap()[0].title, None, "no title");
+    let cases = [
+        (r#"["",""]"#, None),
+        (
+            r#"["<img src=x onerror=alert(1)>", " ", "2020/01/01"]"#,
+            Some("<img src=x onerror=alert(1)> / 2020/01/01"),
+        ),
+        (r#"[3, "only"]"#, Some("only")),
+    ];
+    for (title, want) in cases {
+        let text = ROUND.replacen('{', &format!("{{\"title\":{title},"), 1);
+        let g = parse_tenhou6(&text).unwrap();
+        assert_eq!(g[0].title.as_deref(), want, "{title}");
+    }
+}

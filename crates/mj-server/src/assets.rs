@@ -44,6 +44,7 @@ pub const PAGES: &[(&str, Asset)] = &[
     ("/", asset!("index.html", HTML)),
     ("/score", asset!("score.html", HTML)),
     ("/log", asset!("log.html", HTML)),
+    ("/review", asset!("review.html", HTML)),
 ];
 
 /// The scripts and style the pages load.
@@ -55,6 +56,15 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/analysis.js", JS),
     asset!("js/score.js", JS),
     asset!("js/log.js", JS),
+    asset!("js/review.js", JS),
+    asset!("review-page.css", CSS),
+    // The review's stylesheet is mj-review's own, so that the page and `mj review --html`
+    // never drift apart.
+    Asset {
+        name: "review.css",
+        content_type: CSS,
+        bytes: mj_review::html::STYLE.as_bytes(),
+    },
 ];
 
 /// FNV-1a of each file, as its entity tag: pages are revalidated (`no-cache`) and answered 304

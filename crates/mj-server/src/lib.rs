@@ -19,9 +19,11 @@
 //! | `GET /` (`/?q=<mpsz>`) | the analysis page |
 //! | `GET /score` | the score page |
 //! | `GET /log` | the log viewer |
+//! | `GET /review` | the review page |
 //! | `GET /assets/{file}` | the pages' scripts and style |
 //! | `POST /api` | protocol lines (JSON Lines) in, `mj batch`'s answers out, line for line |
 //! | `POST /api/log` | a game log (Tenhou, tenhou.net/6, mjai; gzip or plain) in, its games as mjai events out |
+//! | `POST /api/review` | a game log in, one seat's review by a rule player out (JSON, or HTML for the review page) |
 //! | `GET /api/health` | `{"ok": true, "version", "limits", "data"}` |
 //!
 //! Any other path is 404 and any other method 405, with a JSON error. `docs/server.md` is the
@@ -35,7 +37,7 @@
 //! Content-Security-Policy without inline scripts ([`CSP`]) and `nosniff`.
 
 // Layers, each reading only the layers before it: `limits`, `error`, `state` <- `api`,
-// `assets` (handlers) <- `log` (a handler reusing `api`'s admission) <- `layers` (time
+// `assets` (handlers) <- `log`, `review` (handlers reusing `api`'s admission) <- `layers` (time
 // limit, headers) <- `conn` (the connection loop) <- the
 // router here.
 mod api;
@@ -45,6 +47,7 @@ mod error;
 mod layers;
 mod limits;
 mod log;
+mod review;
 mod state;
 
 use std::future::Future;
@@ -63,6 +66,7 @@ pub use error::ApiError;
 pub use layers::CSP;
 pub use limits::Limits;
 pub use log::{MAX_LOG_BYTES, log_answer};
+pub use review::{PLAYERS as REVIEW_PLAYERS, REVIEW_CSS, review_answer};
 pub use state::AppState;
 
 /// Where and how to serve.
@@ -104,6 +108,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api", post(api::post_api))
         .route("/api/health", get(api::health))
         .route("/api/log", post(log::post_log))
+        .route("/api/review", post(review::post_review))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -124,8 +129,8 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
         format!(
-            "{method} is not allowed on {path:?}: the API takes POST /api and POST /api/log, the pages and \
-             /api/health GET"
+            "{method} is not allowed on {path:?}: the API takes POST /api, POST /api/log and POST \
+             /api/review, the pages and /api/health GET"
         ),
     )
 }

@@ -6,13 +6,15 @@
 //! answer is one JSON object:
 //!
 //! ```json
-//! {"format": "mjlog", "games": [{"names": ["A", "B", "C", "D"], "rules": "tenhou room 0xa9",
+//! {"format": "mjlog", "games": [{"id": null, "title": null, "names": ["A", "B", "C", "D"],
+//!   "rules": "tenhou room 0xa9",
 //!   "rounds": [[{"type": "start_kyoku", ...}, ...], ...],
 //!   "end": {"scores": [...], "points": [...]}}]}
 //! ```
 //!
 //! Each round is its events from `start_kyoku` to `end_kyoku`, in mjai's vocabulary with every
-//! hand and draw shown (a log is a record of a finished game). A log that cannot be read is
+//! hand and draw shown (a log is a record of a finished game). `title` is a tenhou.net/6
+//! log's title (its parts joined by ` / `), `null` for other formats. A log that cannot be read is
 //! refused with 422 `unreadable_log` and the reader's message, which names where and what.
 
 use std::sync::Arc;
@@ -78,7 +80,8 @@ fn game_json(game: &mj_log::Game) -> Value {
         .end
         .as_ref()
         .map(|e| json!({"scores": e.scores, "points": e.points}));
-    json!({"id": game.id, "names": game.names, "rules": rules, "rounds": rounds, "end": end})
+    json!({"id": game.id, "title": game.title, "names": game.names, "rules": rules,
+        "rounds": rounds, "end": end})
 }
 
 /// `POST /api/log`.

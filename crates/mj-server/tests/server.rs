@@ -586,6 +586,7 @@ async fn the_log_api_answers_real_logs_as_events_and_refuses_the_rest() {
         assert_eq!(answer["format"], log.format.name());
         for (game, ours) in log.games.iter().zip(answer["games"].as_array().unwrap()) {
             assert_eq!(ours["names"], serde_json::json!(game.names));
+            assert_eq!(ours["title"], serde_json::json!(game.title));
             let rounds = ours["rounds"].as_array().unwrap();
             assert_eq!(rounds.len(), game.rounds.len(), "{}", path.display());
             for (round, events) in game.rounds.iter().zip(rounds) {

@@ -645,6 +645,7 @@ fn game(mut h: Hand, wall: Option<Vec<u8>>) -> Result<Game, String> {
     let rules = candidates(&h, wall.as_deref())?;
     Ok(Game {
         id: Some(h.id),
+        title: None,
         names: Vec::new(),
         rules: LogRules::Candidates(rules),
         rounds: vec![Round {

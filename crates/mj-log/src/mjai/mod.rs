@@ -128,6 +128,7 @@ pub fn read(text: &str) -> Result<Game, LogError> {
     };
     Ok(Game {
         id: None,
+        title: None,
         names: st.names,
         rules,
         rounds: st.rounds,

@@ -301,6 +301,7 @@ pub fn read(text: &str) -> Result<Game, LogError> {
     };
     Ok(Game {
         id: None,
+        title: None,
         names,
         rules,
         rounds,

@@ -138,11 +138,26 @@ fn game(v: &Value) -> Result<Game, LogError> {
     };
     Ok(Game {
         id: None,
+        title: title(v),
         names,
         rules,
         rounds,
         end,
     })
+}
+
+/// The `title` array's non-empty strings joined by ` / ` (Tenhou writes the room and the date
+/// there); `None` when there is none.
+fn title(v: &Value) -> Option<String> {
+    let parts: Vec<&str> = v
+        .get("title")
+        .and_then(Value::as_array)?
+        .iter()
+        .filter_map(Value::as_str)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(" / "))
 }
 
 /// The room `rule.disp` names; when it names no length (no 東 or 南) the rounds are replayed

@@ -1,4 +1,6 @@
-//! The review as one self-contained HTML page: inline CSS and SVG, no script, nothing fetched.
+//! The review as one self-contained HTML page: inline CSS and SVG, no script, nothing fetched
+//! ([`render`]); or the same page linking its CSS ([`render_with`]), or the report alone for a
+//! page of one's own ([`body`], with [`STYLE`]).
 //! Every string from the log (names, rules, labels, results, reasons, tiles) is escaped by
 //! [`text::escape`]. Each decision is an `<article data-decision=i data-agree=..>`; each
 //! action carries its mjai events in `data-events`, so a test or a tool can read the page back.
@@ -19,9 +21,29 @@ use crate::model::Review;
 
 use text::{escape, percent, seat_name};
 
-/// The page of a review.
+/// The CSS of the page: what [`render`] inlines, and what a page that shows [`body`] (or a
+/// [`render_with`] page with [`Style::Linked`]) serves as a stylesheet of its own.
+pub const STYLE: &str = style::CSS;
+
+/// Where a page's CSS comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style<'a> {
+    /// Inline, in a `<style>` element: the page needs nothing else ([`render`]).
+    Inline,
+    /// A `<link rel="stylesheet">` to this address, which serves [`STYLE`]: for a server whose
+    /// Content-Security-Policy allows no inline style.
+    Linked(&'a str),
+}
+
+/// The page of a review, self-contained (inline CSS).
 pub fn render(review: &Review) -> String {
-    let mut out = String::with_capacity(64 * 1024 + review.decisions.len() * 6 * 1024);
+    render_with(review, Style::Inline)
+}
+
+/// The page of a review, its CSS inline or linked.
+pub fn render_with(review: &Review, style: Style<'_>) -> String {
+    let body = body(review);
+    let mut out = String::with_capacity(body.len() + STYLE.len() + 512);
     let title = format!(
         "Review of {}",
         review
@@ -34,10 +56,28 @@ pub fn render(review: &Review) -> String {
         out,
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title><style>{}</style></head><body>",
+         <title>{}</title>",
         escape(&title),
-        style::CSS
     );
+    match style {
+        Style::Inline => {
+            let _ = write!(out, "<style>{STYLE}</style>");
+        }
+        Style::Linked(href) => {
+            let _ = write!(out, "<link rel=\"stylesheet\" href=\"{}\">", escape(href));
+        }
+    }
+    out.push_str("</head><body>");
+    out.push_str(&body);
+    out.push_str("</body></html>");
+    out
+}
+
+/// The report alone, without the page around it: the header (names, agreement, tables, the
+/// curve, the rounds' links), the "only errors" switch and `<main>` with every round and
+/// decision, as sibling elements for a page that has its own `<head>` and links [`STYLE`].
+pub fn body(review: &Review) -> String {
+    let mut out = String::with_capacity(64 * 1024 + review.decisions.len() * 6 * 1024);
     out.push_str(&header(review));
     out.push_str(
         "<input type=\"checkbox\" id=\"only-errors\"><label for=\"only-errors\">show only the \
@@ -63,7 +103,7 @@ pub fn render(review: &Review) -> String {
             out.push_str(&decision::decision(review, i, d));
         }
     }
-    out.push_str("</main></body></html>");
+    out.push_str("</main>");
     out
 }
 

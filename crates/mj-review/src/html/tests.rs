@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::render;
+use super::{STYLE, Style, body, render, render_with};
 use crate::model::Review;
 
 const HOSTILE: &str = "<script>alert(1)</script>";
@@ -114,6 +114,27 @@ fn nothing_is_fetched() {
         assert!(href.starts_with('#'), "a link out of the page: {href}");
     }
     assert!(page.contains("<meta name=\"viewport\""));
+}
+
+#[test]
+fn the_page_with_linked_css_is_the_same_report_without_inline_style() {
+    let r = review();
+    let (inline, linked, report) = (
+        render(&r),
+        render_with(&r, Style::Linked("/assets/review.css?v=\"1\"")),
+        body(&r),
+    );
+    assert_eq!(inline, render_with(&r, Style::Inline));
+    assert!(inline.contains(&format!("<style>{STYLE}</style>")));
+    assert!(!linked.contains("<style") && !report.contains("<style"));
+    assert!(
+        linked.contains(r#"<link rel="stylesheet" href="/assets/review.css?v=&quot;1&quot;">"#)
+    );
+    assert!(inline.contains(&report) && linked.contains(&format!("<body>{report}</body>")));
+    assert!(report.starts_with("<header") && report.ends_with("</main>"));
+    assert_eq!(attrs(&report, "data-decision").len(), r.decisions.len());
+    // A CSP without 'unsafe-inline' forbids style attributes too.
+    assert!(!report.contains(" style="));
 }
 
 #[test]

@@ -287,7 +287,10 @@ function open(answer) {
   view.players = start && start.tehais.length === 4 && start.tehais[3].every((t) => t === "?") ? 3 : start ? start.tehais.length : 4;
   const info = [`${answer.format}`, game.rules, `${game.rounds.length} rounds`];
   if (game.end && game.end.scores) info.push(`final ${game.end.scores.map(points).join(" / ")}`);
-  fill($("game-info"), el("span", { class: "muted" }, info.join(" · ")));
+  // A tenhou.net/6 title is text from the log: a text node, whatever it holds.
+  fill($("game-info"),
+    game.title ? el("strong", { class: "title", "data-title": "" }, game.title) : null,
+    el("span", { class: "muted" }, info.join(" · ")));
   fill($("rounds"), game.rounds.map((events, i) => {
     const s = events.find((e) => e.type === "start_kyoku");
     const b = el("button", { type: "button", class: "small", "data-round": i }, s ? `${s.bakaze}${s.kyoku}-${s.honba}` : `#${i + 1}`);

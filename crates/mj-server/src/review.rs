@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | `seat` | 0 to 3 (0 deals first) | 0 |
 //! | `name` | a player's name in the log (instead of `seat`) | |
-//! | `player` | `efficiency`, `value`, `defense` ([`PLAYERS`]) | `defense` |
+//! | `player` | `efficiency`, `value`, `defense`, `imitation` ([`PLAYERS`]) | `defense` |
 //! | `rounds` | labels, comma-separated (`E1,S3.1`) | every round |
 //! | `rules` | a preset (`tenhou`, `sanma`, ...) for an mjai log that states none | |
 //! | `format` | `json` (the review's JSON, docs/review.md) or `html` | `json` |
@@ -34,7 +34,7 @@ use crate::state::AppState;
 
 /// The players a review may be asked of: the rule players, whose cost per decision is
 /// bounded and small.
-pub const PLAYERS: [&str; 3] = ["efficiency", "value", "defense"];
+pub const PLAYERS: [&str; 4] = ["efficiency", "value", "defense", "imitation"];
 
 /// Where the review's stylesheet ([`mj_review::html::STYLE`]) is served.
 pub const REVIEW_CSS: &str = "/assets/review.css";

@@ -1,7 +1,7 @@
 //! Every seat of every real game in `../shared/logs` (or `MJ_LOGS`) reviewed: Tenhou Phoenix
-//! games (four-player hanchan and East-only, three-player), mjx's mjlogs, the tenhou.net/6
-//! files, the corner cases and the mjai golden game. For each, checked from the log itself:
-//! the seat's discards the review shows as decisions are the log's, in order, with the same
+//! games (four-player hanchan and East-only, three-player), mjx's mjlogs and their
+//! tenhou.net/6 rounds, the tenhou.net/6 files, the corner cases and the mjai golden game.
+//! For each, checked from the log itself: the seat's discards the review shows as decisions are the log's, in order, with the same
 //! tiles and tsumogiri flags, and every discard the seat chose before its riichi is one; every
 //! decision's actual action is one of its candidates. Truncated logs are refused, naming the
 //! round. When the folder is absent the test says so and passes.
@@ -175,9 +175,10 @@ fn every_seat_of_every_real_game_is_reviewed() {
     let mut games = 0;
     let mut decisions = 0;
     let mut refused = Vec::new();
-    let sets: [(&str, &[&str]); 5] = [
+    let sets: [(&str, &[&str]); 6] = [
         ("tenhou-phoenix-2020", &["mjlog"]),
         ("mjx/mjlog", &["mjlog"]),
+        ("mjx/mjscore", &["json"]),
         ("tenhou6", &["xml", "json"]),
         ("corner-cases", &["xml"]),
         ("mjai-golden", &["mjlog", "log"]),
@@ -208,7 +209,8 @@ fn every_seat_of_every_real_game_is_reviewed() {
         "real_logs: {games} logs, every seat: {decisions} decisions reviewed; refused as \
          unreadable or as `mj replay` finds a mismatch: {refused:?}"
     );
-    // The replay's open defects (README: real games that do not replay exactly) are few.
-    assert!(refused.len() <= 4, "{refused:?}");
+    // Refused: the two tenhou.net/6 rounds no correct engine replays (a converter's hand-made
+    // cases, mj-log's `replay_real.rs` says why) and the original mjai's board-dump log.
+    assert!(refused.len() <= 3, "{refused:?}");
     assert!(games >= 334, "only {games} logs found");
 }

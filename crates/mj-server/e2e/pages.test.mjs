@@ -7,49 +7,25 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, existsSync, readFileSync } from "node:fs";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { checkedScreenshot } from "./screenshot.mjs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { LOGS, SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
 
 const BASE = process.env.MJ_SERVE_URL;
 if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-// Real games (not in the repository): `../shared/logs` beside it, as every test reads them.
-const LOGS = process.env.MJ_LOGS || join(ROOT, "../shared/logs");
-const SHOTS = process.env.MJ_SCREENSHOTS || join(ROOT, "target/e2e-screenshots");
-mkdirSync(SHOTS, { recursive: true });
 
 let browser;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
 });
 
-/** A fresh page (its own context) that records console errors, page errors and dialogs. */
-async function open(viewport = { width: 1100, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("dialog", (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    d.dismiss();
-  });
-  return { page, problems, close: () => context.close() };
-}
+/** A fresh page that records what goes wrong in it ([`openPage`]). */
+const open = (viewport) => openPage(browser, viewport);
 
 /** The protocol's answer to one request, straight from POST /api. */
 async function api(request) {

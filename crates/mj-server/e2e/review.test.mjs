@@ -13,29 +13,19 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, existsSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, existsSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
-import { checkedScreenshot } from "./screenshot.mjs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { LOGS, MJ, SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-const MJ = process.env.MJ_BIN || join(ROOT, "target/debug/mj");
-const LOGS = process.env.MJ_LOGS || join(ROOT, "../shared/logs");
-const SHOTS = process.env.MJ_SCREENSHOTS || join(ROOT, "target/e2e-screenshots");
-mkdirSync(SHOTS, { recursive: true });
 const WORK = mkdtempSync(join(tmpdir(), "mj-review-e2e-"));
 
 let browser;
 
 before(async () => {
   assert.ok(existsSync(MJ), `${MJ} is missing: build it (cargo build -p mj-cli) or set MJ_BIN`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launch();
 });
 
 after(async () => {
@@ -69,27 +59,16 @@ function review(g, name, extra = []) {
   return { review: JSON.parse(readFileSync(json, "utf8")), url: pathToFileURL(html).href };
 }
 
-/** A page of its own context that records console errors, page errors, dialogs and requests. */
+/** A page of its own context ([`openPage`]) on `url`; `done` asserts nothing went wrong in it
+ * and nothing was fetched from the network, then closes it. */
 async function open(url, viewport = { width: 1000, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = [];
-  const requests = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("dialog", (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    d.dismiss();
-  });
-  page.on("request", (r) => requests.push(r.url()));
+  const { page, problems, requests, close } = await openPage(browser, viewport);
   await page.goto(url, { waitUntil: "load" });
   const done = async () => {
     assert.deepEqual(problems, []);
     const outside = requests.filter((u) => !u.startsWith("file:") && !u.startsWith("data:"));
     assert.deepEqual(outside, [], "the page asked the network");
-    await context.close();
+    await close();
   };
   return { page, done };
 }

@@ -89,23 +89,30 @@ pub(crate) async fn post_log(
     State(state): State<Arc<AppState>>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let (deadline, body, permit) = admit(
-        &state,
-        request,
-        "the body is empty: send a log (Tenhou mjlog, tenhou.net/6 JSON or mjai JSON Lines, \
-         plain or gzipped)",
-    )
-    .await?;
+    let (deadline, body, permit) = admit(&state, request, EMPTY_LOG).await?;
     let cap = state.limits.max_answer;
     let answer = on_blocking_pool(permit, move || log_answer(&body, cap)).await?;
+    log_response(answer, "application/json", deadline)
+}
+
+/// What a log route (`/api/log`, `/api/review`) says of an empty body.
+pub(crate) const EMPTY_LOG: &str = "the body is empty: send a log (Tenhou mjlog, tenhou.net/6 \
+                                    JSON or mjai JSON Lines, plain or gzipped)";
+
+/// A log route's answer: `answer` as `content_type`, or 408 when the deadline passed while it
+/// was made.
+pub(crate) fn log_response(
+    answer: Vec<u8>,
+    content_type: &'static str,
+    deadline: Instant,
+) -> Result<Response, ApiError> {
     if Instant::now() > deadline {
         return Err(timeout_error());
     }
     let mut response = Body::from(answer).into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     Ok(response)
 }
 

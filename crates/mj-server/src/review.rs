@@ -19,17 +19,15 @@
 //! while `search` spends 200 ms a decision and would hold a worker for minutes.
 
 use std::sync::Arc;
-use std::time::Instant;
 
-use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use mj_review::{ReviewError, ReviewOptions, SeatChoice};
 
-use crate::api::{admit, on_blocking_pool, timeout_error};
+use crate::api::{admit, on_blocking_pool};
 use crate::error::ApiError;
-use crate::log::MAX_LOG_BYTES;
+use crate::log::{EMPTY_LOG, MAX_LOG_BYTES, log_response};
 use crate::state::AppState;
 
 /// The players a review may be asked of: the rule players, whose cost per decision is
@@ -249,26 +247,13 @@ pub(crate) async fn post_review(
     // The parameters are checked before the body is read, so a bad one is told at once.
     let raw_query = request.uri().query().map(str::to_owned);
     query(raw_query.as_deref())?;
-    let (deadline, body, permit) = admit(
-        &state,
-        request,
-        "the body is empty: send a log (Tenhou mjlog, tenhou.net/6 JSON or mjai JSON Lines, \
-         plain or gzipped)",
-    )
-    .await?;
+    let (deadline, body, permit) = admit(&state, request, EMPTY_LOG).await?;
     let cap = state.limits.max_answer;
     let (answer, content_type) = on_blocking_pool(permit, move || {
         review_answer(&body, raw_query.as_deref(), cap)
     })
     .await?;
-    if Instant::now() > deadline {
-        return Err(timeout_error());
-    }
-    let mut response = Body::from(answer).into_response();
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    Ok(response)
+    log_response(answer, content_type, deadline)
 }
 
 #[cfg(test)]

@@ -6,78 +6,21 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use mj_server::{Config, Limits};
+use common::{Reply, exchange, start};
+use mj_server::Limits;
 use serde_json::Value;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
 
 /// One East round of a tenhou.net/6 game (a win by seat 1 off seat 2, with calls).
 const ROUND: &str = r#"{"name":["A","B","C","D"],"rule":{"disp":"","aka":1},"log":[[[0,0,0],[25000,25000,25000,25000],[16],[],[11,13,14,15,19,29,31,32,33,34,37,44,46],[32,34,23,17,14,43,47,16,42,18,44,13,41,37,43,24,45,27],[44,29,19,46,11,60,60,14,60,32,60,37,31,13,60,32,60,23],[14,15,17,23,26,29,33,41,42,43,43,45,47],[31,41,35,42,"p434343",11,36,"p424242",18,12,41,28,"c131415",18,27,22,23],[60,29,47,45,23,26,33,11,36,60,35,60,41,60,60,60,60],[22,22,24,25,27,31,32,33,35,36,36,37,38],[39,11,35,21,25,28,21,42,14,45,21,13,25,38,24,46,16],[27,60,36,60,35,60,60,60,60,60,60,60,"r24",60,60,60,60],[12,12,17,19,28,34,53,37,39,44,44,45,47],["4444p44",39,47,"c363453",33,11,12,24,46,51,15,38,28,32,23,46,19],[47,28,60,45,60,60,37,60,60,19,60,60,60,60,60,60,39],["和了",[0,8700,-7700,0],[1,2,1,"30符4飜7700点","自風 南(1飜)","混一色(2飜)","ドラ(1飜)"]]]]}"#;
 
-async fn start(limits: Limits) -> SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let config = Config {
-        bind: addr,
-        data: None,
-        limits,
-    };
-    tokio::spawn(mj_server::serve(listener, config, std::future::pending()));
-    addr
-}
-
-struct Reply {
-    status: u16,
-    content_type: String,
-    body: Vec<u8>,
-}
-
-impl Reply {
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
-    }
-
-    fn error(&self) -> (u16, String, String) {
-        let e = &self.json()["error"];
-        (
-            self.status,
-            e["kind"].as_str().unwrap_or("").to_owned(),
-            e["message"].as_str().unwrap_or("").to_owned(),
-        )
-    }
-}
-
 /// POSTs `body` to `path` on a new connection and reads the reply to its end.
 async fn post(addr: SocketAddr, path: &str, body: &[u8]) -> Reply {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).await.unwrap();
-    stream.write_all(body).await.unwrap();
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw).await;
-    let end = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
-    let head = String::from_utf8_lossy(&raw[..end]).into_owned();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let content_type = head
-        .lines()
-        .find_map(|l| {
-            let (n, v) = l.split_once(':')?;
-            n.eq_ignore_ascii_case("content-type")
-                .then(|| v.trim().to_owned())
-        })
-        .unwrap_or_default();
-    Reply {
-        status,
-        content_type,
-        body: raw[end + 4..].to_vec(),
-    }
+    exchange(addr, &common::post(path, body)).await
 }
 
 /// The first Phoenix game of the real logs, or `None` (said) when they are absent.
@@ -122,7 +65,10 @@ async fn same_as_library(addr: SocketAddr, log: &[u8], seat: u8, player: &str, w
         "{what}: {}",
         String::from_utf8_lossy(&reply.body)
     );
-    assert_eq!(reply.content_type, "application/json");
+    assert_eq!(
+        reply.header("content-type").unwrap_or_default(),
+        "application/json"
+    );
     // Both sides parsed from text, so that floats compare as the same parse of the same digits.
     let expected: Value = serde_json::from_str(&serde_json::to_string(&ours).unwrap()).unwrap();
     assert!(
@@ -131,7 +77,10 @@ async fn same_as_library(addr: SocketAddr, log: &[u8], seat: u8, player: &str, w
     );
     let reply = post(addr, &format!("/api/review?{query}&format=html"), log).await;
     assert_eq!(reply.status, 200, "{what}");
-    assert_eq!(reply.content_type, "text/html; charset=utf-8");
+    assert_eq!(
+        reply.header("content-type").unwrap_or_default(),
+        "text/html; charset=utf-8"
+    );
     let page = String::from_utf8(reply.body).unwrap();
     assert_eq!(
         page.matches("<article class=\"decision").count(),

@@ -366,6 +366,34 @@ impl HandView {
     }
 }
 
+impl HandView {
+    /// Improvement-weighted ukeire of a 1-shanten `3k + 1` hand: the live effective tiles
+    /// expected after one more draw, each drawn kind that does not lower the shanten counted at
+    /// the best discard that keeps the shanten ([`HandView::improvements`]), every other at the
+    /// hand's own count, weighted by live copies. `None` at other shanten, or with nothing live.
+    ///
+    /// Errors: not `3k + 1` tiles, or `visible` adds a fifth copy.
+    pub fn improved_ukeire(
+        &self,
+        rules: ShapeRules,
+        visible: &TileCounts,
+    ) -> Result<Option<f64>, AiError> {
+        let e = self.effective_tiles(rules, visible)?;
+        if e.shanten != 1 {
+            return Ok(None);
+        }
+        let imps = self.improvements(rules, visible)?;
+        let live = |k: Tile| f64::from(self.live(k, visible));
+        let total: f64 = Tile::ALL.into_iter().map(live).sum();
+        let imp_live: f64 = imps.iter().map(|i| live(i.tile)).sum();
+        let imp_sum: f64 = imps
+            .iter()
+            .map(|i| live(i.tile) * f64::from(i.ukeire_count))
+            .sum();
+        Ok((total > 0.0).then(|| (imp_sum + (total - imp_live) * f64::from(e.count)) / total))
+    }
+}
+
 /// A static preference among discards of equal shanten and ukeire: honors first, then
 /// terminals, then ranks further from the middle (lower = discard first).
 pub fn discard_preference(tile: Tile) -> u8 {

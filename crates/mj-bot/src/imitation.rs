@@ -105,20 +105,10 @@ pub fn features(view: &SeatView<'_>, kinds: TileSet) -> Vec<(Tile, [f64; FEATURE
     // Improvement-weighted ukeire of the 1-shanten hands a discard leaves.
     let improved = |t: Tile| -> Option<f64> {
         let (h, _) = table.as_ref()?;
-        let after = h.without_tile(t)?;
-        let e = after.effective_tiles(ShapeRules::RIICHI, &seen).ok()?;
-        if e.shanten != 1 {
-            return None;
-        }
-        let imps = after.improvements(ShapeRules::RIICHI, &seen).ok()?;
-        let live = |k: Tile| f64::from(after.live(k, &seen));
-        let total: f64 = Tile::ALL.into_iter().map(live).sum();
-        let imp_live: f64 = imps.iter().map(|i| live(i.tile)).sum();
-        let imp_sum: f64 = imps
-            .iter()
-            .map(|i| live(i.tile) * f64::from(i.ukeire_count))
-            .sum();
-        (total > 0.0).then(|| (imp_sum + (total - imp_live) * f64::from(e.count)) / total)
+        h.without_tile(t)?
+            .improved_ukeire(ShapeRules::RIICHI, &seen)
+            .ok()
+            .flatten()
     };
     let threats = Threats::of(view);
     let risk = if threats.is_empty() {

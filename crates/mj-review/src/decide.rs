@@ -106,23 +106,7 @@ fn thirteen(after: &TileCounts, visible: &TileCounts) -> Option<(i8, Ukeire, Opt
     let h = HandView::new(*after, &[], TileSet::EMPTY).ok()?;
     let others = minus(visible, after);
     let e = h.effective_tiles(ShapeRules::RIICHI, &others).ok()?;
-    let improved = if e.shanten == 1 {
-        let imps = h.improvements(ShapeRules::RIICHI, &others).ok()?;
-        let live = |t: Tile| f64::from(h.live(t, &others));
-        let total: f64 = Tile::ALL.into_iter().map(live).sum();
-        if total > 0.0 {
-            let imp_live: f64 = imps.iter().map(|i| live(i.tile)).sum();
-            let imp_sum: f64 = imps
-                .iter()
-                .map(|i| live(i.tile) * f64::from(i.ukeire_count))
-                .sum();
-            Some((imp_sum + (total - imp_live) * f64::from(e.count)) / total)
-        } else {
-            None
-        }
-    } else {
-        None
-    };
+    let improved = h.improved_ukeire(ShapeRules::RIICHI, &others).ok()?;
     Some((
         e.shanten,
         Ukeire {

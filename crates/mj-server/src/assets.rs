@@ -45,6 +45,7 @@ pub const PAGES: &[(&str, Asset)] = &[
     ("/score", asset!("score.html", HTML)),
     ("/log", asset!("log.html", HTML)),
     ("/review", asset!("review.html", HTML)),
+    ("/play", asset!("play.html", HTML)),
 ];
 
 /// The scripts and style the pages load.
@@ -58,6 +59,12 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/log.js", JS),
     asset!("js/review.js", JS),
     asset!("review-page.css", CSS),
+    asset!("play.css", CSS),
+    asset!("js/play.js", JS),
+    asset!("js/play-api.js", JS),
+    asset!("js/play-lobby.js", JS),
+    asset!("js/play-table.js", JS),
+    asset!("js/play-words.js", JS),
     // The review's stylesheet is mj-review's own, so that the page and `mj review --html`
     // never drift apart.
     Asset {

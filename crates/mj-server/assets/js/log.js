@@ -3,17 +3,9 @@
 // steps through them. Names and every other string from the log are set as text, never HTML.
 
 import { el, fill, points } from "./common.js";
-import { tile } from "./tiles.js";
+import { tile, mpsz } from "./tiles.js";
 
 const WINDS = ["East", "South", "West", "North"];
-const HONOR = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
-
-/** An mjai tile name ("5m", "5mr", "E", "?") as mpsz for drawing ("5m", "0m", "1z", "?"). */
-export function mpsz(name) {
-  if (HONOR[name]) return HONOR[name];
-  const red = /^5([mps])r$/.exec(name);
-  return red ? `0${red[1]}` : name;
-}
 
 /** Hand order: man, pin, sou, honors; a red five beside the fives; hidden tiles last. */
 function order(name) {

@@ -6,8 +6,25 @@ import { el } from "./common.js";
 const HONORS = { 1: ["E", "East 東"], 2: ["S", "South 南"], 3: ["W", "West 西"], 4: ["N", "North 北"], 5: ["P", "White 白"], 6: ["F", "Green 發"], 7: ["C", "Red 中"] };
 const SUITS = { m: "characters 萬", p: "dots 筒", s: "bamboo 索" };
 
-/** One tile ("5p", "0m" a red five) as an element; anything else is shown as text. */
+const HONOR_MJAI = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
+
+/** An mjai tile name ("5m", "5mr", "E", "?") as mpsz for drawing ("5m", "0m", "1z", "?"). */
+export function mpsz(name) {
+  if (HONOR_MJAI[name]) return HONOR_MJAI[name];
+  const red = /^5([mps])r$/.exec(name);
+  return red ? `0${red[1]}` : name;
+}
+
+/** A tile face down (another seat's concealed tile, or a hidden one). */
+export function back(extra = {}) {
+  return el("span", { class: "tile back", title: "hidden tile", "data-back": "", ...extra });
+}
+
+/** One tile ("5p", "0m" a red five, "H3" a flower) as an element; anything else is shown as
+ * text. */
 export function tile(name, extra = {}) {
+  const flower = /^H([1-8])$/.exec(name);
+  if (flower) return el("span", { class: "tile flower", title: `flower ${flower[1]}`, "data-tile": name, ...extra }, "花", el("small", {}, flower[1]));
   const match = /^([0-9])([mpsz])$/.exec(name);
   if (!match) return el("span", { class: "tile unknown", ...extra }, name);
   const [, rank, suit] = match;

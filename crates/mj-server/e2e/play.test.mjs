@@ -1,0 +1,220 @@
+// Browser tests of the play page of `mj serve` (/play), in Debian's headless Chromium
+// (playwright-core): a room created through the lobby's form (a human and three `tsumogiri`
+// bots, one round of tenhou) is played to its end by clicking (the drawn tile each turn, Pass
+// when a call is offered, Tsumo or Ron when offered); the seat sees its own 13 or 14 tiles and
+// only the backs of the others', a spectator of the same room sees no concealed tile, a reload
+// reconnects with the token kept in the browser, and the log of the finished room holds the
+// discards clicked. The server must already run (MJ_SERVE_URL, as for pages.test.mjs).
+//
+//   MJ_SERVE_URL=http://127.0.0.1:8080 node --test play.test.mjs
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
+
+const BASE = process.env.MJ_SERVE_URL;
+if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
+
+let browser;
+
+before(async () => {
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh page that records what goes wrong in it ([`openPage`]). */
+const open = (viewport) => openPage(browser, viewport);
+
+/** The seat's next decision, once the page shows one (or the round's end). */
+const NEXT = [
+  "#round-end[data-round-end]",
+  "#game:not([data-acting]) #actions button[data-action=hora]:enabled",
+  "#game:not([data-acting]) #actions button[data-action=none]:enabled",
+  "#game:not([data-acting]) [data-hand] button.hand-tile:enabled",
+].join(", ");
+
+/** What a page shows of the table: its own hand, the hidden hands, the seats. */
+async function shown(page) {
+  return page.evaluate(() => {
+    const own = document.querySelector("[data-hand]");
+    return {
+      seats: document.querySelectorAll("#board [data-seat]").length,
+      hand: own ? [...own.querySelectorAll("[data-tile]")].map((t) => t.dataset.tile) : null,
+      handSize: own ? Number(own.dataset.handSize) : null,
+      drawn: document.querySelector("[data-drawn]")?.dataset.drawn ?? null,
+      ownMelds: document.querySelectorAll("[data-own] [data-meld]").length,
+      hidden: [...document.querySelectorAll("[data-hidden-hand]")].map((h) => ({
+        seat: Number(h.dataset.hiddenHand),
+        count: Number(h.dataset.count),
+        melds: h.closest("[data-seat]").querySelectorAll("[data-meld]").length,
+        backs: h.querySelectorAll(".tile.back").length,
+        faces: h.querySelectorAll("[data-tile]").length,
+      })),
+      buttons: document.querySelectorAll("#actions button, [data-hand] button").length,
+    };
+  });
+}
+
+/** A concealed hand holds 13 tiles, 14 with a draw, 3 fewer per meld. */
+function assertCount(h, where) {
+  const base = 13 - 3 * h.melds;
+  assert.ok(h.count === base || h.count === base + 1, `${where}: seat ${h.seat} holds ${h.count} tiles with ${h.melds} melds`);
+}
+
+/** A spectator's view shows no concealed tile: no own hand, only backs, no buttons. */
+function assertSpectator(view, players, where) {
+  assert.equal(view.seats, players, `${where}: seats`);
+  assert.equal(view.hand, null, `${where}: a spectator has no hand`);
+  assert.equal(view.drawn, null, `${where}: no drawn tile shown`);
+  assert.equal(view.hidden.length, players, `${where}: every hand hidden`);
+  for (const h of view.hidden) {
+    assert.equal(h.faces, 0, `${where}: seat ${h.seat} shows a face`);
+    assert.equal(h.backs, h.count, `${where}: seat ${h.seat} shows ${h.backs} backs for ${h.count} tiles`);
+    assertCount(h, where);
+  }
+  assert.equal(view.buttons, 0, `${where}: a spectator has no buttons`);
+}
+
+test("a round against three tsumogiri bots, created in the lobby and played by clicking", async () => {
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/play`);
+  assert.equal(await page.getAttribute("nav a[aria-current=page]", "href"), "/play");
+  await page.selectOption("#rules", "tenhou");
+  await page.selectOption("#length", "one");
+  assert.equal(await page.$$eval("#seats select", (s) => s.length), 4);
+  await page.selectOption("#seat-0", "human");
+  for (const i of [1, 2, 3]) await page.selectOption(`#seat-${i}`, "tsumogiri");
+  await checkedScreenshot(browser, page, join(SHOTS, "play-lobby.png"), "play-lobby");
+  await Promise.all([page.waitForURL(/[?&]game=/), page.click("#create-go")]);
+  const address = new URL(page.url());
+  const game = address.searchParams.get("game");
+  assert.equal(address.searchParams.get("seat"), "0");
+  assert.equal(address.hash, "", "the token leaves the address bar");
+  const token = await page.evaluate((g) => localStorage.getItem(`mj-game-${g}-0`), game);
+  assert.ok(token, "the seat's token is kept in localStorage");
+
+  let discards = 0;
+  let passes = 0;
+  let wins = 0;
+  let spectated = false;
+  let reloaded = false;
+  for (let step = 0; step < 400; step++) {
+    await page.waitForSelector(NEXT, { timeout: 30000 });
+    if (await page.$("#round-end[data-round-end]")) break;
+    const win = await page.$("#game:not([data-acting]) #actions button[data-action=hora]:enabled");
+    if (win) {
+      await win.click();
+      wins += 1;
+      continue;
+    }
+    const pass = await page.$("#game:not([data-acting]) #actions button[data-action=none]:enabled");
+    if (pass) {
+      // Offered a call on another's discard: 13 tiles (3 fewer per meld), no drawn tile.
+      const offered = await shown(page);
+      assert.equal(offered.handSize, 13 - 3 * offered.ownMelds, "a call offered with 13 tiles");
+      assert.equal(offered.drawn, null);
+      await pass.click();
+      passes += 1;
+      continue;
+    }
+    const view = await shown(page);
+    assert.equal(view.seats, 4);
+    // A discard is due: 14 tiles (3 fewer per meld), the drawn one apart.
+    assert.equal(view.hand.length, view.handSize);
+    assert.equal(view.handSize, 14 - 3 * view.ownMelds, `a discard is due with ${view.ownMelds} melds`);
+    if (view.ownMelds === 0 && discards > 0) assert.notEqual(view.drawn, null, "the drawn tile is set apart");
+    assert.equal(view.hidden.length, 3, "the other three hands are hidden");
+    for (const h of view.hidden) {
+      assert.equal(h.faces, 0, `seat ${h.seat}: only backs`);
+      assert.equal(h.backs, h.count);
+      assertCount(h, "seat 0's view");
+    }
+    if (discards === 4 && !spectated) {
+      // Mid-game: the table for the docs, and a spectator of the same room.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await checkedScreenshot(browser, page, join(SHOTS, "play-table.png"), "play-table", false);
+      const watcher = await open();
+      await watcher.page.goto(`${BASE}/play?game=${game}`);
+      await watcher.page.waitForSelector("#board [data-seat] [data-hidden-hand]");
+      assertSpectator(await shown(watcher.page), 4, "spectator mid-game");
+      assert.equal(await watcher.page.$$eval("#events li", (l) => l.length > 0), true, "the spectator sees the events");
+      assert.deepEqual(watcher.problems, []);
+      await watcher.close();
+      spectated = true;
+    }
+    if (discards === 6 && !reloaded) {
+      // A reload reconnects with the kept token (no fragment in the address now).
+      await page.reload();
+      reloaded = true;
+      continue;
+    }
+    const drawn = await page.$("#game:not([data-acting]) [data-drawn] button.hand-tile:enabled");
+    const target = drawn || (await page.$("#game:not([data-acting]) [data-hand] button.hand-tile:enabled"));
+    await target.click();
+    discards += 1;
+  }
+  assert.ok(spectated, `the round lasted ${discards} discards`);
+  await page.waitForSelector("[data-match-end]");
+  assert.ok(await page.$("#round-end [data-result]"), "the round's result is shown");
+  assert.equal(await page.$$eval("#actions button, [data-hand] button:enabled", (b) => b.length), 0);
+  const href = await page.getAttribute("a[data-log-link]", "href");
+  assert.equal(href, `/api/games/${game}/log`);
+  const log = await fetch(`${BASE}${href}`);
+  assert.equal(log.status, 200);
+  const events = (await log.text()).split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const mine = events.filter((e) => e.type === "dahai" && e.actor === 0).length;
+  assert.equal(mine, discards, `the log holds the ${discards} discards clicked (${passes} passes, ${wins} wins)`);
+  assert.ok(events.some((e) => e.type === "hora" || e.type === "ryukyoku"), "the round ended");
+  // The finished room, watched.
+  const watcher = await open({ width: 390, height: 844 });
+  await watcher.page.goto(`${BASE}/play?game=${game}`);
+  await watcher.page.waitForSelector("[data-match-end]");
+  const wide = await watcher.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(wide <= 0, `the phone page scrolls ${wide} px sideways`);
+  assert.deepEqual(watcher.problems, []);
+  await watcher.close();
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("the sanma lobby shows three seats, and the rooms list links to watch", async () => {
+  const { page, problems, close } = await open({ width: 390, height: 844 });
+  await page.goto(`${BASE}/play`);
+  await page.selectOption("#seat-1", "value");
+  await page.selectOption("#rules", "sanma");
+  assert.equal(await page.$$eval("#seats select", (s) => s.length), 3);
+  assert.equal(await page.inputValue("#seat-1"), "value", "choices made are kept");
+  await page.selectOption("#rules", "mcr");
+  assert.equal(await page.$$eval("#seats select", (s) => s.length), 4);
+  await page.waitForSelector("#rooms [data-rooms]");
+  const rooms = await (await fetch(`${BASE}/api/games`)).json();
+  const links = await page.$$eval("#rooms a[data-watch]", (a) => a.map((x) => x.dataset.watch));
+  assert.deepEqual(links, rooms.games.map((g) => g.id));
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(wide <= 0, `the phone lobby scrolls ${wide} px sideways`);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("names that hold markup are shown as text at the table", async () => {
+  const hostile = ["<img src=x onerror=alert(1)>", "<b>bold</b>", "a&amp;b", "<script>alert(2)</script>"];
+  const response = await fetch(`${BASE}/api/games`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ rules: "tenhou", length: "one", seats: ["human", "tsumogiri", "tsumogiri", "tsumogiri"], names: hostile }),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  const room = await response.json();
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/play?game=${room.id}&seat=0#token=${encodeURIComponent(room.tokens["0"])}`);
+  await page.waitForSelector("[data-hand] button.hand-tile");
+  const names = await page.$$eval("#board [data-seat]", (s) => s.map((x) => [Number(x.dataset.seat), x.querySelector("[data-name]").textContent]));
+  for (const [seat, name] of names) assert.equal(name.replace(/ \(you\)$/, ""), hostile[seat]);
+  assert.equal(await page.$$eval("main img, main b, main script", (n) => n.length), 0);
+  assert.deepEqual(problems, []);
+  await close();
+});

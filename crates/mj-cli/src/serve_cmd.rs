@@ -14,8 +14,9 @@ pub struct ServeArgs {
     /// Port 0 picks a free port (printed at start).
     #[arg(long, value_name = "ADDR:PORT", default_value_t = mj_server::DEFAULT_BIND)]
     pub bind: SocketAddr,
-    /// The data folder, created if missing: the only place the server may write (it writes
-    /// nothing yet).
+    /// The data folder, created if missing: the only place the server writes (the game rooms'
+    /// database, rooms.sqlite3). Without it the rooms are kept in memory and end with the
+    /// process.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
     /// The largest request body, in bytes (larger: 413).
@@ -39,6 +40,18 @@ pub struct ServeArgs {
     /// Requests answered at once (default: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Game rooms held at once (more: 503).
+    #[arg(long, value_name = "N", default_value_t = Limits::new().max_rooms)]
+    pub max_rooms: usize,
+    /// Game rooms one client address may hold open at once (more: 429).
+    #[arg(long, value_name = "N", default_value_t = Limits::new().rooms_per_client)]
+    pub rooms_per_client: usize,
+    /// Seconds without a move before a room is closed (its log is kept).
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::new().room_idle.as_secs_f64())]
+    pub room_idle: f64,
+    /// Requests a second one client address may send to the game API (more: 429).
+    #[arg(long, value_name = "N", default_value_t = Limits::new().client_rate)]
+    pub client_rate: u32,
 }
 
 fn seconds(name: &str, value: f64) -> Result<Duration, String> {
@@ -58,6 +71,10 @@ impl ServeArgs {
             idle_timeout: seconds("idle-timeout", self.idle_timeout)?,
             max_connections: self.max_connections,
             workers: self.workers.unwrap_or(defaults.workers),
+            max_rooms: self.max_rooms,
+            rooms_per_client: self.rooms_per_client,
+            room_idle: seconds("room-idle", self.room_idle)?,
+            client_rate: self.client_rate,
         };
         limits.check()?;
         Ok(Config {
@@ -101,6 +118,17 @@ fn serve_config(config: Config) -> Result<(), String> {
             stdout,
             "mj serve: listening on http://{addr}/ (Ctrl-C stops)"
         );
+        let _ = match &config.data {
+            Some(dir) => writeln!(
+                stdout,
+                "mj serve: game rooms saved in {}",
+                dir.join(mj_server::DATABASE_FILE).display()
+            ),
+            None => writeln!(
+                stdout,
+                "mj serve: game rooms kept in memory (--data DIR keeps them across restarts)"
+            ),
+        };
         let _ = stdout.flush();
         drop(stdout);
         let stop = async {

@@ -26,6 +26,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
+use tower::ServiceExt;
 
 use crate::limits::Limits;
 
@@ -152,10 +153,10 @@ pub async fn run(
                 Err(_) => return Ok(()),
             },
         };
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             () = &mut shutdown => return Ok(()),
             accepted = listener.accept() => match accepted {
-                Ok((stream, _peer)) => stream,
+                Ok((stream, peer)) => (stream, peer),
                 Err(e) => {
                     // Out of file descriptors or a connection reset before it was accepted:
                     // wait a little and go on; the listener itself stays good.
@@ -171,7 +172,14 @@ pub async fn run(
             stream,
             activity: Arc::clone(&activity),
         });
-        let service = TowerToHyperService::new(router.clone());
+        // The client's address, for the game API's per-client limits.
+        let client = crate::rooms::Client(peer.ip());
+        let service = TowerToHyperService::new(router.clone().map_request(
+            move |mut request: hyper::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(client);
+                request
+            },
+        ));
         let builder = Arc::clone(&builder);
         let idle_timeout = limits.idle_timeout;
         tokio::spawn(async move {

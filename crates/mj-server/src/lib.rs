@@ -24,6 +24,11 @@
 //! | `POST /api` | protocol lines (JSON Lines) in, `mj batch`'s answers out, line for line |
 //! | `POST /api/log` | a game log (Tenhou, tenhou.net/6, mjai; gzip or plain) in, its games as mjai events out |
 //! | `POST /api/review` | a game log in, one seat's review by a rule player out (JSON, or HTML for the review page) |
+//! | `POST /api/games` | a game room: rules, length, seats (people and bots) in; its id and the people's seat tokens out |
+//! | `GET /api/games` | the rooms, newest first |
+//! | `GET /api/games/{id}` | a seat's view (`?seat=N` with its token) or a spectator's: mjai events, legal reactions, the table; a long poll with `wait_ms` |
+//! | `POST /api/games/{id}/act` | a person's mjai reaction, committed to the database before the answer |
+//! | `GET /api/games/{id}/log` | a finished (or expired) game's mjai log |
 //! | `GET /api/health` | `{"ok": true, "version", "limits", "data"}` |
 //!
 //! Any other path is 404 and any other method 405, with a JSON error. `docs/server.md` is the
@@ -36,18 +41,20 @@
 //! JSON error `{"error": {"kind", "message"}}` ([`ApiError`]); every response carries a
 //! Content-Security-Policy without inline scripts ([`CSP`]) and `nosniff`.
 
-// Layers, each reading only the layers before it: `limits`, `error`, `state` <- `api`,
-// `assets` (handlers) <- `log`, `review` (handlers reusing `api`'s admission) <- `layers` (time
-// limit, headers) <- `conn` (the connection loop) <- the
+// Layers, each reading only the layers before it: `limits`, `error` <- `rooms` (the live game
+// rooms) <- `state` <- `api`, `assets` (handlers) <- `log`, `review`, `games` (handlers reusing
+// `api`'s admission) <- `layers` (time limit, headers) <- `conn` (the connection loop) <- the
 // router here.
 mod api;
 mod assets;
 mod conn;
 mod error;
+mod games;
 mod layers;
 mod limits;
 mod log;
 mod review;
+mod rooms;
 mod state;
 
 use std::future::Future;
@@ -67,6 +74,7 @@ pub use layers::CSP;
 pub use limits::Limits;
 pub use log::{MAX_LOG_BYTES, log_answer};
 pub use review::{PLAYERS as REVIEW_PLAYERS, REVIEW_CSS, review_answer};
+pub use rooms::{DATABASE_FILE, Games};
 pub use state::AppState;
 
 /// Where and how to serve.
@@ -74,8 +82,9 @@ pub use state::AppState;
 pub struct Config {
     /// The address to listen on (`--bind`); loopback by default.
     pub bind: SocketAddr,
-    /// The data folder (`--data`): created if missing, and the only place the server may ever
-    /// write (it writes nothing yet).
+    /// The data folder (`--data`): created if missing, and the only place the server writes:
+    /// the game rooms' database (`rooms.sqlite3`). Without one the rooms live in memory and
+    /// end with the process.
     pub data: Option<PathBuf>,
     /// The limits.
     pub limits: Limits,
@@ -109,6 +118,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/health", get(api::health))
         .route("/api/log", post(log::post_log))
         .route("/api/review", post(review::post_review))
+        .route("/api/games", post(games::create).get(games::list))
+        .route("/api/games/{id}", get(games::view))
+        .route("/api/games/{id}/act", post(games::act))
+        .route("/api/games/{id}/log", get(games::log))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
@@ -129,8 +142,9 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
         format!(
-            "{method} is not allowed on {path:?}: the API takes POST /api, POST /api/log and POST \
-             /api/review, the pages and /api/health GET"
+            "{method} is not allowed on {path:?}: the API takes POST /api, POST /api/log, POST \
+             /api/review, POST /api/games and POST /api/games/{{id}}/act; the pages, \
+             /api/health and the games' views and logs GET"
         ),
     )
 }
@@ -161,6 +175,20 @@ pub async fn serve(
         }
         None => None,
     };
-    let state = AppState::new(config.limits, data);
-    conn::run(listener, router(state), config.limits, shutdown).await
+    let games = Games::open(data.as_deref()).map_err(|e| {
+        std::io::Error::other(format!("the game rooms' database cannot be opened: {e}"))
+    })?;
+    let state = AppState::new(config.limits, data, Some(Arc::clone(&games)));
+    // Idle rooms close (their logs kept), checked every tenth of the idle time.
+    let idle = config.limits.room_idle;
+    let janitor = tokio::spawn(async move {
+        let every = (idle / 10).max(std::time::Duration::from_millis(100));
+        loop {
+            tokio::time::sleep(every).await;
+            games.expire_idle(idle).await;
+        }
+    });
+    let served = conn::run(listener, router(state), config.limits, shutdown).await;
+    janitor.abort();
+    served
 }

@@ -37,6 +37,17 @@ pub struct Limits {
     /// Requests answered at once (`--workers`; default: the number of cores); others wait
     /// (within `request_timeout`) for a worker.
     pub workers: usize,
+    /// Game rooms held at once (`--max-rooms`): past it, `POST /api/games` gets 503
+    /// (`too_many_rooms`). Finished and idle rooms leave after `room_idle`.
+    pub max_rooms: usize,
+    /// Rooms one client address may hold open at once (`--rooms-per-client`): 429.
+    pub rooms_per_client: usize,
+    /// A room nobody has moved in for this long is closed (`--room-idle`); its moves, and so
+    /// its log, stay in the database.
+    pub room_idle: Duration,
+    /// Requests a second one client address may send to the game API (`--client-rate`), with
+    /// four seconds' worth at once; past it, 429 (`too_many_requests`).
+    pub client_rate: u32,
 }
 
 impl Limits {
@@ -51,6 +62,10 @@ impl Limits {
             idle_timeout: Duration::from_secs(30),
             max_connections: 2048,
             workers: cores,
+            max_rooms: 1000,
+            rooms_per_client: 50,
+            room_idle: Duration::from_secs(30 * 60),
+            client_rate: 200,
         }
     }
 
@@ -65,6 +80,10 @@ impl Limits {
             "idle_timeout_ms": self.idle_timeout.as_millis() as u64,
             "max_connections": self.max_connections,
             "workers": self.workers,
+            "max_rooms": self.max_rooms,
+            "rooms_per_client": self.rooms_per_client,
+            "room_idle_ms": self.room_idle.as_millis() as u64,
+            "client_rate": self.client_rate,
         })
     }
 
@@ -78,6 +97,10 @@ impl Limits {
             ("request_timeout", self.request_timeout.is_zero()),
             ("header_timeout", self.header_timeout.is_zero()),
             ("idle_timeout", self.idle_timeout.is_zero()),
+            ("max_rooms", self.max_rooms == 0),
+            ("rooms_per_client", self.rooms_per_client == 0),
+            ("room_idle", self.room_idle.is_zero()),
+            ("client_rate", self.client_rate == 0),
         ];
         if let Some((name, _)) = zero.iter().find(|(_, z)| *z) {
             return Err(format!("limit `{name}` must be above zero"));

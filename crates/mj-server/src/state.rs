@@ -1,4 +1,4 @@
-//! What every handler shares: the limits, the worker permits and the data folder.
+//! What every handler shares: the limits, the worker permits, the data folder and the rooms.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -7,27 +7,30 @@ use std::time::Instant;
 use tokio::sync::Semaphore;
 
 use crate::limits::Limits;
+use crate::rooms::Games;
 
-/// The server's shared state, behind an `Arc` (no lock is held across an `.await`: the only
-/// shared mutable thing is the semaphore).
+/// The server's shared state, behind an `Arc` (the rooms keep their own locks).
 #[derive(Debug)]
 pub struct AppState {
     /// The limits in force.
     pub limits: Limits,
     /// One permit per request being answered ([`Limits::workers`]).
     pub workers: Arc<Semaphore>,
-    /// The data folder (`--data`), if one was given. Nothing writes outside it; today nothing
-    /// writes at all (uploaded logs will be parsed in memory).
+    /// The data folder (`--data`), if one was given: the rooms' database is its only file, and
+    /// nothing writes outside it (uploaded logs are parsed in memory).
     pub data: Option<PathBuf>,
+    /// The game rooms (`None`: their database could not be opened; the routes answer 503).
+    pub games: Option<Arc<Games>>,
 }
 
 impl AppState {
-    /// The state for these limits and data folder.
-    pub fn new(limits: Limits, data: Option<PathBuf>) -> Arc<AppState> {
+    /// The state for these limits, data folder and rooms.
+    pub fn new(limits: Limits, data: Option<PathBuf>, games: Option<Arc<Games>>) -> Arc<AppState> {
         Arc::new(AppState {
             workers: Arc::new(Semaphore::new(limits.workers)),
             limits,
             data,
+            games,
         })
     }
 }

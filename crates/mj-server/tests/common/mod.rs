@@ -93,3 +93,36 @@ pub fn post(path: &str, body: &[u8]) -> Vec<u8> {
 pub fn get(path: &str) -> Vec<u8> {
     format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").into_bytes()
 }
+
+/// A request with an optional bearer token, on a new connection.
+pub async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Reply {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let raw = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    exchange(addr, raw.as_bytes()).await
+}
+
+/// Serves `config` on its own port until `stop` fires; its address and the server task.
+pub async fn start_config(
+    config: Config,
+    stop: tokio::sync::oneshot::Receiver<()>,
+) -> (SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(mj_server::serve(listener, config, async move {
+        let _ = stop.await;
+    }));
+    (addr, task)
+}

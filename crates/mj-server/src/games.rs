@@ -1,0 +1,353 @@
+//! Game rooms over HTTP: `POST /api/games` opens a room, `GET /api/games/{id}` answers a
+//! seat's (or a spectator's) view with a long poll, `POST /api/games/{id}/act` plays a
+//! person's mjai reaction, `GET /api/games/{id}/log` gives a finished game's mjai log, `GET
+//! /api/games` lists the rooms (the registry of live rooms is `rooms`'s).
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::extract::{Path as UrlPath, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use mj_room::store::random_hex;
+use mj_room::{GameSpec, Move, Room, RoomError, SPECTATOR, Write, table};
+use serde_json::{Value, json};
+
+use crate::api::admit;
+use crate::error::ApiError;
+use crate::rooms::{Client, Games, Live, internal, now_secs, room_error};
+use crate::state::AppState;
+
+fn client_of(request: &Request) -> Option<IpAddr> {
+    request.extensions().get::<Client>().map(|c| c.0)
+}
+
+fn games(state: &AppState) -> Result<&Arc<Games>, ApiError> {
+    state.games.as_ref().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "rooms_unavailable",
+            "this server has no game rooms (its database could not be opened)",
+        )
+    })
+}
+
+fn json_body(bytes: &[u8]) -> Result<Value, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "invalid_json",
+            format!("the body is not JSON: {e}"),
+        )
+    })
+}
+
+/// `POST /api/games`.
+pub(crate) async fn create(
+    State(state): State<Arc<AppState>>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let games = Arc::clone(games(&state)?);
+    let client = client_of(&request);
+    games.allow(client, &state.limits)?;
+    let (_deadline, body, permit) = admit(
+        &state,
+        request,
+        "the body is empty: send {\"rules\", \"length\", \"seats\"}",
+    )
+    .await?;
+    let request = json_body(&body)?;
+    {
+        let live = games.live.lock().map_err(|_| internal("room table"))?;
+        if live.len() >= state.limits.max_rooms {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too_many_rooms",
+                format!(
+                    "the server holds {} rooms, its limit (--max-rooms): try again when one ends",
+                    live.len()
+                ),
+            ));
+        }
+        if let Some(ip) = client {
+            let own = live.values().filter(|l| l.owner == Some(ip)).count();
+            if own >= state.limits.rooms_per_client {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too_many_rooms_from_client",
+                    format!(
+                        "this address already has {own} rooms open, the limit \
+                         (--rooms-per-client): finish or leave one"
+                    ),
+                ));
+            }
+        }
+    }
+    let seed_hex = random_hex(8).map_err(room_error)?;
+    let seed = u64::from_str_radix(&seed_hex, 16).unwrap_or_default();
+    let spec = GameSpec::from_request(&request, seed).map_err(room_error)?;
+    let id = random_hex(8).map_err(room_error)?;
+    let mut tokens = Vec::new();
+    for seat in spec.humans() {
+        tokens.push((seat, random_hex(16).map_err(room_error)?));
+    }
+    let spec_for_room = spec.clone();
+    let room = tokio::task::spawn_blocking(move || {
+        let mut room = Room::new(spec_for_room)?;
+        room.advance();
+        Ok::<Room, RoomError>(room)
+    })
+    .await
+    .map_err(internal)?
+    .map_err(room_error)?;
+    drop(permit);
+    let now = now_secs();
+    let mut writes = vec![Write::Create {
+        id: id.clone(),
+        spec: spec.clone(),
+        tokens: tokens.clone(),
+        now,
+    }];
+    if !room.moves().is_empty() {
+        writes.push(Write::Moves {
+            id: id.clone(),
+            first: 0,
+            moves: room.moves().to_vec(),
+            done: room.is_over(),
+            now,
+        });
+    }
+    games.commit(writes).await.map_err(room_error)?;
+    let token_map: serde_json::Map<String, Value> = tokens
+        .iter()
+        .map(|(s, t)| (s.to_string(), Value::String(t.clone())))
+        .collect();
+    let live = Arc::new(Live::new(room, tokens, client));
+    games
+        .live
+        .lock()
+        .map_err(|_| internal("room table"))?
+        .insert(id.clone(), live);
+    let answer = json!({
+        "id": id,
+        "tokens": token_map,
+        "players": spec.seats.len(),
+        "seats": spec.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
+        "names": spec.names,
+        "rules": spec.rules,
+        "length": spec.length,
+        "persistent": games.persistent,
+    });
+    let mut response = (StatusCode::CREATED, Json(answer)).into_response();
+    if let Ok(v) = HeaderValue::from_str(&format!("/api/games/{id}")) {
+        response.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(response)
+}
+
+/// `GET /api/games`.
+pub(crate) async fn list(
+    State(state): State<Arc<AppState>>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let games = Arc::clone(games(&state)?);
+    games.allow(client_of(&request), &state.limits)?;
+    let rows = games
+        .read(|store| store.list(100))
+        .await
+        .map_err(room_error)?;
+    let list: Vec<Value> = rows
+        .into_iter()
+        .map(|g| {
+            json!({
+                "id": g.id,
+                "rules": g.spec.rules,
+                "length": g.spec.length,
+                "seats": g.spec.seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
+                "names": g.spec.names,
+                "created": g.created,
+                "done": g.done,
+                "expired": g.expired,
+            })
+        })
+        .collect();
+    Ok(Json(json!({"games": list})).into_response())
+}
+
+/// The query of `GET /api/games/{id}`: `seat`, `since` and `wait_ms`, each a number.
+#[derive(Debug, Default)]
+struct ViewQuery {
+    seat: Option<u8>,
+    since: usize,
+    wait_ms: u64,
+}
+
+impl ViewQuery {
+    fn parse(query: Option<&str>) -> Result<ViewQuery, ApiError> {
+        let mut q = ViewQuery::default();
+        for pair in query
+            .unwrap_or_default()
+            .split('&')
+            .filter(|p| !p.is_empty())
+        {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let bad = || {
+                let shown: String = pair.chars().take(40).collect();
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "bad_request",
+                    format!("query parameter {shown:?}: `seat`, `since` and `wait_ms` are numbers"),
+                )
+            };
+            match key {
+                "seat" => q.seat = Some(value.parse().map_err(|_| bad())?),
+                "since" => q.since = value.parse().map_err(|_| bad())?,
+                "wait_ms" => q.wait_ms = value.parse().map_err(|_| bad())?,
+                _ => {}
+            }
+        }
+        Ok(q)
+    }
+}
+
+/// `GET /api/games/{id}?seat=N&since=K&wait_ms=W`.
+pub(crate) async fn view(
+    State(state): State<Arc<AppState>>,
+    UrlPath(id): UrlPath<String>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let query = ViewQuery::parse(request.uri().query())?;
+    let games = Arc::clone(games(&state)?);
+    games.allow(client_of(&request), &state.limits)?;
+    let live = games.find(&id).await?;
+    let viewer = match query.seat {
+        Some(seat) => {
+            live.authorize(seat, request.headers())?;
+            seat
+        }
+        None => SPECTATOR,
+    };
+    // Long polls end before the request's time limit.
+    let most = state.limits.request_timeout.mul_f64(0.75);
+    let until = Instant::now() + Duration::from_millis(query.wait_ms).min(most);
+    let mut changes = live.version.subscribe();
+    loop {
+        changes.borrow_and_update();
+        {
+            let room = live.room.lock().await;
+            let ready = room.log().len() > query.since
+                || (viewer != SPECTATOR && !room.legal(viewer).is_empty())
+                || room.is_over()
+                || live.expired()
+                || Instant::now() >= until;
+            if ready {
+                let mut answer = table::state(&room, viewer, query.since);
+                answer["id"] = Value::String(id.clone());
+                answer["expired"] = Value::Bool(live.expired() && !room.is_over());
+                return Ok(Json(answer).into_response());
+            }
+        }
+        let left = until.saturating_duration_since(Instant::now());
+        let _ = tokio::time::timeout(left, changes.changed()).await;
+    }
+}
+
+/// `POST /api/games/{id}/act` with `{"seat": N, "action": <mjai reaction>}`.
+pub(crate) async fn act(
+    State(state): State<Arc<AppState>>,
+    UrlPath(id): UrlPath<String>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let games = Arc::clone(games(&state)?);
+    games.allow(client_of(&request), &state.limits)?;
+    let headers = request.headers().clone();
+    let (_deadline, body, permit) = admit(
+        &state,
+        request,
+        "the body is empty: send {\"seat\": N, \"action\": <mjai reaction>}",
+    )
+    .await?;
+    let sent = json_body(&body)?;
+    let seat = sent
+        .get("seat")
+        .and_then(Value::as_u64)
+        .and_then(|s| u8::try_from(s).ok())
+        .ok_or_else(|| room_error(RoomError::BadRequest("no integer `seat`".into())))?;
+    let action = sent
+        .get("action")
+        .cloned()
+        .ok_or_else(|| room_error(RoomError::BadRequest("no `action`".into())))?;
+    let live = games.find(&id).await?;
+    live.authorize(seat, &headers)?;
+    if live.expired() {
+        return Err(ApiError::new(
+            StatusCode::GONE,
+            "game_expired",
+            "the game was closed for being idle (its log is kept: GET /api/games/{id}/log)",
+        ));
+    }
+    let guard = Arc::clone(&live.room).lock_owned().await;
+    let first = guard.moves().len();
+    let (mut guard, played) = tokio::task::spawn_blocking(move || {
+        let mut guard = guard;
+        let played = guard.act(seat, &action);
+        (guard, played)
+    })
+    .await
+    .map_err(internal)?;
+    drop(permit);
+    played.map_err(room_error)?;
+    let write = Write::Moves {
+        id: id.clone(),
+        first,
+        moves: guard.moves()[first..].to_vec(),
+        done: guard.is_over(),
+        now: now_secs(),
+    };
+    if let Err(e) = games.commit(vec![write]).await {
+        // Back to what is on disk: the moves before this action.
+        let committed: Vec<Move> = guard.moves()[..first].to_vec();
+        if let Ok(room) = Room::restore(guard.spec().clone(), &committed) {
+            *guard = room;
+        }
+        return Err(room_error(e));
+    }
+    let next = guard.log().len();
+    drop(guard);
+    live.touch();
+    live.version.send_modify(|v| *v += 1);
+    Ok(Json(json!({"ok": true, "next": next})).into_response())
+}
+
+/// `GET /api/games/{id}/log`: the mjai log (JSON Lines) of a finished or expired game.
+pub(crate) async fn log(
+    State(state): State<Arc<AppState>>,
+    UrlPath(id): UrlPath<String>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let games = Arc::clone(games(&state)?);
+    games.allow(client_of(&request), &state.limits)?;
+    let live = games.find(&id).await?;
+    let room = live.room.lock().await;
+    if !room.is_over() && !live.expired() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "game_in_progress",
+            "the game is still being played: its log is given once it ends (the seats' views \
+             are at GET /api/games/{id})",
+        ));
+    }
+    let mut response = room.log_lines().into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(crate::api::JSON_LINES),
+    );
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"mj-{id}.jsonl\"")) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
+}

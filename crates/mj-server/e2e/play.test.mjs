@@ -59,6 +59,30 @@ async function shown(page) {
   });
 }
 
+/** Opens a room through the API (not the lobby): its id and tokens. */
+async function createRoom(request) {
+  const response = await fetch(`${BASE}/api/games`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  return response.json();
+}
+
+/** The protocol's answer to one request, straight from POST /api. */
+async function api(request) {
+  const response = await fetch(`${BASE}/api`, { method: "POST", body: JSON.stringify(request) + "\n" });
+  assert.equal(response.status, 200);
+  return JSON.parse((await response.text()).trim());
+}
+
+/** mjai tile names as mpsz ("5mr" -> "0m", "E" -> "1z"). */
+function mpsz(names) {
+  const honors = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
+  return names.map((n) => honors[n] || (n.endsWith("r") ? `0${n[1]}` : n)).join("");
+}
+
 /** A concealed hand holds 13 tiles, 14 with a draw, 3 fewer per meld. */
 function assertCount(h, where) {
   const base = 13 - 3 * h.melds;
@@ -79,7 +103,7 @@ function assertSpectator(view, players, where) {
   assert.equal(view.buttons, 0, `${where}: a spectator has no buttons`);
 }
 
-test("a round against three tsumogiri bots, created in the lobby and played by clicking", async () => {
+test("a round against three tsumogiri bots, created in the lobby and played by clicking", async (t) => {
   const { page, problems, close } = await open();
   await page.goto(`${BASE}/play`);
   assert.equal(await page.getAttribute("nav a[aria-current=page]", "href"), "/play");
@@ -88,6 +112,8 @@ test("a round against three tsumogiri bots, created in the lobby and played by c
   assert.equal(await page.$$eval("#seats select", (s) => s.length), 4);
   await page.selectOption("#seat-0", "human");
   for (const i of [1, 2, 3]) await page.selectOption(`#seat-${i}`, "tsumogiri");
+  // A seeded deal: the same round, and the same picture for the docs, every run.
+  await page.fill("#seed", "1");
   await checkedScreenshot(browser, page, join(SHOTS, "play-lobby.png"), "play-lobby");
   await Promise.all([page.waitForURL(/[?&]game=/), page.click("#create-go")]);
   const address = new URL(page.url());
@@ -133,6 +159,17 @@ test("a round against three tsumogiri bots, created in the lobby and played by c
       assert.equal(h.backs, h.count);
       assertCount(h, "seat 0's view");
     }
+    if (discards === 2 && !(await page.isChecked("#analysis-on"))) {
+      // The analysis beside the hand: the protocol's discards for the same hand.
+      await page.check("#analysis-on");
+      await page.waitForSelector("#analysis [data-analysis-discard]");
+      const rows = await page.$$eval("#analysis [data-analysis-discard]", (r) => r.map((x) => ({ tile: x.dataset.analysisDiscard, shanten: Number(x.children[1].textContent) })));
+      const answer = await api({ op: "discards", rules: "riichi", hand: mpsz(view.hand) });
+      const kinds = answer.discards.map((r) => r.tile);
+      assert.equal(rows[0].shanten, answer.discards[0].shanten, "the best discard keeps the hand's shanten");
+      for (const r of rows) assert.ok(kinds.includes(r.tile), `${r.tile} is one of the hand's discards`);
+      assert.equal(await page.$$eval("[data-hand] button.best", (b) => b.length > 0), true, "the best discard is marked in the hand");
+    }
     if (discards === 4 && !spectated) {
       // Mid-game: the table for the docs, and a spectator of the same room.
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -177,11 +214,89 @@ test("a round against three tsumogiri bots, created in the lobby and played by c
   assert.ok(wide <= 0, `the phone page scrolls ${wide} px sideways`);
   assert.deepEqual(watcher.problems, []);
   await watcher.close();
+  // The analysis switch is remembered.
+  assert.equal(await page.evaluate(() => localStorage.getItem("mj-play-analysis")), "1");
+  t.diagnostic(`${discards} discards clicked, ${passes} calls passed, ${wins} wins`);
   assert.deepEqual(problems, []);
   await close();
 });
 
-test("the sanma lobby shows three seats, and the rooms list links to watch", async () => {
+test("sichuan: three tiles passed, a suit given up, then discards, by clicking", async (t) => {
+  const room = await createRoom({ rules: "sichuan", length: "one", seats: ["human", "tsumogiri", "tsumogiri", "tsumogiri"] });
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/play?game=${room.id}&seat=0#token=${encodeURIComponent(room.tokens["0"])}`);
+  const confirm = "#actions button[data-action=huansanzhang]";
+  await page.waitForSelector(confirm);
+  assert.equal(await page.isDisabled(confirm), true, "nothing picked yet");
+  // Any tile that can still complete a legal choice is enabled: three picks make one.
+  for (let k = 0; k < 3; k++) {
+    assert.equal(await page.isDisabled(confirm), true);
+    await page.click("[data-hand] button.hand-tile:enabled:not(.picked)");
+  }
+  const picked = await page.$$eval("[data-hand] button.picked", (b) => b.map((x) => x.dataset.name));
+  assert.equal(picked.length, 3);
+  assert.equal(new Set(picked.map((n) => n[1])).size, 1, `${picked} are of one suit`);
+  assert.equal(await page.$$eval("[data-hand] button.hand-tile:enabled:not(.picked)", (b) => b.length), 0, "a fourth cannot be picked");
+  await page.click(confirm);
+  await page.waitForSelector("#game:not([data-acting]) #actions button[data-action=dingque]:enabled", { timeout: 30000 });
+  const suits = await page.$$eval("#actions button[data-action=dingque]", (b) => b.length);
+  assert.ok(suits >= 1 && suits <= 3);
+  await page.click("#actions button[data-action=dingque]");
+  await page.waitForSelector("[data-own] [data-lack]", { timeout: 30000 });
+  const events = await page.textContent("#events");
+  assert.match(events, /passes three tiles/);
+  assert.match(events, /gives up/);
+  let discards = 0;
+  for (let step = 0; step < 40 && discards < 4; step++) {
+    await page.waitForSelector(NEXT, { timeout: 30000 });
+    if (await page.$("#round-end[data-round-end]")) break;
+    const choice = (await page.$("#game:not([data-acting]) #actions button[data-action=hora]:enabled"))
+      || (await page.$("#game:not([data-acting]) #actions button[data-action=none]:enabled"));
+    if (choice) {
+      await choice.click();
+      continue;
+    }
+    const view = await shown(page);
+    assert.equal(view.handSize, 14 - 3 * view.ownMelds);
+    await page.click("#game:not([data-acting]) [data-hand] button.hand-tile:enabled");
+    discards += 1;
+  }
+  t.diagnostic(`${discards} discards after the exchange and the lack`);
+  assert.ok(discards > 0);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("a call left unanswered passes by itself when the lobby's timer runs out", async (t) => {
+  // Seed 7 offers seat 0 a call within the round when it discards each drawn tile.
+  const { page, problems, close } = await open();
+  await page.goto(`${BASE}/play`);
+  await page.selectOption("#length", "one");
+  for (const i of [1, 2, 3]) await page.selectOption(`#seat-${i}`, "tsumogiri");
+  await page.fill("#timer", "1");
+  await page.fill("#seed", "7");
+  await Promise.all([page.waitForURL(/[?&]game=/), page.click("#create-go")]);
+  assert.equal(await page.evaluate(() => localStorage.getItem("mj-play-timer")), "1", "the lobby keeps its timer");
+  let offered = false;
+  for (let step = 0; step < 200 && !offered; step++) {
+    await page.waitForSelector(NEXT, { timeout: 30000 });
+    if (await page.$("#round-end[data-round-end]")) break;
+    if (await page.$("#actions button[data-action=none]")) {
+      offered = true;
+      assert.ok(await page.$("[data-call-timer]"), "the countdown is shown");
+      // Nothing clicked: the pass is sent by the page.
+      await page.waitForSelector("#actions button[data-action=none]", { state: "detached", timeout: 5000 });
+      break;
+    }
+    await page.click("#game:not([data-acting]) [data-hand] button.hand-tile:enabled");
+  }
+  if (!offered) t.diagnostic("seed 7 offered no call this time: the timer was not exercised");
+  assert.ok(offered, "a call was offered");
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test("the sanma lobby shows three seats, the rooms list links to watch, a second person's link opens their seat", async () => {
   const { page, problems, close } = await open({ width: 390, height: 844 });
   await page.goto(`${BASE}/play`);
   await page.selectOption("#seat-1", "value");
@@ -196,19 +311,31 @@ test("the sanma lobby shows three seats, and the rooms list links to watch", asy
   assert.deepEqual(links, rooms.games.map((g) => g.id));
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(wide <= 0, `the phone lobby scrolls ${wide} px sideways`);
+  // Two people: the creator plays seat 0 and is shown seat 2's link, which opens seat 2's
+  // table in another browser.
+  await page.selectOption("#rules", "sanma");
+  await page.selectOption("#seat-2", "human");
+  await Promise.all([page.waitForURL(/[?&]game=/), page.click("#create-go")]);
+  await page.waitForSelector("[data-hand] button.hand-tile");
+  const share = await page.getAttribute("a[data-share='2']", "href");
+  assert.match(share, /[?&]seat=2#token=[0-9a-f]+$/);
+  const other = await open({ width: 390, height: 844 });
+  await other.page.goto(share);
+  await other.page.waitForSelector("[data-hand] button.hand-tile");
+  const view = await shown(other.page);
+  assert.equal(view.seats, 3);
+  assert.equal(view.hidden.length, 2);
+  assert.equal(view.handSize, 13, "seat 2 holds 13 tiles before its first draw");
+  assert.equal(new URL(other.page.url()).hash, "", "the token leaves the address bar");
+  assert.deepEqual(other.problems, []);
+  await other.close();
   assert.deepEqual(problems, []);
   await close();
 });
 
 test("names that hold markup are shown as text at the table", async () => {
   const hostile = ["<img src=x onerror=alert(1)>", "<b>bold</b>", "a&amp;b", "<script>alert(2)</script>"];
-  const response = await fetch(`${BASE}/api/games`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ rules: "tenhou", length: "one", seats: ["human", "tsumogiri", "tsumogiri", "tsumogiri"], names: hostile }),
-  });
-  assert.equal(response.status, 201, await response.clone().text());
-  const room = await response.json();
+  const room = await createRoom({ rules: "tenhou", length: "one", seats: ["human", "tsumogiri", "tsumogiri", "tsumogiri"], names: hostile });
   const { page, problems, close } = await open();
   await page.goto(`${BASE}/play?game=${room.id}&seat=0#token=${encodeURIComponent(room.tokens["0"])}`);
   await page.waitForSelector("[data-hand] button.hand-tile");

@@ -10,13 +10,13 @@ const $ = (id) => document.getElementById(id);
 /** What can sit at a seat: a person, or one of our players (the first bot is the default). */
 const SEAT_CHOICES = [
   ["human", "human"],
-  ["defense", "defense (efficiency + push/fold)"],
-  ["efficiency", "efficiency (shanten, tiles)"],
-  ["value", "value (tile values)"],
-  ["imitation", "imitation (as Phoenix players)"],
-  ["search", "search (plays rounds out, slower)"],
+  ["defense", "defense (push/fold)"],
+  ["efficiency", "efficiency"],
+  ["value", "value"],
+  ["imitation", "imitation (Phoenix-like)"],
+  ["search", "search (slower)"],
   ["random", "random"],
-  ["tsumogiri", "tsumogiri (discards each draw)"],
+  ["tsumogiri", "tsumogiri"],
 ];
 
 function seatCount() {
@@ -51,6 +51,15 @@ async function create(event) {
   const seconds = Number($("timer").value);
   save(TIMER_KEY, String(Number.isFinite(seconds) && seconds >= 0 ? seconds : 0));
   const request = { rules: $("rules").value, length: $("length").value, seats };
+  const seed = $("seed").value.trim();
+  if (seed !== "") {
+    // The walls' seed, for a game that can be played again: an integer JSON can carry exactly.
+    if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
+      show($("lobby-status"), `The seed ${seed} is not a whole number below 2^53.`, true);
+      return;
+    }
+    request.seed = Number(seed);
+  }
   const name = $("name").value.trim();
   if (name) {
     request.names = seats.map((s, i) => (i === humans[0] ? name : s === "human" ? `player ${i}` : s));
@@ -89,7 +98,7 @@ async function listRooms() {
     fill($("rooms"), el("p", { class: "muted", "data-rooms": 0 }, "No room yet."));
     return;
   }
-  const head = el("tr", {}, ["room", "rules", "length", "seats", "state", "created", ""].map((h) => el("th", { class: h === "created" ? "when" : null }, h)));
+  const head = el("tr", {}, ["room", "rules", "length", "players", "state", "created", ""].map((h) => el("th", { class: h === "created" ? "when" : null }, h)));
   const rows = games.map((g) => {
     const seats = g.seats || [];
     const mine = seats.flatMap((s, i) => (load(tokenKey(g.id, i)) !== null ? [i] : []));
@@ -99,8 +108,11 @@ async function listRooms() {
       el("td", { class: "mono" }, g.id),
       el("td", {}, g.rules),
       el("td", {}, g.length),
-      el("td", {}, seats.join(", ")),
-      el("td", {}, g.done ? "over" : "playing"),
+      el("td", {}, seats.map((kind, i) => {
+        const name = (g.names || [])[i];
+        return name && name !== kind ? `${name} (${kind})` : kind;
+      }).join(", ")),
+      el("td", {}, g.done ? "over" : g.expired ? "closed (idle)" : "playing"),
       el("td", { class: "muted when" }, when(g.created)),
       el("td", {}, links));
   });

@@ -113,7 +113,7 @@ async function loop() {
     }
     status("");
     receive(answer);
-    if (answer.done) {
+    if (answer.done || answer.expired) {
       state.stopped = true;
       return;
     }
@@ -177,7 +177,7 @@ function receive(answer) {
     state.mode = legalOf("huansanzhang").length > 0 ? "exchange" : null;
     state.picked = [];
   }
-  if (answer.done) finishRound(true);
+  if (answer.done || answer.expired) finishRound(true);
   render();
 }
 
@@ -322,20 +322,32 @@ async function analyse() {
   render();
 }
 
+/** Accepted tiles, grouped by suit with the suit's letter after each group ("2345m"). */
+function accepted(names) {
+  const groups = [];
+  for (const name of names) {
+    const suit = name[1];
+    const last = groups[groups.length - 1];
+    if (last && last.suit === suit) last.tiles.push(name);
+    else groups.push({ suit, tiles: [name] });
+  }
+  return groups.map((g) => el("span", { class: "suit-group" }, g.tiles.map((n) => tile(n)), g.suit !== "z" ? el("span", { class: "suit" }, g.suit) : null));
+}
+
 function drawAnalysis() {
   const a = state.analysis;
   const out = [el("h2", {}, "Best discards ", el("span", { class: "sub" }, "打牌"))];
   if (a.error) out.push(el("p", { class: "error" }, a.error));
   else if (!a.answer) out.push(el("p", { class: "muted" }, "analysing…"));
   else {
-    const rows = a.answer.discards.slice(0, 6);
+    const rows = a.answer.discards.slice(0, 5);
     out.push(el("table", { class: "analysis-table", "data-analysis": rows.length },
       el("thead", {}, el("tr", {}, el("th", {}, "discard"), el("th", { class: "num" }, "shanten"), el("th", { class: "num" }, "tiles"), el("th", {}, "accepted"))),
       el("tbody", {}, rows.map((r) => el("tr", { "data-analysis-discard": r.tile, "data-ukeire": r.ukeire_count },
         el("td", {}, tile(r.tile)),
         el("td", { class: "num" }, r.shanten),
         el("td", { class: "num" }, r.ukeire_count),
-        el("td", { class: "accepted" }, r.ukeire.map((u) => tile(u))))))));
+        el("td", { class: "accepted" }, accepted(r.ukeire)))))));
     if (!RIICHI.includes(state.answer.rules)) {
       out.push(el("p", { class: "muted" }, "Shanten by standard hands and seven pairs (the protocol's generic rules): this game's own forms and its lack of a suit are not counted."));
     }
@@ -427,13 +439,13 @@ function seatPanel(i, own) {
   const answer = state.answer;
   const t = answer.table;
   const p = t.players[i];
-  const acting = (answer.to_act || []).includes(i) && !answer.done;
+  const acting = (answer.to_act || []).includes(i) && !finished();
   const classes = ["seat", own ? "own" : "", i === t.oya ? "dealer" : "", acting ? "acting" : "", p.won ? "won" : ""].filter(Boolean).join(" ");
   const kindOf = (answer.seats || [])[i];
   const head = el("div", { class: "seat-head" },
     el("span", { class: "wind", title: "seat wind" }, WIND_NAMES[p.wind] || p.wind),
     el("span", { class: "name", "data-name": "" }, who(i)),
-    kindOf && kindOf !== "human" ? el("span", { class: "muted bot", title: "a bot" }, kindOf) : null,
+    kindOf && kindOf !== "human" && kindOf !== (answer.names || [])[i] ? el("span", { class: "muted bot", title: "a bot" }, kindOf) : null,
     p.riichi ? el("span", { class: "badge", "data-riichi": "" }, "riichi") : null,
     p.lack ? el("span", { class: "badge lack", "data-lack": p.lack }, `lacks ${p.lack}`) : null,
     p.won ? el("span", { class: "badge won-badge" }, "won") : null,
@@ -450,10 +462,13 @@ function seatPanel(i, own) {
 
 function center(t) {
   const offer = t.offer ? el("p", { class: "offer", "data-offer": t.offer.pai }, `${who(t.offer.from)} discarded `, small(t.offer.pai)) : null;
+  const riichi = RIICHI.includes(state.answer.rules);
   return [
     el("p", { class: "round-name", "data-round": `${t.bakaze}${t.kyoku}-${t.honba}` }, roundName(t.bakaze, t.kyoku)),
-    el("p", { class: "sticks" }, `${t.honba} honba · riichi sticks ${t.kyotaku}`),
-    el("p", { class: "dora" }, el("span", { class: "muted" }, "dora "), el("span", { class: "tiles", "data-dora": t.dora_markers.join(" ") }, t.dora_markers.map((d) => tile(mpsz(d))))),
+    el("p", { class: "sticks", "data-sticks": t.kyotaku }, riichi || t.kyotaku > 0 ? `${t.honba} honba · riichi sticks ${t.kyotaku}` : `${t.honba} honba`),
+    t.dora_markers.length > 0
+      ? el("p", { class: "dora" }, el("span", { class: "muted" }, "dora indicators "), el("span", { class: "tiles", "data-dora": t.dora_markers.join(" ") }, t.dora_markers.map((d) => tile(mpsz(d)))))
+      : null,
     el("p", { class: "left", "data-left": t.left }, `${t.left} tiles left`),
     offer,
   ];
@@ -470,8 +485,11 @@ function meldTiles(action) {
   return el("span", { class: "tiles" }, names.map((n) => tile(mpsz(n))));
 }
 
+/** The room will not go on: the match is over, or the server closed it for being idle. */
+const finished = () => Boolean(state.answer && (state.answer.done || state.answer.expired));
+
 function actions() {
-  if (state.seat === null || !state.answer || state.answer.done) return [];
+  if (state.seat === null || !state.answer || finished()) return [];
   const out = [];
   if (state.mode === "riichi") {
     const cancel = el("button", { type: "button", class: "small", "data-action": "cancel" }, "cancel");
@@ -520,6 +538,7 @@ function actions() {
 function turnText() {
   const answer = state.answer;
   if (answer.done) return "Match over";
+  if (answer.expired) return "Room closed";
   if (state.acting) return "Sending…";
   const waiting = (answer.to_act || []).filter((i) => i !== state.seat).map(who);
   if (state.seat !== null) {
@@ -535,13 +554,15 @@ function turnText() {
 function roundEnd() {
   const answer = state.answer;
   const r = state.lastRound;
-  if (!answer.done && (!r || state.roundEndClosed)) return null;
+  if (!finished() && (!r || state.roundEndClosed)) return null;
   const players = answer.players;
   const parts = r ? [el("h2", {}, `${r.name}: round over`), ...results(r.results, who, players)] : [];
-  if (answer.done) {
+  if (finished()) {
     const order = answer.scores.slice(0, players).map((s, i) => [s, i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-    parts.push(el("div", { "data-match-end": "" },
-      el("h2", {}, "Match over ", el("span", { class: "sub" }, "終局")),
+    parts.push(el("div", { "data-match-end": answer.done ? "over" : "expired" },
+      answer.done
+        ? el("h2", {}, "Match over ", el("span", { class: "sub" }, "終局"))
+        : el("h2", {}, "Room closed: nobody moved for a long time"),
       el("ol", { class: "ranking" }, order.map(([s, i]) => el("li", { "data-final": s }, `${who(i)}: ${points(s)}`))),
       el("p", {}, el("a", { href: `/api/games/${encodeURIComponent(state.game)}/log`, download: `mj-${state.game}.jsonl`, "data-log-link": "" }, "Download the log"),
         " (mjai JSON Lines, every hand shown) · ", el("a", { href: "/play" }, "new game"))));
@@ -564,7 +585,7 @@ function invite() {
     const token = load(tokenKey(state.game, i));
     return token ? [[i, token]] : [];
   });
-  if (others.length === 0 || answer.done) return [];
+  if (others.length === 0 || finished()) return [];
   return el("details", { class: "invite", open: state.next < 40 },
     el("summary", {}, "Invite people to the other human seats"),
     el("ul", {}, others.map(([i, token]) => {
@@ -580,7 +601,7 @@ function render() {
   if (state.acting) game.dataset.acting = "";
   else delete game.dataset.acting;
   if (!answer) return;
-  if (answer.done) game.dataset.done = "";
+  if (finished()) game.dataset.done = "";
   const spectator = state.seat === null;
   fill($("game-info"), `${answer.rules} · ${answer.length} · room ${answer.id || state.game}${spectator ? " · watching" : ""}`);
   fill($("turn"), turnText());

@@ -28,6 +28,7 @@ pub struct Games {
     writer: Writer,
     pub(crate) live: Mutex<HashMap<String, Arc<Live>>>,
     clients: Mutex<HashMap<IpAddr, Bucket>>,
+    streams: Mutex<HashMap<IpAddr, usize>>,
     /// `true` when the rooms are in a file (`--data`), `false` in memory.
     pub persistent: bool,
 }
@@ -111,6 +112,7 @@ impl Games {
             writer,
             live: Mutex::new(live),
             clients: Mutex::new(HashMap::new()),
+            streams: Mutex::new(HashMap::new()),
             persistent: data.is_some(),
         }))
     }
@@ -187,6 +189,32 @@ impl Games {
         }
         bucket.tokens -= 1.0;
         Ok(())
+    }
+
+    /// A place for one more event stream of `client` (at most [`STREAMS_PER_CLIENT`] at
+    /// once), given back when the returned guard drops.
+    pub(crate) fn open_stream(
+        self: &Arc<Games>,
+        client: Option<IpAddr>,
+    ) -> Result<StreamGuard, ApiError> {
+        if let Some(ip) = client {
+            let mut streams = self.streams.lock().map_err(|_| internal("stream table"))?;
+            let open = streams.entry(ip).or_insert(0);
+            if *open >= STREAMS_PER_CLIENT {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too_many_streams",
+                    format!(
+                        "this address already has {STREAMS_PER_CLIENT} event streams open: close one"
+                    ),
+                ));
+            }
+            *open += 1;
+        }
+        Ok(StreamGuard {
+            games: Arc::clone(self),
+            client,
+        })
     }
 
     fn get(&self, id: &str) -> Option<Arc<Live>> {
@@ -278,19 +306,15 @@ impl Live {
         *self.version.borrow() == u64::MAX
     }
 
-    /// The seat's token is the one sent as `Authorization: Bearer`.
-    pub(crate) fn authorize(&self, seat: u8, headers: &HeaderMap) -> Result<(), ApiError> {
-        let sent = headers
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    "unauthorized",
-                    format!("seat {seat} needs its token: `Authorization: Bearer <token>`"),
-                )
-            })?;
+    /// The seat's token is `sent` (from `Authorization: Bearer`, or the event stream's query).
+    pub(crate) fn authorize(&self, seat: u8, sent: Option<&str>) -> Result<(), ApiError> {
+        let sent = sent.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                format!("seat {seat} needs its token: `Authorization: Bearer <token>`"),
+            )
+        })?;
         let expected = self.tokens.iter().find(|(s, _)| *s == seat).map(|(_, t)| t);
         match expected {
             Some(t) if same_secret(t.as_bytes(), sent.trim().as_bytes()) => Ok(()),
@@ -301,6 +325,37 @@ impl Live {
             )),
         }
     }
+}
+
+/// Event streams one client address may hold open at once.
+pub const STREAMS_PER_CLIENT: usize = 32;
+
+/// One open event stream; its place is given back on drop.
+#[derive(Debug)]
+pub(crate) struct StreamGuard {
+    games: Arc<Games>,
+    client: Option<IpAddr>,
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        if let (Some(ip), Ok(mut streams)) = (self.client, self.games.streams.lock())
+            && let Some(open) = streams.get_mut(&ip)
+        {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                streams.remove(&ip);
+            }
+        }
+    }
+}
+
+/// The token of `Authorization: Bearer <token>`.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
 }
 
 /// Compares two secrets in time independent of where they differ.

@@ -12,7 +12,7 @@ use axum::extract::{Path as UrlPath, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mj_room::store::random_hex;
-use mj_room::{GameSpec, Move, Room, RoomError, SPECTATOR, Write, table};
+use mj_room::{GameSpec, Room, RoomError, SPECTATOR, Write, table};
 use serde_json::{Value, json};
 
 use crate::api::admit;
@@ -129,7 +129,8 @@ pub(crate) async fn create(
         .live
         .lock()
         .map_err(|_| internal("room table"))?
-        .insert(id.clone(), live);
+        .insert(id.clone(), Arc::clone(&live));
+    games.arm(id.clone(), live);
     let answer = json!({
         "id": id,
         "tokens": token_map,
@@ -386,36 +387,8 @@ pub(crate) async fn act(
             "the game was closed for being idle (its log is kept: GET /api/games/{id}/log)",
         ));
     }
-    let guard = Arc::clone(&live.room).lock_owned().await;
-    let first = guard.moves().len();
-    let (mut guard, played) = tokio::task::spawn_blocking(move || {
-        let mut guard = guard;
-        let played = guard.act(seat, &action);
-        (guard, played)
-    })
-    .await
-    .map_err(internal)?;
+    let next = games.play(&id, &live, seat, action).await?;
     drop(permit);
-    played.map_err(room_error)?;
-    let write = Write::Moves {
-        id: id.clone(),
-        first,
-        moves: guard.moves()[first..].to_vec(),
-        done: guard.is_over(),
-        now: now_secs(),
-    };
-    if let Err(e) = games.commit(vec![write]).await {
-        // Back to what is on disk: the moves before this action.
-        let committed: Vec<Move> = guard.moves()[..first].to_vec();
-        if let Ok(room) = Room::restore(guard.spec().clone(), &committed) {
-            *guard = room;
-        }
-        return Err(room_error(e));
-    }
-    let next = guard.log().len();
-    drop(guard);
-    live.touch();
-    live.version.send_modify(|v| *v += 1);
     Ok(Json(json!({"ok": true, "next": next})).into_response())
 }
 

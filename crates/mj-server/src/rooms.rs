@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::http::{HeaderMap, StatusCode, header};
 use mj_room::store::valid_id;
-use mj_room::{Room, RoomError, Store, Write, Writer};
+use mj_room::{Move, Room, RoomError, Store, Write, Writer};
+use serde_json::Value;
 use tokio::sync::{oneshot, watch};
 
 use crate::error::ApiError;
@@ -43,6 +44,8 @@ pub(crate) struct Live {
     pub(crate) touched: Mutex<Instant>,
     /// Who opened it (for the per-client room limit).
     pub(crate) owner: Option<IpAddr>,
+    /// The room's decision time (its spec's `timeout_s`).
+    pub(crate) timeout_s: Option<u32>,
 }
 
 /// A client's request allowance (token bucket).
@@ -108,13 +111,22 @@ impl Games {
         }
         let (writer, _thread) = Writer::spawn(store)
             .map_err(|e| RoomError::Database(format!("the writer thread: {e}")))?;
-        Ok(Arc::new(Games {
+        let resumed: Vec<(String, Arc<Live>)> = live
+            .iter()
+            .map(|(id, l)| (id.clone(), Arc::clone(l)))
+            .collect();
+        let games = Arc::new(Games {
             writer,
             live: Mutex::new(live),
             clients: Mutex::new(HashMap::new()),
             streams: Mutex::new(HashMap::new()),
             persistent: data.is_some(),
-        }))
+        });
+        // The decision timers start again with the server.
+        for (id, live) in resumed {
+            games.arm(id, live);
+        }
+        Ok(games)
     }
 
     /// Rooms held in memory now.
@@ -250,6 +262,74 @@ impl Games {
         Ok(Arc::new(live))
     }
 
+    /// Plays the person at `seat`'s reaction in the room and the bots' answers, commits the
+    /// moves, and only then answers the event count after them; a failed commit puts the room
+    /// back at its last committed move. Re-arms the room's decision timer.
+    pub(crate) async fn play(
+        self: &Arc<Games>,
+        id: &str,
+        live: &Arc<Live>,
+        seat: u8,
+        action: Value,
+    ) -> Result<usize, ApiError> {
+        let guard = Arc::clone(&live.room).lock_owned().await;
+        let first = guard.moves().len();
+        let (mut guard, played) = tokio::task::spawn_blocking(move || {
+            let mut guard = guard;
+            let played = guard.act(seat, &action);
+            (guard, played)
+        })
+        .await
+        .map_err(internal)?;
+        played.map_err(room_error)?;
+        let write = Write::Moves {
+            id: id.to_owned(),
+            first,
+            moves: guard.moves()[first..].to_vec(),
+            done: guard.is_over(),
+            now: now_secs(),
+        };
+        if let Err(e) = self.commit(vec![write]).await {
+            // Back to what is on disk: the moves before this action.
+            let committed: Vec<Move> = guard.moves()[..first].to_vec();
+            if let Ok(room) = Room::restore(guard.spec().clone(), &committed) {
+                *guard = room;
+            }
+            return Err(room_error(e));
+        }
+        let next = guard.log().len();
+        drop(guard);
+        live.touch();
+        live.version.send_modify(|v| *v += 1);
+        self.arm(id.to_owned(), Arc::clone(live));
+        Ok(next)
+    }
+
+    /// When the room limits each decision's time (`timeout_s`), plays for the people still
+    /// undecided once it has passed with nothing moved (each as [`Room::overdue`] says).
+    pub(crate) fn arm(self: &Arc<Games>, id: String, live: Arc<Live>) {
+        let Some(seconds) = live.timeout_s else {
+            return;
+        };
+        if tokio::runtime::Handle::try_current().is_err() {
+            return; // no runtime to time it on (a caller outside a server)
+        }
+        let version = *live.version.borrow();
+        let games = Arc::clone(self);
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
+            if *live.version.borrow() != version || live.expired() {
+                return; // someone moved: that move armed its own timer
+            }
+            let overdue = live.room.lock().await.overdue();
+            for (seat, reaction) in overdue {
+                // A later move of another seat may have answered for this one: then the
+                // refusal is expected and the room is unchanged.
+                let _ = games.play(&id, &live, seat, reaction).await;
+            }
+        });
+    }
+
     /// Closes rooms nobody has moved in for `idle` (their moves stay stored, so their logs
     /// do); finished rooms leave memory after the same time.
     pub async fn expire_idle(&self, idle: Duration) {
@@ -288,6 +368,7 @@ impl Games {
 impl Live {
     pub(crate) fn new(room: Room, tokens: Vec<(u8, String)>, owner: Option<IpAddr>) -> Live {
         Live {
+            timeout_s: room.spec().timeout_s,
             room: Arc::new(tokio::sync::Mutex::new(room)),
             tokens,
             version: watch::Sender::new(0),

@@ -452,7 +452,14 @@ async fn event_streams_push_each_change_and_end_with_the_game() {
     )
     .await;
     let mut people = seats_of(&game, &tokens);
-    let r = call(addr, "GET", &format!("/api/games/{game}/events?seat=0"), None, None).await;
+    let r = call(
+        addr,
+        "GET",
+        &format!("/api/games/{game}/events?seat=0"),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(r.error().1, "unauthorized");
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let request = format!(
@@ -490,4 +497,40 @@ async fn event_streams_push_each_change_and_end_with_the_game() {
         public = next_state(&mut spectator, &mut watched).await;
         assert_public(&public);
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_lets_the_time_run_out_is_played_for() {
+    let addr = start(scripted()).await;
+    let r = call(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(&json!({"timeout_s": 2})),
+    )
+    .await;
+    assert_eq!(r.error().0, 400);
+    let (game, tokens) = create(
+        addr,
+        json!({"rules": "tenhou", "length": "one", "timeout_s": 3,
+               "seats": ["human", "defense", "defense", "defense"]}),
+    )
+    .await;
+    let mut people = seats_of(&game, &tokens);
+    let first = view(addr, &people[0], 0).await;
+    let drawn = first["table"]["drawn"].clone();
+    assert!(drawn.is_string());
+    people[0].next = first["next"].as_u64().unwrap() as usize;
+    // Nobody acts: after three seconds the server discards the drawn tile, the bots answer,
+    // and seat 0 has its next decision.
+    tokio::time::sleep(Duration::from_millis(3600)).await;
+    let later = view(addr, &people[0], 0).await;
+    let events = later["events"].as_array().unwrap();
+    let own = events
+        .iter()
+        .find(|e| e["type"] == "dahai" && e["actor"] == 0)
+        .expect("the server played for seat 0");
+    assert_eq!(own["pai"], drawn);
+    assert_eq!(own["tsumogiri"], true);
 }

@@ -9,11 +9,12 @@ use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::{Path as UrlPath, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mj_room::store::random_hex;
 use mj_room::{GameSpec, Room, RoomError, SPECTATOR, Write, table};
 use serde_json::{Value, json};
+use tokio::sync::OwnedSemaphorePermit;
 
 use crate::api::admit;
 use crate::error::ApiError;
@@ -34,6 +35,36 @@ fn games(state: &AppState) -> Result<&Arc<Games>, ApiError> {
     })
 }
 
+/// What a POST of the game API starts with.
+struct Posted {
+    games: Arc<Games>,
+    client: Option<IpAddr>,
+    headers: HeaderMap,
+    body: Value,
+    permit: OwnedSemaphorePermit,
+}
+
+/// The rooms, the client's allowance taken, the request's headers, its body read as JSON (an
+/// empty one refused with `empty`) and a worker permit.
+async fn posted(
+    state: &Arc<AppState>,
+    request: Request,
+    empty: &'static str,
+) -> Result<Posted, ApiError> {
+    let games = Arc::clone(games(state)?);
+    let client = client_of(&request);
+    games.allow(client, &state.limits)?;
+    let headers = request.headers().clone();
+    let (_deadline, body, permit) = admit(state, request, empty).await?;
+    Ok(Posted {
+        games,
+        client,
+        headers,
+        body: json_body(&body)?,
+        permit,
+    })
+}
+
 fn json_body(bytes: &[u8]) -> Result<Value, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| {
         ApiError::new(
@@ -49,16 +80,18 @@ pub(crate) async fn create(
     State(state): State<Arc<AppState>>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let games = Arc::clone(games(&state)?);
-    let client = client_of(&request);
-    games.allow(client, &state.limits)?;
-    let (_deadline, body, permit) = admit(
+    let Posted {
+        games,
+        client,
+        body: request,
+        permit,
+        ..
+    } = posted(
         &state,
         request,
         "the body is empty: send {\"rules\", \"length\", \"seats\"}",
     )
     .await?;
-    let request = json_body(&body)?;
     {
         let live = games.live.lock().map_err(|_| internal("room table"))?;
         if live.len() >= state.limits.max_rooms {
@@ -359,16 +392,18 @@ pub(crate) async fn act(
     UrlPath(id): UrlPath<String>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let games = Arc::clone(games(&state)?);
-    games.allow(client_of(&request), &state.limits)?;
-    let headers = request.headers().clone();
-    let (_deadline, body, permit) = admit(
+    let Posted {
+        games,
+        headers,
+        body: sent,
+        permit,
+        ..
+    } = posted(
         &state,
         request,
         "the body is empty: send {\"seat\": N, \"action\": <mjai reaction>}",
     )
     .await?;
-    let sent = json_body(&body)?;
     let seat = sent
         .get("seat")
         .and_then(Value::as_u64)

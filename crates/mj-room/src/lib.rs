@@ -39,5 +39,5 @@ pub mod table;
 
 pub use error::RoomError;
 pub use room::{Move, Room, SPECTATOR};
-pub use spec::{GameSpec, MAX_NAME_CHARS, SeatKind};
+pub use spec::{GameSpec, MAX_NAME_CHARS, SeatKind, TIMEOUT_RANGE};
 pub use store::{GameSummary, Store, StoredGame, Write, Writer};

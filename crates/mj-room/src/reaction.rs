@@ -48,6 +48,17 @@ pub fn legal(view: &SeatView<'_>, actions: &[Action]) -> Vec<(Action, Value)> {
     out
 }
 
+/// What the server plays for a person who let the decision time run out: a pass where there
+/// is one (a call, a ron, a win are declined), else the drawn tile (tsumogiri), else the first
+/// legal discard, else the first legal action (the Sichuan exchange and lack).
+pub fn on_timeout(legal: &[(Action, Value)]) -> Option<Value> {
+    let find = |f: &dyn Fn(&Value) -> bool| legal.iter().map(|(_, v)| v).find(|v| f(v)).cloned();
+    find(&|v| v["type"] == "none")
+        .or_else(|| find(&|v| v["type"] == "dahai" && v["tsumogiri"] == true))
+        .or_else(|| find(&|v| v["type"] == "dahai"))
+        .or_else(|| legal.first().map(|(_, v)| v.clone()))
+}
+
 /// The legal action `sent` names: a reaction equal to one of `legal`'s, where arrays of tiles
 /// may come in any order and `tsumogiri` may be left out.
 ///

@@ -195,6 +195,20 @@ impl Room {
             .collect()
     }
 
+    /// The people who must decide now, each with what the server plays for them when their
+    /// time runs out ([`reaction::on_timeout`]).
+    pub fn overdue(&self) -> Vec<(Seat, Value)> {
+        self.spec
+            .humans()
+            .filter(|&s| self.game.to_act().contains(s))
+            .filter_map(|s| {
+                let actions = self.game.legal_actions(s);
+                let legal = reaction::legal(&self.game.view(s), &actions);
+                reaction::on_timeout(&legal).map(|v| (s, v))
+            })
+            .collect()
+    }
+
     /// The view of `viewer` ([`SPECTATOR`] for a spectator) of the events from `since` on.
     pub fn events(&self, viewer: Seat, since: usize) -> (Vec<Event>, usize) {
         let all = self.log();

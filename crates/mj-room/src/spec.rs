@@ -43,7 +43,14 @@ pub struct GameSpec {
     pub names: Vec<String>,
     /// The seed of the walls (and of the bots' own choices).
     pub seed: u64,
+    /// Seconds a person has for each decision; past them the server plays for the seat (a
+    /// pass on a call, the drawn tile on a turn). `None`: no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_s: Option<u32>,
 }
+
+/// The shortest and longest decision time a room may set, in seconds.
+pub const TIMEOUT_RANGE: core::ops::RangeInclusive<u32> = 3..=3600;
 
 impl GameSpec {
     /// Reads a client's request `{"rules", "length", "seats", "seed"?, "names"?}`; `seed`
@@ -58,9 +65,9 @@ impl GameSpec {
             .as_object()
             .ok_or_else(|| bad("the body is not a JSON object".into()))?;
         for key in obj.keys() {
-            if !["rules", "length", "seats", "seed", "names"].contains(&key.as_str()) {
+            if !["rules", "length", "seats", "seed", "names", "timeout_s"].contains(&key.as_str()) {
                 return Err(bad(format!(
-                    "unknown field `{}` (fields: rules, length, seats, seed, names)",
+                    "unknown field `{}` (fields: rules, length, seats, seed, names, timeout_s)",
                     clip(key)
                 )));
             }
@@ -153,12 +160,29 @@ impl GameSpec {
                 return Err(bad(format!("`names` is not an array of {players} strings")));
             }
         };
+        let timeout_s = match obj.get("timeout_s") {
+            None | Some(Value::Null) => None,
+            Some(v) => match v.as_u64() {
+                Some(0) => None,
+                Some(t) if TIMEOUT_RANGE.contains(&(t.min(u64::from(u32::MAX)) as u32)) => {
+                    Some(t as u32)
+                }
+                _ => {
+                    return Err(bad(format!(
+                        "`timeout_s` is not 0 (no limit) nor a number of seconds in {}..={}",
+                        TIMEOUT_RANGE.start(),
+                        TIMEOUT_RANGE.end()
+                    )));
+                }
+            },
+        };
         Ok(GameSpec {
             rules: canonical,
             length: length.to_owned(),
             seats,
             names,
             seed,
+            timeout_s,
         })
     }
 
@@ -244,6 +268,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("`length`"), "{e}");
+        let e = GameSpec::from_request(&json!({"timeout_s": 1}), 0)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`timeout_s`"), "{e}");
+        let timed = GameSpec::from_request(&json!({"timeout_s": 20}), 0).unwrap();
+        assert_eq!(timed.timeout_s, Some(20));
+        // A stored spec without the field (written before it existed) reads as no limit.
+        let old = r#"{"rules":"tenhou","length":"east","seats":["human",{"bot":"defense"},{"bot":"defense"},{"bot":"defense"}],"names":["a","b","c","d"],"seed":1}"#;
+        assert_eq!(
+            serde_json::from_str::<GameSpec>(old).unwrap().timeout_s,
+            None
+        );
         let alias = GameSpec::from_request(&json!({"rules": "xuezhan"}), 0).unwrap();
         assert_eq!(alias.rules, "sichuan");
     }

@@ -19,7 +19,14 @@ pub fn state(room: &Room, viewer: Seat, since: usize) -> Value {
     let spec = room.spec();
     let (events, next) = room.events(viewer, since);
     let seat = (viewer != SPECTATOR).then_some(viewer);
-    let to_act: Vec<Seat> = room.game().to_act().iter().collect();
+    // Who is awaited, as far as the viewer may know: a seat deciding on another's tile (a call
+    // or a ron on offer) is awaited in secret, or its waiting would tell that it can call.
+    let to_act: Vec<Seat> = room
+        .game()
+        .to_act()
+        .iter()
+        .filter(|&s| s == viewer || room.game().view(s).offer().is_none())
+        .collect();
     json!({
         "rules": spec.rules,
         "length": spec.length,

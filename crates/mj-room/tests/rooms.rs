@@ -63,6 +63,17 @@ fn check_no_leak(answer: &Value, viewer: u8, players: usize) {
             }
         }
     }
+    // Right after a discard, the seats that may call it are awaited in secret: nobody but the
+    // viewer itself is shown as awaited.
+    let last = answer["events"].as_array().unwrap().last().cloned();
+    if last.as_ref().is_some_and(|e| e["type"] == "dahai") {
+        for s in answer["to_act"].as_array().unwrap() {
+            assert_eq!(
+                *s, viewer,
+                "seat {viewer} sees seat {s} awaited on a discard"
+            );
+        }
+    }
     let seats = table["players"].as_array().unwrap();
     assert_eq!(seats.len(), players);
     for p in seats {

@@ -9,15 +9,16 @@ use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::{Path as UrlPath, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mj_room::store::random_hex;
-use mj_room::{GameSpec, Move, Room, RoomError, SPECTATOR, Write, table};
+use mj_room::{GameSpec, Room, RoomError, SPECTATOR, Write, table};
 use serde_json::{Value, json};
+use tokio::sync::OwnedSemaphorePermit;
 
 use crate::api::admit;
 use crate::error::ApiError;
-use crate::rooms::{Client, Games, Live, internal, now_secs, room_error};
+use crate::rooms::{Client, Games, Live, StreamGuard, bearer, internal, now_secs, room_error};
 use crate::state::AppState;
 
 fn client_of(request: &Request) -> Option<IpAddr> {
@@ -31,6 +32,36 @@ fn games(state: &AppState) -> Result<&Arc<Games>, ApiError> {
             "rooms_unavailable",
             "this server has no game rooms (its database could not be opened)",
         )
+    })
+}
+
+/// What a POST of the game API starts with.
+struct Posted {
+    games: Arc<Games>,
+    client: Option<IpAddr>,
+    headers: HeaderMap,
+    body: Value,
+    permit: OwnedSemaphorePermit,
+}
+
+/// The rooms, the client's allowance taken, the request's headers, its body read as JSON (an
+/// empty one refused with `empty`) and a worker permit.
+async fn posted(
+    state: &Arc<AppState>,
+    request: Request,
+    empty: &'static str,
+) -> Result<Posted, ApiError> {
+    let games = Arc::clone(games(state)?);
+    let client = client_of(&request);
+    games.allow(client, &state.limits)?;
+    let headers = request.headers().clone();
+    let (_deadline, body, permit) = admit(state, request, empty).await?;
+    Ok(Posted {
+        games,
+        client,
+        headers,
+        body: json_body(&body)?,
+        permit,
     })
 }
 
@@ -49,16 +80,18 @@ pub(crate) async fn create(
     State(state): State<Arc<AppState>>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let games = Arc::clone(games(&state)?);
-    let client = client_of(&request);
-    games.allow(client, &state.limits)?;
-    let (_deadline, body, permit) = admit(
+    let Posted {
+        games,
+        client,
+        body: request,
+        permit,
+        ..
+    } = posted(
         &state,
         request,
         "the body is empty: send {\"rules\", \"length\", \"seats\"}",
     )
     .await?;
-    let request = json_body(&body)?;
     {
         let live = games.live.lock().map_err(|_| internal("room table"))?;
         if live.len() >= state.limits.max_rooms {
@@ -129,7 +162,8 @@ pub(crate) async fn create(
         .live
         .lock()
         .map_err(|_| internal("room table"))?
-        .insert(id.clone(), live);
+        .insert(id.clone(), Arc::clone(&live));
+    games.arm(id.clone(), live);
     let answer = json!({
         "id": id,
         "tokens": token_map,
@@ -182,6 +216,8 @@ struct ViewQuery {
     seat: Option<u8>,
     since: usize,
     wait_ms: u64,
+    /// The event stream's token (a browser's `EventSource` cannot send a header).
+    token: Option<String>,
 }
 
 impl ViewQuery {
@@ -205,6 +241,9 @@ impl ViewQuery {
                 "seat" => q.seat = Some(value.parse().map_err(|_| bad())?),
                 "since" => q.since = value.parse().map_err(|_| bad())?,
                 "wait_ms" => q.wait_ms = value.parse().map_err(|_| bad())?,
+                "token" if value.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                    q.token = Some(value.to_owned());
+                }
                 _ => {}
             }
         }
@@ -224,7 +263,7 @@ pub(crate) async fn view(
     let live = games.find(&id).await?;
     let viewer = match query.seat {
         Some(seat) => {
-            live.authorize(seat, request.headers())?;
+            live.authorize(seat, bearer(request.headers()))?;
             seat
         }
         None => SPECTATOR,
@@ -243,15 +282,108 @@ pub(crate) async fn view(
                 || live.expired()
                 || Instant::now() >= until;
             if ready {
-                let mut answer = table::state(&room, viewer, query.since);
-                answer["id"] = Value::String(id.clone());
-                answer["expired"] = Value::Bool(live.expired() && !room.is_over());
-                return Ok(Json(answer).into_response());
+                return Ok(Json(answer(&room, &live, &id, viewer, query.since)).into_response());
             }
         }
         let left = until.saturating_duration_since(Instant::now());
         let _ = tokio::time::timeout(left, changes.changed()).await;
     }
+}
+
+/// The answer of a view: [`table::state`] with the room's id and whether it expired.
+fn answer(room: &Room, live: &Live, id: &str, viewer: u8, since: usize) -> Value {
+    let mut answer = table::state(room, viewer, since);
+    answer["id"] = Value::String(id.to_owned());
+    answer["expired"] = Value::Bool(live.expired() && !room.is_over());
+    answer
+}
+
+/// How often an event stream sends a comment when nothing happens, so that the connection's
+/// idle limit never closes it.
+const KEEP_ALIVE: Duration = Duration::from_secs(10);
+
+/// `GET /api/games/{id}/events?seat=N&token=T&since=K`: server-sent events. Each change is one
+/// `event: state` whose data is the answer of `GET /api/games/{id}` with the events since the
+/// last one sent; a comment every ten seconds keeps the connection; the stream ends after the
+/// state that says `done` (or `expired`).
+pub(crate) async fn events(
+    State(state): State<Arc<AppState>>,
+    UrlPath(id): UrlPath<String>,
+    request: Request,
+) -> Result<Response, ApiError> {
+    let query = ViewQuery::parse(request.uri().query())?;
+    let games = Arc::clone(games(&state)?);
+    let client = client_of(&request);
+    games.allow(client, &state.limits)?;
+    let live = games.find(&id).await?;
+    let viewer = match query.seat {
+        Some(seat) => {
+            let token = bearer(request.headers()).or(query.token.as_deref());
+            live.authorize(seat, token)?;
+            seat
+        }
+        None => SPECTATOR,
+    };
+    let guard = games.open_stream(client)?;
+    let changes = live.version.subscribe();
+    let start = Stream {
+        live,
+        id,
+        viewer,
+        next: query.since,
+        changes,
+        first: true,
+        over: false,
+        _guard: guard,
+    };
+    let body = axum::body::Body::from_stream(futures_util::stream::unfold(start, next_message));
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// An event stream's state between two messages.
+struct Stream {
+    live: Arc<Live>,
+    id: String,
+    viewer: u8,
+    next: usize,
+    changes: tokio::sync::watch::Receiver<u64>,
+    first: bool,
+    over: bool,
+    _guard: StreamGuard,
+}
+
+async fn next_message(
+    mut s: Stream,
+) -> Option<(Result<axum::body::Bytes, std::convert::Infallible>, Stream)> {
+    if s.over {
+        return None;
+    }
+    if !s.first {
+        match tokio::time::timeout(KEEP_ALIVE, s.changes.changed()).await {
+            Err(_) => {
+                let ping = axum::body::Bytes::from_static(b": keep-alive\n\n");
+                return Some((Ok(ping), s));
+            }
+            Ok(Err(_)) => return None,
+            Ok(Ok(())) => {}
+        }
+    }
+    s.first = false;
+    s.changes.borrow_and_update();
+    let room = s.live.room.lock().await;
+    let data = answer(&room, &s.live, &s.id, s.viewer, s.next);
+    s.next = room.log().len();
+    s.over = room.is_over() || s.live.expired();
+    drop(room);
+    let message = format!("event: state\ndata: {data}\n\n");
+    Some((Ok(axum::body::Bytes::from(message)), s))
 }
 
 /// `POST /api/games/{id}/act` with `{"seat": N, "action": <mjai reaction>}`.
@@ -260,16 +392,18 @@ pub(crate) async fn act(
     UrlPath(id): UrlPath<String>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let games = Arc::clone(games(&state)?);
-    games.allow(client_of(&request), &state.limits)?;
-    let headers = request.headers().clone();
-    let (_deadline, body, permit) = admit(
+    let Posted {
+        games,
+        headers,
+        body: sent,
+        permit,
+        ..
+    } = posted(
         &state,
         request,
         "the body is empty: send {\"seat\": N, \"action\": <mjai reaction>}",
     )
     .await?;
-    let sent = json_body(&body)?;
     let seat = sent
         .get("seat")
         .and_then(Value::as_u64)
@@ -280,7 +414,7 @@ pub(crate) async fn act(
         .cloned()
         .ok_or_else(|| room_error(RoomError::BadRequest("no `action`".into())))?;
     let live = games.find(&id).await?;
-    live.authorize(seat, &headers)?;
+    live.authorize(seat, bearer(&headers))?;
     if live.expired() {
         return Err(ApiError::new(
             StatusCode::GONE,
@@ -288,36 +422,8 @@ pub(crate) async fn act(
             "the game was closed for being idle (its log is kept: GET /api/games/{id}/log)",
         ));
     }
-    let guard = Arc::clone(&live.room).lock_owned().await;
-    let first = guard.moves().len();
-    let (mut guard, played) = tokio::task::spawn_blocking(move || {
-        let mut guard = guard;
-        let played = guard.act(seat, &action);
-        (guard, played)
-    })
-    .await
-    .map_err(internal)?;
+    let next = games.play(&id, &live, seat, action).await?;
     drop(permit);
-    played.map_err(room_error)?;
-    let write = Write::Moves {
-        id: id.clone(),
-        first,
-        moves: guard.moves()[first..].to_vec(),
-        done: guard.is_over(),
-        now: now_secs(),
-    };
-    if let Err(e) = games.commit(vec![write]).await {
-        // Back to what is on disk: the moves before this action.
-        let committed: Vec<Move> = guard.moves()[..first].to_vec();
-        if let Ok(room) = Room::restore(guard.spec().clone(), &committed) {
-            *guard = room;
-        }
-        return Err(room_error(e));
-    }
-    let next = guard.log().len();
-    drop(guard);
-    live.touch();
-    live.version.send_modify(|v| *v += 1);
     Ok(Json(json!({"ok": true, "next": next})).into_response())
 }
 

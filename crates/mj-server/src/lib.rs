@@ -28,6 +28,7 @@
 //! | `GET /api/games` | the rooms, newest first |
 //! | `GET /api/games/{id}` | a seat's view (`?seat=N` with its token) or a spectator's: mjai events, legal reactions, the table; a long poll with `wait_ms` |
 //! | `POST /api/games/{id}/act` | a person's mjai reaction, committed to the database before the answer |
+//! | `GET /api/games/{id}/events` | the same views as server-sent events, one `state` message per change |
 //! | `GET /api/games/{id}/log` | a finished (or expired) game's mjai log |
 //! | `GET /api/health` | `{"ok": true, "version", "limits", "data"}` |
 //!
@@ -122,6 +123,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(games::view))
         .route("/api/games/{id}/act", post(games::act))
         .route("/api/games/{id}/log", get(games::log))
+        .route("/api/games/{id}/events", get(games::events))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(

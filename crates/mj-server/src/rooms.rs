@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::http::{HeaderMap, StatusCode, header};
 use mj_room::store::valid_id;
-use mj_room::{Room, RoomError, Store, Write, Writer};
+use mj_room::{Move, Room, RoomError, Store, Write, Writer};
+use serde_json::Value;
 use tokio::sync::{oneshot, watch};
 
 use crate::error::ApiError;
@@ -28,6 +29,7 @@ pub struct Games {
     writer: Writer,
     pub(crate) live: Mutex<HashMap<String, Arc<Live>>>,
     clients: Mutex<HashMap<IpAddr, Bucket>>,
+    streams: Mutex<HashMap<IpAddr, usize>>,
     /// `true` when the rooms are in a file (`--data`), `false` in memory.
     pub persistent: bool,
 }
@@ -42,6 +44,8 @@ pub(crate) struct Live {
     pub(crate) touched: Mutex<Instant>,
     /// Who opened it (for the per-client room limit).
     pub(crate) owner: Option<IpAddr>,
+    /// The room's decision time (its spec's `timeout_s`).
+    pub(crate) timeout_s: Option<u32>,
 }
 
 /// A client's request allowance (token bucket).
@@ -107,12 +111,22 @@ impl Games {
         }
         let (writer, _thread) = Writer::spawn(store)
             .map_err(|e| RoomError::Database(format!("the writer thread: {e}")))?;
-        Ok(Arc::new(Games {
+        let resumed: Vec<(String, Arc<Live>)> = live
+            .iter()
+            .map(|(id, l)| (id.clone(), Arc::clone(l)))
+            .collect();
+        let games = Arc::new(Games {
             writer,
             live: Mutex::new(live),
             clients: Mutex::new(HashMap::new()),
+            streams: Mutex::new(HashMap::new()),
             persistent: data.is_some(),
-        }))
+        });
+        // The decision timers start again with the server.
+        for (id, live) in resumed {
+            games.arm(id, live);
+        }
+        Ok(games)
     }
 
     /// Rooms held in memory now.
@@ -189,6 +203,32 @@ impl Games {
         Ok(())
     }
 
+    /// A place for one more event stream of `client` (at most [`STREAMS_PER_CLIENT`] at
+    /// once), given back when the returned guard drops.
+    pub(crate) fn open_stream(
+        self: &Arc<Games>,
+        client: Option<IpAddr>,
+    ) -> Result<StreamGuard, ApiError> {
+        if let Some(ip) = client {
+            let mut streams = self.streams.lock().map_err(|_| internal("stream table"))?;
+            let open = streams.entry(ip).or_insert(0);
+            if *open >= STREAMS_PER_CLIENT {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too_many_streams",
+                    format!(
+                        "this address already has {STREAMS_PER_CLIENT} event streams open: close one"
+                    ),
+                ));
+            }
+            *open += 1;
+        }
+        Ok(StreamGuard {
+            games: Arc::clone(self),
+            client,
+        })
+    }
+
     fn get(&self, id: &str) -> Option<Arc<Live>> {
         self.live.lock().ok()?.get(id).cloned()
     }
@@ -220,6 +260,74 @@ impl Games {
             live.version.send_modify(|v| *v = u64::MAX);
         }
         Ok(Arc::new(live))
+    }
+
+    /// Plays the person at `seat`'s reaction in the room and the bots' answers, commits the
+    /// moves, and only then answers the event count after them; a failed commit puts the room
+    /// back at its last committed move. Re-arms the room's decision timer.
+    pub(crate) async fn play(
+        self: &Arc<Games>,
+        id: &str,
+        live: &Arc<Live>,
+        seat: u8,
+        action: Value,
+    ) -> Result<usize, ApiError> {
+        let guard = Arc::clone(&live.room).lock_owned().await;
+        let first = guard.moves().len();
+        let (mut guard, played) = tokio::task::spawn_blocking(move || {
+            let mut guard = guard;
+            let played = guard.act(seat, &action);
+            (guard, played)
+        })
+        .await
+        .map_err(internal)?;
+        played.map_err(room_error)?;
+        let write = Write::Moves {
+            id: id.to_owned(),
+            first,
+            moves: guard.moves()[first..].to_vec(),
+            done: guard.is_over(),
+            now: now_secs(),
+        };
+        if let Err(e) = self.commit(vec![write]).await {
+            // Back to what is on disk: the moves before this action.
+            let committed: Vec<Move> = guard.moves()[..first].to_vec();
+            if let Ok(room) = Room::restore(guard.spec().clone(), &committed) {
+                *guard = room;
+            }
+            return Err(room_error(e));
+        }
+        let next = guard.log().len();
+        drop(guard);
+        live.touch();
+        live.version.send_modify(|v| *v += 1);
+        self.arm(id.to_owned(), Arc::clone(live));
+        Ok(next)
+    }
+
+    /// When the room limits each decision's time (`timeout_s`), plays for the people still
+    /// undecided once it has passed with nothing moved (each as [`Room::overdue`] says).
+    pub(crate) fn arm(self: &Arc<Games>, id: String, live: Arc<Live>) {
+        let Some(seconds) = live.timeout_s else {
+            return;
+        };
+        if tokio::runtime::Handle::try_current().is_err() {
+            return; // no runtime to time it on (a caller outside a server)
+        }
+        let version = *live.version.borrow();
+        let games = Arc::clone(self);
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
+            if *live.version.borrow() != version || live.expired() {
+                return; // someone moved: that move armed its own timer
+            }
+            let overdue = live.room.lock().await.overdue();
+            for (seat, reaction) in overdue {
+                // A later move of another seat may have answered for this one: then the
+                // refusal is expected and the room is unchanged.
+                let _ = games.play(&id, &live, seat, reaction).await;
+            }
+        });
     }
 
     /// Closes rooms nobody has moved in for `idle` (their moves stay stored, so their logs
@@ -260,6 +368,7 @@ impl Games {
 impl Live {
     pub(crate) fn new(room: Room, tokens: Vec<(u8, String)>, owner: Option<IpAddr>) -> Live {
         Live {
+            timeout_s: room.spec().timeout_s,
             room: Arc::new(tokio::sync::Mutex::new(room)),
             tokens,
             version: watch::Sender::new(0),
@@ -278,19 +387,15 @@ impl Live {
         *self.version.borrow() == u64::MAX
     }
 
-    /// The seat's token is the one sent as `Authorization: Bearer`.
-    pub(crate) fn authorize(&self, seat: u8, headers: &HeaderMap) -> Result<(), ApiError> {
-        let sent = headers
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    "unauthorized",
-                    format!("seat {seat} needs its token: `Authorization: Bearer <token>`"),
-                )
-            })?;
+    /// The seat's token is `sent` (from `Authorization: Bearer`, or the event stream's query).
+    pub(crate) fn authorize(&self, seat: u8, sent: Option<&str>) -> Result<(), ApiError> {
+        let sent = sent.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                format!("seat {seat} needs its token: `Authorization: Bearer <token>`"),
+            )
+        })?;
         let expected = self.tokens.iter().find(|(s, _)| *s == seat).map(|(_, t)| t);
         match expected {
             Some(t) if same_secret(t.as_bytes(), sent.trim().as_bytes()) => Ok(()),
@@ -301,6 +406,37 @@ impl Live {
             )),
         }
     }
+}
+
+/// Event streams one client address may hold open at once.
+pub const STREAMS_PER_CLIENT: usize = 32;
+
+/// One open event stream; its place is given back on drop.
+#[derive(Debug)]
+pub(crate) struct StreamGuard {
+    games: Arc<Games>,
+    client: Option<IpAddr>,
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        if let (Some(ip), Ok(mut streams)) = (self.client, self.games.streams.lock())
+            && let Some(open) = streams.get_mut(&ip)
+        {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                streams.remove(&ip);
+            }
+        }
+    }
+}
+
+/// The token of `Authorization: Bearer <token>`.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
 }
 
 /// Compares two secrets in time independent of where they differ.

@@ -418,3 +418,119 @@ async fn rooms_survive_a_restart_on_the_same_data_folder() {
     assert!(dir.join(mj_server::DATABASE_FILE).is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Reads from an event stream until one whole `state` message has come; its data.
+async fn next_state(stream: &mut tokio::net::TcpStream, buffer: &mut String) -> Value {
+    use tokio::io::AsyncReadExt;
+    loop {
+        if let Some(at) = buffer.find("event: state\ndata: ") {
+            let rest = &buffer[at + 19..];
+            if let Some(end) = rest.find("\n\n") {
+                let data: Value = serde_json::from_str(&rest[..end]).unwrap();
+                let consumed = at + 19 + end + 2;
+                buffer.drain(..consumed);
+                return data;
+            }
+        }
+        let mut chunk = [0u8; 65536];
+        let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut chunk))
+            .await
+            .expect("a state message within ten seconds")
+            .unwrap();
+        assert!(n > 0, "the stream ended");
+        buffer.push_str(&String::from_utf8_lossy(&chunk[..n]));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn event_streams_push_each_change_and_end_with_the_game() {
+    use tokio::io::AsyncWriteExt;
+    let addr = start(scripted()).await;
+    let (game, tokens) = create(
+        addr,
+        json!({"rules": "tenhou", "length": "one", "seats": ["human", "defense", "defense", "defense"]}),
+    )
+    .await;
+    let mut people = seats_of(&game, &tokens);
+    let r = call(
+        addr,
+        "GET",
+        &format!("/api/games/{game}/events?seat=0"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.error().1, "unauthorized");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "GET /api/games/{game}/events?seat=0&token={} HTTP/1.1\r\nHost: x\r\n\r\n",
+        people[0].token
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut spectator = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET /api/games/{game}/events HTTP/1.1\r\nHost: x\r\n\r\n");
+    spectator.write_all(request.as_bytes()).await.unwrap();
+    let (mut buffer, mut watched) = (String::new(), String::new());
+    let mut state = next_state(&mut stream, &mut buffer).await;
+    assert!(buffer.is_empty() || !buffer.contains("data"));
+    let mut seen = state["events"].as_array().unwrap().len();
+    let mut coin = 3;
+    let mut public = next_state(&mut spectator, &mut watched).await;
+    assert_public(&public);
+    while state["done"] != true {
+        let legal = state["legal"].as_array().unwrap().clone();
+        if !legal.is_empty() {
+            let choice = pick(&legal, &mut coin);
+            assert_eq!(act(addr, &people[0], &choice).await.status, 200);
+        }
+        state = next_state(&mut stream, &mut buffer).await;
+        let events = state["events"].as_array().unwrap();
+        assert!(!events.is_empty() || state["done"] == true);
+        seen += events.len();
+    }
+    // The stream's events, added up, are the seat's whole view.
+    people[0].next = 0;
+    let whole = view(addr, &people[0], 0).await;
+    assert_eq!(seen, whole["events"].as_array().unwrap().len());
+    // The spectator's stream ends with the game, every message public.
+    while public["done"] != true {
+        public = next_state(&mut spectator, &mut watched).await;
+        assert_public(&public);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_lets_the_time_run_out_is_played_for() {
+    let addr = start(scripted()).await;
+    let r = call(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(&json!({"timeout_s": 2})),
+    )
+    .await;
+    assert_eq!(r.error().0, 400);
+    let (game, tokens) = create(
+        addr,
+        json!({"rules": "tenhou", "length": "one", "timeout_s": 3,
+               "seats": ["human", "defense", "defense", "defense"]}),
+    )
+    .await;
+    let mut people = seats_of(&game, &tokens);
+    let first = view(addr, &people[0], 0).await;
+    let drawn = first["table"]["drawn"].clone();
+    assert!(drawn.is_string());
+    people[0].next = first["next"].as_u64().unwrap() as usize;
+    // Nobody acts: after three seconds the server discards the drawn tile, the bots answer,
+    // and seat 0 has its next decision.
+    tokio::time::sleep(Duration::from_millis(3600)).await;
+    let later = view(addr, &people[0], 0).await;
+    let events = later["events"].as_array().unwrap();
+    let own = events
+        .iter()
+        .find(|e| e["type"] == "dahai" && e["actor"] == 0)
+        .expect("the server played for seat 0");
+    assert_eq!(own["pai"], drawn);
+    assert_eq!(own["tsumogiri"], true);
+}

@@ -315,6 +315,12 @@ test("the sanma lobby shows three seats, the rooms list links to watch, a second
   // table in another browser.
   await page.selectOption("#rules", "sanma");
   await page.selectOption("#seat-2", "human");
+  // A decision time under three seconds is refused before anything is sent; a valid one
+  // (the server plays for an absent person after it) opens the room.
+  await page.fill("#decision", "2");
+  await page.click("#create-go");
+  await page.waitForSelector("#lobby-status:has-text('decision time')");
+  await page.fill("#decision", "600");
   await Promise.all([page.waitForURL(/[?&]game=/), page.click("#create-go")]);
   await page.waitForSelector("[data-hand] button.hand-tile");
   const share = await page.getAttribute("a[data-share='2']", "href");

@@ -60,6 +60,14 @@ async function create(event) {
     }
     request.seed = Number(seed);
   }
+  const decision = Number($("decision").value);
+  if (decision !== 0) {
+    if (!Number.isInteger(decision) || decision < 3 || decision > 3600) {
+      show($("lobby-status"), "The decision time is 0 (none) or 3 to 3600 seconds.", true);
+      return;
+    }
+    request.timeout_s = decision;
+  }
   const name = $("name").value.trim();
   if (name) {
     request.names = seats.map((s, i) => (i === humans[0] ? name : s === "human" ? `player ${i}` : s));

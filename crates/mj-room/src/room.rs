@@ -36,6 +36,9 @@ pub struct Room {
     game: Match,
     bots: Vec<SeatBot>,
     moves: Vec<Move>,
+    /// Every event so far with the room's names in `start_game`, refreshed after each change,
+    /// so that a view copies only the events it answers.
+    log: Vec<Event>,
 }
 
 /// The observer that keeps the bots' moves.
@@ -82,12 +85,15 @@ impl Room {
                 ),
             });
         }
-        Ok(Room {
+        let mut room = Room {
             spec,
             game,
             bots,
             moves: Vec::new(),
-        })
+            log: Vec::new(),
+        };
+        room.refresh();
+        Ok(room)
     }
 
     /// The room after `moves`, played again in order on the same walls.
@@ -103,6 +109,7 @@ impl Room {
             })?;
             room.moves.push(*m);
         }
+        room.refresh();
         Ok(room)
     }
 
@@ -116,6 +123,7 @@ impl Room {
             &mut Recorder(&mut self.moves),
         );
         debug_assert!(matches!(driven.stop, Stop::Over | Stop::Yield { .. }));
+        self.refresh();
         self.moves.len() - before
     }
 
@@ -152,6 +160,16 @@ impl Room {
         Ok(1 + self.advance())
     }
 
+    /// Copies the match's events into the room's log (the names put in).
+    fn refresh(&mut self) {
+        self.log = self.game.events();
+        if let Some(Event::StartGame { names }) = self.log.first_mut() {
+            for (slot, name) in names.iter_mut().zip(&self.spec.names) {
+                slot.clone_from(name);
+            }
+        }
+    }
+
     fn waiting_for(&self) -> String {
         let seats: Vec<String> = self.game.to_act().iter().map(|s| s.to_string()).collect();
         if seats.is_empty() {
@@ -179,6 +197,14 @@ impl Room {
     /// `true` once the match is over.
     pub fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    /// `true` when the person at `seat` has something to decide now ([`Room::legal`] is not
+    /// empty), without rendering the reactions.
+    pub fn must_decide(&self, seat: Seat) -> bool {
+        self.spec.seats.get(usize::from(seat)) == Some(&SeatKind::Human)
+            && self.game.to_act().contains(seat)
+            && !self.game.legal_actions(seat).is_empty()
     }
 
     /// The legal reactions of `seat` now (none for a bot's seat or a spectator).
@@ -211,9 +237,9 @@ impl Room {
 
     /// The view of `viewer` ([`SPECTATOR`] for a spectator) of the events from `since` on.
     pub fn events(&self, viewer: Seat, since: usize) -> (Vec<Event>, usize) {
-        let all = self.log();
-        let total = all.len();
-        let shown = all
+        let total = self.log.len();
+        let shown = self
+            .log
             .get(since.min(total)..)
             .unwrap_or_default()
             .iter()
@@ -223,20 +249,14 @@ impl Room {
     }
 
     /// Every event, nothing hidden, with the room's names in `start_game`: the log.
-    pub fn log(&self) -> Vec<Event> {
-        let mut all = self.game.events();
-        if let Some(Event::StartGame { names }) = all.first_mut() {
-            for (slot, name) in names.iter_mut().zip(&self.spec.names) {
-                slot.clone_from(name);
-            }
-        }
-        all
+    pub fn log(&self) -> &[Event] {
+        &self.log
     }
 
     /// The log as JSON Lines.
     pub fn log_lines(&self) -> String {
         let mut out = String::new();
-        for e in self.log() {
+        for e in &self.log {
             out.push_str(&e.to_json());
             out.push('\n');
         }

@@ -277,7 +277,7 @@ pub(crate) async fn view(
         {
             let room = live.room.lock().await;
             let ready = room.log().len() > query.since
-                || (viewer != SPECTATOR && !room.legal(viewer).is_empty())
+                || (viewer != SPECTATOR && room.must_decide(viewer))
                 || room.is_over()
                 || live.expired()
                 || Instant::now() >= until;
@@ -422,8 +422,7 @@ pub(crate) async fn act(
             "the game was closed for being idle (its log is kept: GET /api/games/{id}/log)",
         ));
     }
-    let next = games.play(&id, &live, seat, action).await?;
-    drop(permit);
+    let next = games.play(&id, &live, seat, action, Some(permit)).await?;
     Ok(Json(json!({"ok": true, "next": next})).into_response())
 }
 

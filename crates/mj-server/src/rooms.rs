@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use mj_room::store::valid_id;
 use mj_room::{Move, Room, RoomError, Store, Write, Writer};
 use serde_json::Value;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::{OwnedSemaphorePermit, oneshot, watch};
 
 use crate::error::ApiError;
 use crate::limits::Limits;
@@ -264,13 +264,16 @@ impl Games {
 
     /// Plays the person at `seat`'s reaction in the room and the bots' answers, commits the
     /// moves, and only then answers the event count after them; a failed commit puts the room
-    /// back at its last committed move. Re-arms the room's decision timer.
+    /// back at its last committed move. Re-arms the room's decision timer. A request's worker
+    /// `permit` is held while the engine plays, and given back before the commit is awaited,
+    /// so that the commits of many rooms can wait together (one disk flush for all).
     pub(crate) async fn play(
         self: &Arc<Games>,
         id: &str,
         live: &Arc<Live>,
         seat: u8,
         action: Value,
+        permit: Option<OwnedSemaphorePermit>,
     ) -> Result<usize, ApiError> {
         let guard = Arc::clone(&live.room).lock_owned().await;
         let first = guard.moves().len();
@@ -281,6 +284,7 @@ impl Games {
         })
         .await
         .map_err(internal)?;
+        drop(permit);
         played.map_err(room_error)?;
         let write = Write::Moves {
             id: id.to_owned(),
@@ -325,7 +329,7 @@ impl Games {
             for (seat, reaction) in overdue {
                 // A later move of another seat may have answered for this one: then the
                 // refusal is expected and the room is unchanged.
-                let _ = games.play(&id, &live, seat, reaction).await;
+                let _ = games.play(&id, &live, seat, reaction, None).await;
             }
         });
     }

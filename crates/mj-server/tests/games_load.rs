@@ -4,9 +4,9 @@
 //! percentiles are printed (`--nocapture`; docs/rooms.md records a release run). No timed
 //! assertion: the test is bounded in count (one round a room) and by a generous deadline.
 //!
-//! `MJ_LOAD_GAMES` (default 200) and `MJ_LOAD_THINK_MS` (default 100: the person's pause
-//! before each action, so the load is many players at a human pace, not one client flat out;
-//! 0 sends as fast as answers come).
+//! `MJ_LOAD_GAMES` (default 200) and `MJ_LOAD_THINK_MS` (default 100: the person's mean pause
+//! before each action, drawn between half and one and a half times it, so the load is many
+//! players at a quick human pace, not one client flat out; 0 sends as fast as answers come).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
@@ -52,7 +52,10 @@ async fn person(addr: SocketAddr, n: u64, think: Duration) -> Vec<Duration> {
             .find(|a| a["type"] == "hora")
             .unwrap_or(&legal[(n as usize + latencies.len()) % legal.len()])
             .clone();
-        tokio::time::sleep(think).await;
+        // Each pause drawn between half and one and a half times `think`, so that the people do
+        // not act in lockstep (two hundred actions in the same millisecond, every second).
+        let spread = (n.wrapping_mul(2_654_435_761) ^ (latencies.len() as u64 * 40_503)) % 1001;
+        tokio::time::sleep(think.mul_f64(0.5 + spread as f64 / 1000.0)).await;
         let started = Instant::now();
         let reply = call(
             addr,

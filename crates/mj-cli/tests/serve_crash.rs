@@ -3,7 +3,8 @@
 //! folder, a hundred times: every action the server acknowledged is still there after the
 //! restart (each seat's events up to the acknowledged count are the ones seen before the
 //! kill), every room resumes and finishes, and each finished log replays with `mj replay` to
-//! its final scores. `MJ_CRASH_CYCLES` sets the number of kills (default 100).
+//! its final scores. Each kill lands 2 to 62 ms after the restarted server first answers, while
+//! rooms are being played. `MJ_CRASH_CYCLES` sets the number of kills (default 100).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -201,13 +202,20 @@ fn no_acknowledged_action_is_lost_over_kills_and_restarts() {
     let mut finished: Vec<Game> = Vec::new();
     let mut created = 0;
     let mut acked_total = 0usize;
+    // Kills that came while rooms were being played (an action acknowledged in that run).
+    let mut mid_game = 0usize;
     for cycle in 0..=cycles {
         let mut server = start(&data);
         let addr = server.addr;
+        // The server answers once its database is open and every room has resumed; the kill
+        // comes at a random moment after that, while rooms are being played.
+        let (status, _) = call(addr, "GET", "/api/games", None, None).expect("the server answers");
+        assert_eq!(status, 200);
         // Every room known so far resumes with everything acknowledged.
         for g in games.iter_mut() {
             sync(addr, g).expect("the server answers after a restart");
         }
+        let acked_before: usize = games.iter().chain(&finished).map(|g| g.acked_actions).sum();
         let kill_after = Duration::from_micros(2_000 + splitmix(&mut coin) % 60_000);
         let last = cycle == cycles;
         let killer = (!last).then(|| {
@@ -225,6 +233,7 @@ fn no_acknowledged_action_is_lost_over_kills_and_restarts() {
                         created += 1;
                         games.push(g);
                     }
+                    None if last => panic!("the last server, never killed, refused a room"),
                     None => break,
                 }
             }
@@ -241,12 +250,14 @@ fn no_acknowledged_action_is_lost_over_kills_and_restarts() {
                     break;
                 }
             }
-            if last && games.iter().all(|g| g.done) {
+            if last && !games.is_empty() && games.iter().all(|g| g.done) {
                 break;
             }
         }
         if let Some(k) = killer {
             k.join().unwrap();
+            let acked_after: usize = games.iter().chain(&finished).map(|g| g.acked_actions).sum();
+            mid_game += usize::from(acked_after > acked_before);
         }
         if last {
             // Finish every room still open.
@@ -279,9 +290,14 @@ fn no_acknowledged_action_is_lost_over_kills_and_restarts() {
         let _ = server.child.wait();
     }
     eprintln!(
-        "{cycles} kills, {created} rooms, {} finished, {acked_total} acknowledged actions, none lost",
+        "{cycles} kills ({mid_game} mid-game), {created} rooms, {} finished, {acked_total} \
+         acknowledged actions, none lost",
         finished.len()
     );
     assert!(finished.len() >= 6);
+    assert!(
+        mid_game * 2 >= cycles,
+        "only {mid_game} of {cycles} kills came while rooms were being played"
+    );
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -81,10 +81,14 @@ function fetchState(wait) {
 
 async function loop() {
   for (;;) {
-    while (!state.stopped && (state.acting || (state.legal.length > 0 && !state.immediate))) {
-      await pause(state.acting ? 60000 : RECHECK_MS);
-    }
+    while (!state.stopped && state.acting) await pause(60000);
     if (state.stopped) return;
+    if (state.legal.length > 0 && !state.immediate) {
+      // The seat is deciding: look again now and then all the same (a room with a decision
+      // time is played for the seat when it runs out; a restarted server is found again).
+      await pause(RECHECK_MS);
+      if (state.stopped || state.acting) continue;
+    }
     const quick = state.immediate || state.legal.length > 0;
     state.immediate = false;
     const epoch = state.epoch;

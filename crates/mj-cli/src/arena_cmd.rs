@@ -325,8 +325,9 @@ pub fn text(r: &Report, args: &ArenaArgs) -> String {
     out
 }
 
-/// A TrueType font for the chart's text, loaded once (see the module docs).
-fn font() -> bool {
+/// A TrueType font for the chart's text, loaded once (see the module docs); `false` when none
+/// was found.
+pub(crate) fn font() -> bool {
     static FONT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *FONT.get_or_init(|| {
         let mut places: Vec<String> = std::env::var("MJ_CHART_FONT").into_iter().collect();

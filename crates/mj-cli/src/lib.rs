@@ -13,6 +13,7 @@
 pub mod agari_cmd;
 pub mod arena_cmd;
 pub mod bot_cmd;
+pub mod budget_chart;
 pub mod game_cmd;
 pub mod hand_cmd;
 pub mod mjai_app;

@@ -4,8 +4,8 @@
 //!   ...`). Each `$ ` line of the block is run with this build's `mj`, and its output must be the
 //!   lines up to the next `$ ` line (or the block's end), to the character. A changed summary
 //!   format or a changed game shows here, not in a reader's shell.
-//! * Command lines: every `cargo run ... -p mj-cli -- ARGS` of a fenced block or an inline code
-//!   span is run as `mj ARGS` from the repository root and must succeed (and print what a
+//! * Command lines: every `cargo run ... -p mj-cli -- ARGS` (not an `--example`) of a fenced
+//!   block or an inline code span is run as `mj ARGS` from the repository root and must succeed (and print what a
 //!   trailing `# -> TEXT` comment promises). Costly ones run small: `arena --games` at most 8,
 //!   a file pattern its first 3 files. One that reads `../shared/logs` when the logs are absent
 //!   is only parsed (`mj ARGS --help`), and the test says so on stderr.
@@ -174,6 +174,10 @@ fn mj_run(words: &[String]) -> Option<MjRun> {
                 return None;
             }
             let dashes = rest.iter().position(|w| w == "--")?;
+            // An example of mj-cli is its own program, not `mj`: only its target is checked.
+            if rest[..dashes].iter().any(|w| w == "--example") {
+                return None;
+            }
             rest[dashes + 1..].to_vec()
         }
         _ => return None,

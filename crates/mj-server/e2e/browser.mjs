@@ -72,3 +72,11 @@ export async function checkedScreenshot(browser, page, path, name, fullPage = tr
   assert.ok(stats.top < 0.95, `${name}: one colour covers ${(stats.top * 100).toFixed(1)} %`);
   return path;
 }
+
+/** The play page: the seat's next decision shown (or the round's end). */
+export const PLAY_NEXT = [
+  "#round-end[data-round-end]",
+  "#game:not([data-acting]) #actions button[data-action=hora]:enabled",
+  "#game:not([data-acting]) #actions button[data-action=none]:enabled",
+  "#game:not([data-acting]) [data-hand] button.hand-tile:enabled",
+].join(", ");

@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MJ, launch, openPage } from "./browser.mjs";
+import { MJ, PLAY_NEXT as NEXT, launch, openPage } from "./browser.mjs";
 
 let browser;
 const data = mkdtempSync(join(tmpdir(), "mj-play-restart-"));
@@ -40,12 +40,6 @@ function serve(bind) {
   });
 }
 
-const NEXT = [
-  "#round-end[data-round-end]",
-  "#game:not([data-acting]) #actions button[data-action=hora]:enabled",
-  "#game:not([data-acting]) #actions button[data-action=none]:enabled",
-  "#game:not([data-acting]) [data-hand] button.hand-tile:enabled",
-].join(", ");
 
 /** One decision of seat 0 by clicking: a win, a pass, else the drawn tile. "end" at the end. */
 async function decide(page) {

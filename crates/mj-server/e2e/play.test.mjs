@@ -11,7 +11,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
+import { PLAY_NEXT as NEXT, SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
 
 const BASE = process.env.MJ_SERVE_URL;
 if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
@@ -28,14 +28,6 @@ after(async () => {
 
 /** A fresh page that records what goes wrong in it ([`openPage`]). */
 const open = (viewport) => openPage(browser, viewport);
-
-/** The seat's next decision, once the page shows one (or the round's end). */
-const NEXT = [
-  "#round-end[data-round-end]",
-  "#game:not([data-acting]) #actions button[data-action=hora]:enabled",
-  "#game:not([data-acting]) #actions button[data-action=none]:enabled",
-  "#game:not([data-acting]) [data-hand] button.hand-tile:enabled",
-].join(", ");
 
 /** What a page shows of the table: its own hand, the hidden hands, the seats. */
 async function shown(page) {

@@ -251,23 +251,65 @@ impl ViewQuery {
     }
 }
 
+/// What a view (a long poll or an event stream) starts with.
+struct Viewing {
+    games: Arc<Games>,
+    client: Option<IpAddr>,
+    query: ViewQuery,
+    live: Arc<Live>,
+    /// The seat, or [`SPECTATOR`].
+    viewer: u8,
+}
+
+/// The query read, the client's allowance taken, the room found and, for a seat, its token
+/// checked: the `Authorization` header's, or with `query_token` also the query's (a browser's
+/// `EventSource` sends no header).
+async fn viewing(
+    state: &Arc<AppState>,
+    id: &str,
+    request: Request,
+    query_token: bool,
+) -> Result<Viewing, ApiError> {
+    let query = ViewQuery::parse(request.uri().query())?;
+    let games = Arc::clone(games(state)?);
+    let client = client_of(&request);
+    games.allow(client, &state.limits)?;
+    let header = bearer(request.headers()).map(str::to_owned);
+    drop(request);
+    let live = games.find(id).await?;
+    let viewer = match query.seat {
+        Some(seat) => {
+            let sent = match (&header, query_token) {
+                (Some(h), _) => Some(h.as_str()),
+                (None, true) => query.token.as_deref(),
+                (None, false) => None,
+            };
+            live.authorize(seat, sent)?;
+            seat
+        }
+        None => SPECTATOR,
+    };
+    Ok(Viewing {
+        games,
+        client,
+        query,
+        live,
+        viewer,
+    })
+}
+
 /// `GET /api/games/{id}?seat=N&since=K&wait_ms=W`.
 pub(crate) async fn view(
     State(state): State<Arc<AppState>>,
     UrlPath(id): UrlPath<String>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let query = ViewQuery::parse(request.uri().query())?;
-    let games = Arc::clone(games(&state)?);
-    games.allow(client_of(&request), &state.limits)?;
-    let live = games.find(&id).await?;
-    let viewer = match query.seat {
-        Some(seat) => {
-            live.authorize(seat, bearer(request.headers()))?;
-            seat
-        }
-        None => SPECTATOR,
-    };
+    let Viewing {
+        query,
+        live,
+        viewer,
+        ..
+    } = viewing(&state, &id, request, false).await?;
     // Long polls end before the request's time limit.
     let most = state.limits.request_timeout.mul_f64(0.75);
     let until = Instant::now() + Duration::from_millis(query.wait_ms).min(most);
@@ -311,19 +353,13 @@ pub(crate) async fn events(
     UrlPath(id): UrlPath<String>,
     request: Request,
 ) -> Result<Response, ApiError> {
-    let query = ViewQuery::parse(request.uri().query())?;
-    let games = Arc::clone(games(&state)?);
-    let client = client_of(&request);
-    games.allow(client, &state.limits)?;
-    let live = games.find(&id).await?;
-    let viewer = match query.seat {
-        Some(seat) => {
-            let token = bearer(request.headers()).or(query.token.as_deref());
-            live.authorize(seat, token)?;
-            seat
-        }
-        None => SPECTATOR,
-    };
+    let Viewing {
+        games,
+        client,
+        query,
+        live,
+        viewer,
+    } = viewing(&state, &id, request, true).await?;
     let guard = games.open_stream(client)?;
     let changes = live.version.subscribe();
     let start = Stream {

@@ -13,6 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use mj_tiles::rng::SplitMix64;
 use serde_json::{Value, json};
 
 fn mj() -> &'static str {
@@ -88,14 +89,6 @@ fn call(
     Some((status, json))
 }
 
-fn splitmix(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// A room as the client knows it.
 struct Game {
     id: String,
@@ -159,7 +152,7 @@ fn sync(addr: SocketAddr, g: &mut Game) -> Option<Value> {
 }
 
 /// Plays one action of `g`; `None` when the server is gone.
-fn step(addr: SocketAddr, g: &mut Game, coin: &mut u64) -> Option<()> {
+fn step(addr: SocketAddr, g: &mut Game, coin: &mut SplitMix64) -> Option<()> {
     let v = sync(addr, g)?;
     if g.done {
         return Some(());
@@ -174,7 +167,7 @@ fn step(addr: SocketAddr, g: &mut Game, coin: &mut u64) -> Option<()> {
         .iter()
         .find(|a| a["type"] == "hora")
         .cloned()
-        .unwrap_or_else(|| legal[(splitmix(coin) % legal.len() as u64) as usize].clone());
+        .unwrap_or_else(|| legal[(coin.next_u64() % legal.len() as u64) as usize].clone());
     let body = json!({"seat": 0, "action": choice});
     let (status, answer) = call(
         addr,
@@ -197,7 +190,7 @@ fn no_acknowledged_action_is_lost_over_kills_and_restarts() {
         .unwrap_or(100);
     let data = std::env::temp_dir().join(format!("mj-serve-crash-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
-    let mut coin = 2026;
+    let mut coin = SplitMix64::new(2026);
     let mut games: Vec<Game> = Vec::new();
     let mut finished: Vec<Game> = Vec::new();
     let mut created = 0;
@@ -216,7 +209,7 @@ fn no_acknowledged_action_is_lost_over_kills_and_restarts() {
             sync(addr, g).expect("the server answers after a restart");
         }
         let acked_before: usize = games.iter().chain(&finished).map(|g| g.acked_actions).sum();
-        let kill_after = Duration::from_micros(2_000 + splitmix(&mut coin) % 60_000);
+        let kill_after = Duration::from_micros(2_000 + coin.next_u64() % 60_000);
         let last = cycle == cycles;
         let killer = (!last).then(|| {
             let pid = server.child.id();
@@ -240,7 +233,7 @@ fn no_acknowledged_action_is_lost_over_kills_and_restarts() {
             if games.len() < 3 {
                 break; // killed while creating
             }
-            let i = (splitmix(&mut coin) % games.len() as u64) as usize;
+            let i = (coin.next_u64() % games.len() as u64) as usize;
             if step(addr, &mut games[i], &mut coin).is_none() {
                 break;
             }

@@ -6,6 +6,7 @@
 
 use mj_game::{GameRules, Length};
 use mj_room::{GameSpec, Room, SPECTATOR, table};
+use mj_tiles::rng::SplitMix64;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -15,14 +16,6 @@ fn pick(legal: &[Value], coin: u64) -> Value {
         return win.clone();
     }
     legal[(coin % legal.len() as u64) as usize].clone()
-}
-
-fn splitmix(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Every tile name a seat may not see in an answer is `?`: others' start hands and draws, the
@@ -91,7 +84,7 @@ fn play_out(spec: GameSpec, coin_seed: u64, check_every: usize) -> Room {
     let humans: Vec<u8> = spec.humans().collect();
     let mut room = Room::new(spec).unwrap();
     room.advance();
-    let mut coin = coin_seed;
+    let mut coin = SplitMix64::new(coin_seed);
     let mut steps = 0usize;
     while !room.is_over() {
         let seat = humans
@@ -105,7 +98,7 @@ fn play_out(spec: GameSpec, coin_seed: u64, check_every: usize) -> Room {
             }
         }
         let legal = room.legal(seat);
-        let choice = pick(&legal, splitmix(&mut coin));
+        let choice = pick(&legal, coin.next_u64());
         room.act(seat, &choice).unwrap();
         steps += 1;
         assert!(steps < 20_000, "the match does not end");
@@ -189,7 +182,7 @@ fn a_room_rebuilt_from_its_moves_is_the_room() {
     .unwrap();
     let mut room = Room::new(spec.clone()).unwrap();
     room.advance();
-    let mut coin = 3;
+    let mut coin = SplitMix64::new(3);
     let mut checked = 0;
     while !room.is_over() {
         let seat = [0u8, 2]
@@ -211,7 +204,7 @@ fn a_room_rebuilt_from_its_moves_is_the_room() {
         }
         assert!(room.act(1, &json!({"type": "none"})).is_err());
         assert_eq!(table::state(&room, seat, 0), before);
-        let choice = pick(&room.legal(seat), splitmix(&mut coin));
+        let choice = pick(&room.legal(seat), coin.next_u64());
         room.act(seat, &choice).unwrap();
         let rebuilt = Room::restore(spec.clone(), room.moves()).unwrap();
         for viewer in [0, 1, 2, 3, SPECTATOR] {

@@ -129,11 +129,6 @@ impl Games {
         Ok(games)
     }
 
-    /// Rooms held in memory now.
-    pub fn live_count(&self) -> usize {
-        self.live.lock().map_or(0, |m| m.len())
-    }
-
     pub(crate) async fn commit(&self, writes: Vec<Write>) -> Result<(), RoomError> {
         let mut waits = Vec::with_capacity(writes.len());
         for w in writes {

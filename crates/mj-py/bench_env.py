@@ -1,6 +1,7 @@
 """Environment steps per second from Python with uniformly random players: mj_engine's `Game`
 (one match, every seat a Python player), its Gymnasium env (the learner in Python, three
-`random` bots in Rust), `VecGame` (B matches per call), and RiichiEnv's env when `riichienv`
+`random` bots in Rust), `VecGame` (B matches per call; fresh output arrays each call, and with
+`copy=False` the same arrays written again), and RiichiEnv's env when `riichienv`
 is installed, all four-player hanchan in the same run.
 
 A step is one decision of one seat (a discard, a call, a pass...). RiichiEnv's `step` takes
@@ -68,8 +69,8 @@ def bench_gym(seconds):
     return timed(seconds, one_match)
 
 
-def bench_vec(seconds, batch, threads):
-    v = mj_engine.VecGame(batch, threads=threads)
+def bench_vec(seconds, batch, threads, copy):
+    v = mj_engine.VecGame(batch, threads=threads, copy=copy)
     _, mask, _ = v.reset(0)
     rng = np.random.default_rng(0)
     state = {"mask": mask, "done": 0}
@@ -118,9 +119,10 @@ def main():
     rate, games, cpu = bench_gym(args.seconds)
     rows.append(("mj_engine MahjongEnv (learner + 3 Rust bots)", rate, cpu, f"{games} matches"))
     for threads in sorted({1, args.threads}):
-        rate, games, cpu = bench_vec(args.seconds, args.batch, threads)
-        name = f"mj_engine VecGame B={args.batch} threads={threads}"
-        rows.append((name, rate, cpu, f"{games} matches ended"))
+        for copy in (True, False):
+            rate, games, cpu = bench_vec(args.seconds, args.batch, threads, copy)
+            name = f"mj_engine VecGame B={args.batch} threads={threads} copy={copy}"
+            rows.append((name, rate, cpu, f"{games} matches ended"))
     r = bench_riichienv(args.seconds)
     if r is not None:
         from importlib.metadata import version
@@ -130,10 +132,10 @@ def main():
     else:
         rows.append(("riichienv", float("nan"), float("nan"), "not installed"))
     base, base_cpu = rows[-1][1], rows[-1][2]
-    print(f"{'env':48} {'steps/s':>10} {'vs riichi':>9} {'per CPU s':>10} {'vs riichi':>9}  note")
+    print(f"{'env':58} {'steps/s':>10} {'vs riichi':>9} {'per CPU s':>10} {'vs riichi':>9}  note")
     for name, rate, cpu, note in rows:
         vs, vs_cpu = rate / base, cpu / base_cpu
-        print(f"{name:48} {rate:10,.0f} {vs:8.1f}x {cpu:10,.0f} {vs_cpu:8.1f}x  {note}")
+        print(f"{name:58} {rate:10,.0f} {vs:8.1f}x {cpu:10,.0f} {vs_cpu:8.1f}x  {note}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

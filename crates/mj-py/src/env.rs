@@ -423,109 +423,92 @@ impl Core {
     }
 }
 
-/// The feature planes of `seat` in `m` into `out` (`PLANES * 34` floats, row-major), which
-/// must be all zero (the callers hand fresh zeroed buffers; a second memset was 9% of a step).
+/// The feature planes of `seat` in `m` into `out` (`PLANES * 34` floats, row-major). Every
+/// element is written, so `out` may hold anything before (a reused buffer needs no memset).
+/// Count planes are counted in bytes first and converted a row at a time.
 pub(crate) fn encode_into(m: &Match, seat: Seat, out: &mut [f32]) {
+    let Some(out) = out.get_mut(..PLANES * 34) else {
+        return;
+    };
     let rules = m.rules();
     let n = rules.players.clamp(3, 4);
-    if usize::from(seat) >= usize::from(n) || out.len() < PLANES * 34 {
+    if usize::from(seat) >= usize::from(n) {
+        out.fill(0.0);
         return;
     }
-    let out = &mut out[..PLANES * 34];
-    // Plane p of the tensor (whole rows, so the loops below carry no per-element checks).
-    fn row(out: &mut [f32], p: usize) -> &mut [f32] {
-        &mut out[p * 34..p * 34 + 34]
-    }
-    fn counts_into(dst: &mut [f32], counts: &[u8; 34]) {
-        for (d, &c) in dst.iter_mut().zip(counts) {
-            *d = f32::from(c) * 0.25;
-        }
-    }
+    let (rows, _) = out.as_chunks_mut::<34>();
     let kind = |id: u8| usize::from(id / 4).min(33);
     let v = m.round().view(seat);
-    let mut seen = [0u8; 34];
+    let hand = *v.hand().as_array();
+    let mut seen = hand;
     // 0..4 hand thermometer, 4 red fives held.
-    let mut hand = [0u8; 34];
-    for id in v.hand_ids() {
-        let k = kind(id);
-        hand[k] += 1;
-        if rules.red_fives && REDS.contains(&id) {
-            row(out, 4)[k] = 1.0;
+    for (j, r) in rows[..4].iter_mut().enumerate() {
+        for (d, &c) in r.iter_mut().zip(&hand) {
+            *d = if usize::from(c) > j { 1.0 } else { 0.0 };
         }
     }
-    for (k, &c) in hand.iter().enumerate() {
-        for j in 0..usize::from(c.min(4)) {
-            row(out, j)[k] = 1.0;
+    rows[4].fill(0.0);
+    if rules.red_fives && [4, 13, 22].iter().any(|&k| hand[k] > 0) {
+        for id in v.hand_ids().filter(|id| REDS.contains(id)) {
+            rows[4][kind(id)] = 1.0;
         }
-        seen[k] += c;
     }
     // 5 drawn, 6 on offer.
-    if let Some(d) = v.drawn() {
-        row(out, 5)[kind(d)] = 1.0;
-    }
-    if let Some(o) = v.offer() {
-        row(out, 6)[kind(o.tile)] = 1.0;
-    }
+    one_hot(&mut rows[5], v.drawn().map(kind));
+    one_hot(&mut rows[6], v.offer().map(|o| kind(o.tile)));
     let scores = v.scores();
-    // The buffer is all zero: count planes add a quarter per tile (exact in f32, equal to
-    // count / 4) and constant planes are written only when not zero.
-    for r in 0..usize::from(n) {
-        let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
-        let river_row = row(out, 7 + r);
-        for t in v.river(s) {
-            let k = kind(t.tile);
-            river_row[k] += 0.25;
-            seen[k] += 1;
+    for r in 0..4 {
+        if r >= usize::from(n) {
+            for p in [7, 11, 15, 24, 32] {
+                rows[p + r].fill(0.0);
+            }
+            continue;
         }
-        let meld_row = row(out, 11 + r);
+        let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
+        let mut river = [0u8; 34];
+        for t in v.river(s) {
+            river[kind(t.tile)] += 1;
+        }
+        let mut melded = [0u8; 34];
         for m in v.melds(s) {
             for &id in m.ids.iter().filter(|&&id| id < 136) {
-                let k = kind(id);
-                meld_row[k] += 0.25;
-                seen[k] += 1;
+                melded[kind(id)] += 1;
             }
-        }
-        if v.in_riichi(s) {
-            row(out, 15 + r).fill(1.0);
-        }
-        let score = scores[usize::from(s)];
-        if score != 0 {
-            row(out, 24 + r).fill(score as f32 / 100_000.0);
-        }
-        if let Some(last) = v.river(s).last() {
-            row(out, 32 + r)[kind(last.tile)] = 1.0;
         }
         for &id in v.kita(s) {
             seen[kind(id)] += 1;
         }
+        for k in 0..34 {
+            seen[k] += river[k] + melded[k];
+        }
+        quarters(&mut rows[7 + r], &river);
+        quarters(&mut rows[11 + r], &melded);
+        rows[15 + r].fill(if v.in_riichi(s) { 1.0 } else { 0.0 });
+        rows[24 + r].fill(scores[usize::from(s)] as f32 / 100_000.0);
+        one_hot(&mut rows[32 + r], v.river(s).last().map(|t| kind(t.tile)));
     }
     // 19 dora (indicated kinds, count / 4), 20 unseen copies / 4.
-    let dora_row = row(out, 19);
+    let mut dora = [0u8; 34];
     for id in v.dora_indicators() {
         let k = kind(id);
-        dora_row[dora_of(k, n)] += 0.25;
+        dora[dora_of(k, n)] += 1;
         seen[k] += 1;
     }
-    let unseen = seen.map(|c| 4u8.saturating_sub(c));
-    counts_into(row(out, 20), &unseen);
-    // 21 round wind, 22 seat wind.
-    row(out, 21)[27 + usize::from(v.round_wind() & 3)] = 1.0;
-    row(out, 22)[27 + usize::from(v.seat_wind(seat) & 3)] = 1.0;
-    row(out, 23).fill(f32::from(v.live_left()) / 70.0);
-    if v.honba() != 0 {
-        row(out, 28).fill(v.honba() as f32 / 10.0);
-    }
-    if v.sticks() != 0 {
-        row(out, 29).fill(v.sticks() as f32 / 10.0);
-    }
-    if !v.kita(seat).is_empty() {
-        row(out, 30).fill(v.kita(seat).len() as f32 / 4.0);
-    }
-    if v.is_furiten() {
-        row(out, 31).fill(1.0);
-    }
+    quarters(&mut rows[19], &dora);
+    quarters(&mut rows[20], &seen.map(|c| 4u8.saturating_sub(c)));
+    // 21 round wind, 22 seat wind, 23 live tiles, 28 honba, 29 sticks, 30 own kita, 31 furiten.
+    one_hot(&mut rows[21], Some(27 + usize::from(v.round_wind() & 3)));
+    one_hot(&mut rows[22], Some(27 + usize::from(v.seat_wind(seat) & 3)));
+    rows[23].fill(f32::from(v.live_left()) / 70.0);
+    rows[28].fill(v.honba() as f32 / 10.0);
+    rows[29].fill(v.sticks() as f32 / 10.0);
+    rows[30].fill(v.kita(seat).len() as f32 / 4.0);
+    rows[31].fill(if v.is_furiten() { 1.0 } else { 0.0 });
     // The Chinese flows: 36..40 the declared lacking suit (定缺: its nine kinds), 40..44
     // has won and left the table (血战), per relative seat; all zero in riichi.
+    for row in &mut rows[36..44] {
+        row.fill(0.0);
+    }
     if rules.is_chinese() {
         for r in 0..usize::from(n) {
             let s = ((usize::from(seat) + r) % usize::from(n)) as Seat;
@@ -536,12 +519,27 @@ pub(crate) fn encode_into(m: &Match, seat: Seat, out: &mut [f32]) {
                 _ => None,
             };
             if let Some(i) = suit {
-                row(out, 36 + r)[i * 9..i * 9 + 9].fill(1.0);
+                rows[36 + r][i * 9..i * 9 + 9].fill(1.0);
             }
             if v.has_won(s) {
-                row(out, 40 + r).fill(1.0);
+                rows[40 + r].fill(1.0);
             }
         }
+    }
+}
+
+/// A row that is 1 at `k` and 0 elsewhere (all 0 for `None`).
+fn one_hot(row: &mut [f32; 34], k: Option<usize>) {
+    row.fill(0.0);
+    if let Some(k) = k {
+        row[k.min(33)] = 1.0;
+    }
+}
+
+/// A row of counts divided by four (exact in f32).
+fn quarters(row: &mut [f32; 34], counts: &[u8; 34]) {
+    for (d, &c) in row.iter_mut().zip(counts) {
+        *d = f32::from(c) * 0.25;
     }
 }
 
@@ -772,38 +770,95 @@ impl Game {
     }
 }
 
-/// One batch's outputs.
-struct Out {
-    obs: Vec<f32>,
-    mask: Vec<i8>,
-    seat: Vec<i64>,
-    rewards: Vec<f32>,
-    done: Vec<bool>,
-    illegal: Vec<bool>,
+/// One batch's output rows, each a slice of B rows.
+struct Out<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [i8],
+    seat: &'a mut [i64],
+    rewards: &'a mut [f32],
+    done: &'a mut [bool],
+    illegal: &'a mut [bool],
 }
 
-impl Out {
-    fn new(b: usize) -> Out {
-        Out {
-            obs: vec![0.0; b * PLANES * 34],
-            mask: vec![0; b * ACTIONS],
-            seat: vec![-1; b],
-            rewards: vec![0.0; b * 4],
-            done: vec![false; b],
-            illegal: vec![false; b],
+/// A batch's output arrays, as NumPy returns them.
+struct Arrays {
+    obs: Py<PyArray3<f32>>,
+    mask: Py<PyArray2<i8>>,
+    seat: Py<PyArray1<i64>>,
+    rewards: Py<PyArray2<f32>>,
+    done: Py<PyArray1<bool>>,
+    illegal: Py<PyArray1<bool>>,
+}
+
+impl Arrays {
+    /// Fresh arrays for `b` games.
+    fn new(py: Python<'_>, b: usize) -> Arrays {
+        Arrays {
+            obs: PyArray3::zeros(py, [b, PLANES, 34], false).unbind(),
+            mask: PyArray2::zeros(py, [b, ACTIONS], false).unbind(),
+            seat: PyArray1::zeros(py, b, false).unbind(),
+            rewards: PyArray2::zeros(py, [b, 4], false).unbind(),
+            done: PyArray1::zeros(py, b, false).unbind(),
+            illegal: PyArray1::zeros(py, b, false).unbind(),
         }
+    }
+
+    fn clone_ref(&self, py: Python<'_>) -> Arrays {
+        Arrays {
+            obs: self.obs.clone_ref(py),
+            mask: self.mask.clone_ref(py),
+            seat: self.seat.clone_ref(py),
+            rewards: self.rewards.clone_ref(py),
+            done: self.done.clone_ref(py),
+            illegal: self.illegal.clone_ref(py),
+        }
+    }
+
+    /// Runs `f` over the arrays' elements, each array borrowed for writing (`None`, and `f` not
+    /// run, when one cannot be: made read-only, borrowed by other Rust code, or resized).
+    fn write<R>(&self, py: Python<'_>, b: usize, f: impl FnOnce(Out<'_>) -> R) -> Option<R> {
+        let mut obs = self.obs.bind(py).try_readwrite().ok()?;
+        let mut mask = self.mask.bind(py).try_readwrite().ok()?;
+        let mut seat = self.seat.bind(py).try_readwrite().ok()?;
+        let mut rewards = self.rewards.bind(py).try_readwrite().ok()?;
+        let mut done = self.done.bind(py).try_readwrite().ok()?;
+        let mut illegal = self.illegal.bind(py).try_readwrite().ok()?;
+        let out = Out {
+            obs: obs.as_slice_mut().ok()?,
+            mask: mask.as_slice_mut().ok()?,
+            seat: seat.as_slice_mut().ok()?,
+            rewards: rewards.as_slice_mut().ok()?,
+            done: done.as_slice_mut().ok()?,
+            illegal: illegal.as_slice_mut().ok()?,
+        };
+        let sizes = [
+            (out.obs.len(), b * PLANES * 34),
+            (out.mask.len(), b * ACTIONS),
+            (out.seat.len(), b),
+            (out.rewards.len(), b * 4),
+            (out.done.len(), b),
+            (out.illegal.len(), b),
+        ];
+        if sizes.iter().any(|(have, want)| have != want) {
+            return None;
+        }
+        Some(f(out))
     }
 }
 
 /// B matches stepped together with the GIL released. A finished match is restarted at
 /// once from the next seed (`seed + B`, `seed + B + 1`, ... in game order), so every row always
 /// has a learner to act; `done` says the row's match ended in that step, and its `rewards` are
-/// the final ones of that match.
+/// the final ones of that match. With `copy=False` every call returns the same six arrays,
+/// overwritten in place (no allocation per step).
 #[pyclass(module = "mj_engine")]
 pub(crate) struct VecGame {
     games: Vec<Core>,
     next_seed: u64,
     threads: usize,
+    copy: bool,
+    /// The arrays the last call returned, written again by the next when `copy` is off.
+    kept: Option<Arrays>,
 }
 
 type Batch<'py> = (
@@ -812,57 +867,64 @@ type Batch<'py> = (
     Bound<'py, PyArray1<i64>>,
 );
 
-impl VecGame {
-    /// Runs `f` on every game and its output rows, over `threads` threads.
-    fn run<F>(&mut self, out: &mut Out, f: F)
-    where
-        F: Fn(usize, &mut Core, &mut [f32], &mut [i8], &mut i64, &mut [f32], &mut bool, &mut bool)
-            + Sync,
-    {
-        let b = self.games.len();
-        let threads = self.threads.clamp(1, b.max(1));
-        let chunk = b.div_ceil(threads).max(1);
-        let f = &f;
-        thread::scope(|sc| {
-            let parts = self
-                .games
-                .chunks_mut(chunk)
-                .zip(out.obs.chunks_mut(chunk * PLANES * 34))
-                .zip(out.mask.chunks_mut(chunk * ACTIONS))
-                .zip(out.seat.chunks_mut(chunk))
-                .zip(out.rewards.chunks_mut(chunk * 4))
-                .zip(out.done.chunks_mut(chunk))
-                .zip(out.illegal.chunks_mut(chunk))
-                .enumerate();
-            let mut handles = Vec::new();
-            for (p, ((((((g, o), m), s), r), d), il)) in parts {
-                let mut job = move || {
-                    for (j, game) in g.iter_mut().enumerate() {
-                        f(
-                            p * chunk + j,
-                            game,
-                            &mut o[j * PLANES * 34..(j + 1) * PLANES * 34],
-                            &mut m[j * ACTIONS..(j + 1) * ACTIONS],
-                            &mut s[j],
-                            &mut r[j * 4..(j + 1) * 4],
-                            &mut d[j],
-                            &mut il[j],
-                        );
-                    }
-                };
-                if threads == 1 {
-                    job();
-                } else {
-                    handles.push(sc.spawn(job));
+type StepBatch<'py> = (
+    Bound<'py, PyArray3<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+/// Runs `f` on every game and its output rows, over `threads` threads.
+fn run<F>(games: &mut [Core], threads: usize, out: &mut Out<'_>, f: F)
+where
+    F: Fn(usize, &mut Core, &mut [f32], &mut [i8], &mut i64, &mut [f32], &mut bool, &mut bool)
+        + Sync,
+{
+    let b = games.len();
+    let threads = threads.clamp(1, b.max(1));
+    let chunk = b.div_ceil(threads).max(1);
+    let f = &f;
+    thread::scope(|sc| {
+        let parts = games
+            .chunks_mut(chunk)
+            .zip(out.obs.chunks_mut(chunk * PLANES * 34))
+            .zip(out.mask.chunks_mut(chunk * ACTIONS))
+            .zip(out.seat.chunks_mut(chunk))
+            .zip(out.rewards.chunks_mut(chunk * 4))
+            .zip(out.done.chunks_mut(chunk))
+            .zip(out.illegal.chunks_mut(chunk))
+            .enumerate();
+        let mut handles = Vec::new();
+        for (p, ((((((g, o), m), s), r), d), il)) in parts {
+            let mut job = move || {
+                for (j, game) in g.iter_mut().enumerate() {
+                    f(
+                        p * chunk + j,
+                        game,
+                        &mut o[j * PLANES * 34..(j + 1) * PLANES * 34],
+                        &mut m[j * ACTIONS..(j + 1) * ACTIONS],
+                        &mut s[j],
+                        &mut r[j * 4..(j + 1) * 4],
+                        &mut d[j],
+                        &mut il[j],
+                    );
                 }
+            };
+            if threads == 1 {
+                job();
+            } else {
+                handles.push(sc.spawn(job));
             }
-            for h in handles {
-                let _ = h.join();
-            }
-        });
-    }
+        }
+        for h in handles {
+            let _ = h.join();
+        }
+    });
 }
 
+/// Writes the seat to act's planes, mask and seat number (or zeros and -1 once over).
 fn fill(core: &Core, o: &mut [f32], m: &mut [i8], s: &mut i64) {
     match core.current() {
         Some(seat) => {
@@ -878,12 +940,56 @@ fn fill(core: &Core, o: &mut [f32], m: &mut [i8], s: &mut i64) {
     }
 }
 
+impl VecGame {
+    /// The arrays this call writes: the kept ones when `copy` is off (and they can be written),
+    /// else fresh ones, kept for the next call.
+    fn arrays(&mut self, py: Python<'_>) -> Arrays {
+        let b = self.games.len();
+        if self.copy {
+            return Arrays::new(py, b);
+        }
+        match &self.kept {
+            Some(kept) => kept.clone_ref(py),
+            None => {
+                let fresh = Arrays::new(py, b);
+                self.kept = Some(fresh.clone_ref(py));
+                fresh
+            }
+        }
+    }
+
+    /// Runs `body` with the GIL released over this call's output arrays (fresh ones if the
+    /// kept arrays cannot be written).
+    fn with_outputs(
+        &mut self,
+        py: Python<'_>,
+        body: impl Fn(&mut VecGame, &mut Out<'_>) + Send + Sync,
+    ) -> Arrays {
+        let b = self.games.len();
+        let arrays = self.arrays(py);
+        let me = &mut *self;
+        let ran = arrays.write(py, b, |mut out| py.detach(|| body(me, &mut out)));
+        if ran.is_some() {
+            return arrays;
+        }
+        let fresh = Arrays::new(py, b);
+        if !self.copy {
+            self.kept = Some(fresh.clone_ref(py));
+        }
+        let me = &mut *self;
+        let _ = fresh.write(py, b, |mut out| py.detach(|| body(me, &mut out)));
+        fresh
+    }
+}
+
 #[pymethods]
 impl VecGame {
     #[new]
     #[pyo3(signature = (
-        n, rules="tenhou", length="hanchan", bots=None, reward="points", seed=0, threads=1
+        n, rules="tenhou", length="hanchan", bots=None, reward="points", seed=0, threads=1,
+        copy=true
     ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         n: usize,
         rules: &str,
@@ -892,6 +998,7 @@ impl VecGame {
         reward: &str,
         seed: u64,
         threads: usize,
+        copy: bool,
     ) -> PyResult<VecGame> {
         if n == 0 || n > 1 << 20 {
             return Err(PyValueError::new_err("n: 1 ..= 1048576 games"));
@@ -906,6 +1013,8 @@ impl VecGame {
             games,
             next_seed: seed.wrapping_add(n as u64),
             threads: threads.clamp(1, 256),
+            copy,
+            kept: None,
         })
     }
 
@@ -922,79 +1031,77 @@ impl VecGame {
         self.games.len()
     }
 
+    /// Whether each call returns fresh arrays (`True`) or the same ones written again.
+    #[getter]
+    fn copy(&self) -> bool {
+        self.copy
+    }
+
     /// Restarts every match (game i from `seed + i`) and returns `(obs (B, PLANES, 34) float32,
     /// mask (B, ACTIONS) int8, seat (B,) int64)`.
     fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Batch<'py>> {
-        let b = self.games.len();
-        let mut out = Out::new(b);
-        py.detach(|| {
-            self.seed_all(seed);
-            self.run(&mut out, |_, g, o, m, s, _, _, _| fill(g, o, m, s));
+        let arrays = self.with_outputs(py, |me, out| {
+            me.seed_all(seed);
+            out.rewards.fill(0.0);
+            out.done.fill(false);
+            out.illegal.fill(false);
+            run(&mut me.games, me.threads, out, |_, g, o, m, s, _, _, _| {
+                fill(g, o, m, s)
+            });
         });
-        let obs = PyArray1::from_vec(py, out.obs).reshape([b, PLANES, 34])?;
-        let mask = PyArray1::from_vec(py, out.mask).reshape([b, ACTIONS])?;
-        Ok((obs, mask, PyArray1::from_vec(py, out.seat)))
+        Ok((
+            arrays.obs.into_bound(py),
+            arrays.mask.into_bound(py),
+            arrays.seat.into_bound(py),
+        ))
     }
 
     /// Plays `actions[i]` (an `(B,)` integer array) in game i (an illegal index plays the
     /// lowest legal one and sets `illegal[i]`), restarts finished matches, and returns `(obs,
     /// mask, seat, rewards (B, 4) float32, done (B,) bool, illegal (B,) bool)`.
-    #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<(
-        Bound<'py, PyArray3<f32>>,
-        Bound<'py, PyArray2<i8>>,
-        Bound<'py, PyArray1<i64>>,
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray1<bool>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    ) -> PyResult<StepBatch<'py>> {
         let b = self.games.len();
-        let acts = actions.as_slice()?.to_vec();
+        let acts = actions.as_slice()?;
         if acts.len() != b {
             return Err(PyValueError::new_err(format!(
                 "actions: {} entries for {b} games",
                 acts.len()
             )));
         }
-        let mut out = Out::new(b);
-        py.detach(|| {
-            self.run(&mut out, |i, g, o, m, s, r, d, il| {
+        let acts = acts.to_vec();
+        let arrays = self.with_outputs(py, |me, out| {
+            run(&mut me.games, me.threads, out, |i, g, o, m, s, r, d, il| {
                 let a = usize::try_from(acts[i]).unwrap_or(usize::MAX);
                 *il = g.step_or_first(a);
                 r.copy_from_slice(&g.take_rewards());
-                if g.is_over() {
-                    *d = true;
-                }
+                *d = g.is_over();
                 fill(g, o, m, s);
             });
             // Restart finished matches in game order, so the seeds do not depend on threads.
-            for (i, g) in self.games.iter_mut().enumerate() {
+            for (i, g) in me.games.iter_mut().enumerate() {
                 if out.done[i] {
-                    g.reset(self.next_seed);
-                    self.next_seed = self.next_seed.wrapping_add(1);
-                    let (o, m) = (
+                    g.reset(me.next_seed);
+                    me.next_seed = me.next_seed.wrapping_add(1);
+                    fill(
+                        g,
                         &mut out.obs[i * PLANES * 34..(i + 1) * PLANES * 34],
                         &mut out.mask[i * ACTIONS..(i + 1) * ACTIONS],
+                        &mut out.seat[i],
                     );
-                    o.fill(0.0);
-                    fill(g, o, m, &mut out.seat[i]);
                 }
             }
         });
-        let obs = PyArray1::from_vec(py, out.obs).reshape([b, PLANES, 34])?;
-        let mask = PyArray1::from_vec(py, out.mask).reshape([b, ACTIONS])?;
-        let rewards = PyArray1::from_vec(py, out.rewards).reshape([b, 4])?;
         Ok((
-            obs,
-            mask,
-            PyArray1::from_vec(py, out.seat),
-            rewards,
-            PyArray1::from_vec(py, out.done),
-            PyArray1::from_vec(py, out.illegal),
+            arrays.obs.into_bound(py),
+            arrays.mask.into_bound(py),
+            arrays.seat.into_bound(py),
+            arrays.rewards.into_bound(py),
+            arrays.done.into_bound(py),
+            arrays.illegal.into_bound(py),
         ))
     }
 }

@@ -121,7 +121,6 @@ impl Observer<Match> for Recorder<'_> {
         let view = m.round().view(seat);
         self.offer = view.offer().map(|o| o.tile);
         let rows = &mut *self.rows;
-        self.planes.fill(0.0);
         encode_into(m, seat, &mut self.planes[..]);
         if self.half {
             rows.obs16.extend(self.planes.iter().map(|&x| f16_bits(x)));

@@ -171,6 +171,82 @@ def test_planes_describe_the_hand():
     assert np.allclose(obs[24:28], 0.25)  # 25,000 each
 
 
+def planes_from_raw(raw, players, reds):
+    """The feature planes written again in Python from the seat's raw observation (README's
+    table), every plane but 6 (the tile on offer) and 31 (furiten), which the raw view does
+    not carry: the twin of the Rust encoder."""
+    n, seat = players, raw["seat"]
+    p = np.zeros((mj_engine.PLANES, 34), np.float32)
+    seen = np.zeros(34, int)
+    for t in raw["hand"]:
+        seen[t // 4] += 1
+        if reds and t in (16, 52, 88):
+            p[4, t // 4] = 1
+    for j in range(4):
+        p[j] = seen > j
+    if raw["drawn"] is not None:
+        p[5, raw["drawn"] // 4] = 1
+    for r in range(n):
+        s = (seat + r) % n
+        for t in raw["rivers"][s]:
+            p[7 + r, t["tile"] // 4] += 0.25
+            seen[t["tile"] // 4] += 1
+        for m in raw["melds"][s]:
+            for t in m["ids"]:
+                if t < 136:
+                    p[11 + r, t // 4] += 0.25
+                    seen[t // 4] += 1
+        p[15 + r] = raw["riichi"][s]
+        p[24 + r] = raw["scores"][s] / 100_000
+        if raw["rivers"][s]:
+            p[32 + r, raw["rivers"][s][-1]["tile"] // 4] = 1
+        for t in raw["kita"][s]:
+            seen[t // 4] += 1
+        if raw["lacks"][s] is not None:
+            p[36 + r, 9 * raw["lacks"][s] : 9 * raw["lacks"][s] + 9] = 1
+        p[40 + r] = raw["won_with"][s] is not None
+    for t in raw["dora_indicators"]:
+        k = t // 4
+        seen[k] += 1
+        if k == 0 and n == 3:
+            dora = 8
+        elif k < 27:
+            dora = k // 9 * 9 + (k % 9 + 1) % 9
+        elif k < 31:
+            dora = 27 + (k - 27 + 1) % 4
+        else:
+            dora = 31 + (k - 31 + 1) % 3
+        p[19, dora] += 0.25
+    p[20] = np.maximum(4 - seen, 0) / 4
+    p[21, 27 + raw["round_wind"]] = 1
+    p[22, 27 + (seat - raw["dealer"]) % n] = 1
+    p[23] = raw["live_left"] / 70
+    p[28] = raw["honba"] / 10
+    p[29] = raw["sticks"] / 10
+    p[30] = len(raw["kita"][seat]) / 4
+    return p
+
+
+@pytest.mark.parametrize(
+    "rules,reds", [("tenhou", True), ("sanma", True), ("sichuan", False), ("hongzhong", False)]
+)
+def test_planes_equal_their_python_twin_from_the_raw_view(rules, reds):
+    rng = np.random.default_rng(5)
+    states = 0
+    for seed in range(3):
+        g = mj_engine.Game(rules=rules, length="one", seed=seed)
+        while not g.done:
+            for s in range(g.players):
+                got = g.obs(s)
+                want = planes_from_raw(g.raw(s), g.players, reds)
+                keep = [i for i in range(mj_engine.PLANES) if i not in (6, 31)]
+                diff = np.flatnonzero((got[keep] != want[keep]).any(1))
+                assert not len(diff), (rules, seed, s, [keep[i] for i in diff])
+                states += 1
+            g.step(int(rng.choice(np.flatnonzero(g.mask()))))
+    assert states > 300
+
+
 def test_aec_env_plays_to_the_end_with_points_summing_to_zero():
     env = MahjongAECEnv(length="east")
     env.reset(seed=3)
@@ -188,12 +264,13 @@ def test_aec_env_plays_to_the_end_with_points_summing_to_zero():
     assert any(v != 0 for v in total.values())
 
 
-def test_vec_game_equals_single_games_and_threads_agree():
+@pytest.mark.parametrize("copy", [True, False])
+def test_vec_game_equals_single_games_and_threads_agree(copy):
     bots = [None, "random", "efficiency", "random"]
     b = 5
     runs = []
     for threads in (1, 2):
-        v = mj_engine.VecGame(b, bots=bots, length="one", seed=0, threads=threads)
+        v = mj_engine.VecGame(b, bots=bots, length="one", seed=0, threads=threads, copy=copy)
         obs, mask, seat = v.reset(100)
         singles = [mj_engine.Game(bots=bots, length="one", seed=100 + i) for i in range(b)]
         rng = np.random.default_rng(0)
@@ -218,6 +295,30 @@ def test_vec_game_equals_single_games_and_threads_agree():
         runs.append(log)
         assert dones > 0
     assert runs[0] == runs[1]
+
+
+def test_vec_game_without_copy_writes_the_same_arrays_again():
+    v = mj_engine.VecGame(4, seed=0, copy=False)
+    assert not v.copy and mj_engine.VecGame(1).copy
+    first = v.reset(7)
+    out = v.step(first[1].argmax(1))
+    assert out[0] is first[0] and out[1] is first[1] and out[2] is first[2]
+    again = v.step(out[1].argmax(1))
+    assert all(a is b for a, b in zip(out, again))
+    # The copying env on the same seed agrees step by step with what the arrays hold.
+    w = mj_engine.VecGame(4, seed=0)
+    w_out = w.reset(7)
+    w_out = w.step(w_out[1].argmax(1))
+    w_out = w.step(w_out[1].argmax(1))
+    for a, b in zip(again, w_out):
+        assert np.array_equal(a, b)
+        assert a is not b
+    # An array the caller made read-only is not written: fresh arrays come back, and are kept.
+    again[0].flags.writeable = False
+    kept = again[0].copy()
+    fresh = v.step(again[1].argmax(1))
+    assert fresh[0] is not again[0] and np.array_equal(again[0], kept)
+    assert v.step(fresh[1].argmax(1))[0] is fresh[0]
 
 
 def test_vec_game_rejects_wrong_batch():

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -23,6 +24,21 @@ export function launch() {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+}
+
+/**
+ * A test file's browser: launched before its tests and closed after them (hooks registered
+ * here). The returned object's `browser` is it, once the tests run.
+ */
+export function useBrowser() {
+  const held = { browser: undefined };
+  before(async () => {
+    held.browser = await launch();
+  });
+  after(async () => {
+    await held.browser?.close();
+  });
+  return held;
 }
 
 /**

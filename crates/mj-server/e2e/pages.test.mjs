@@ -5,27 +5,19 @@
 //
 //   MJ_SERVE_URL=http://127.0.0.1:8080 npm test
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOGS, SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
+import { LOGS, SHOTS, checkedScreenshot, openPage, useBrowser } from "./browser.mjs";
 
 const BASE = process.env.MJ_SERVE_URL;
 if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
 
-let browser;
-
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const held = useBrowser();
 
 /** A fresh page that records what goes wrong in it ([`openPage`]). */
-const open = (viewport) => openPage(browser, viewport);
+const open = (viewport) => openPage(held.browser, viewport);
 
 /** The protocol's answer to one request, straight from POST /api. */
 async function api(request) {
@@ -36,7 +28,7 @@ async function api(request) {
 
 /** Saves a screenshot to MJ_SCREENSHOTS and checks it is not blank. */
 async function screenshot(page, name) {
-  return checkedScreenshot(browser, page, join(SHOTS, `${name}.png`), name);
+  return checkedScreenshot(held.browser, page, join(SHOTS, `${name}.png`), name);
 }
 
 async function discardRows(page) {

@@ -6,23 +6,18 @@
 //
 //   node --test play-restart.test.mjs
 
-import { test, before, after } from "node:test";
+import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MJ, PLAY_NEXT as NEXT, launch, openPage } from "./browser.mjs";
+import { MJ, PLAY_NEXT as NEXT, openPage, useBrowser } from "./browser.mjs";
 
-let browser;
+const held = useBrowser();
 const data = mkdtempSync(join(tmpdir(), "mj-play-restart-"));
 
-before(async () => {
-  browser = await launch();
-});
-
 after(async () => {
-  await browser?.close();
   rmSync(data, { recursive: true, force: true });
 });
 
@@ -75,7 +70,7 @@ test("the page reconnects to a server killed and restarted, and the room goes on
   assert.equal(created.status, 201);
   const room = await created.json();
   const token = room.tokens["0"];
-  const { page, close } = await openPage(browser);
+  const { page, close } = await openPage(held.browser);
   await page.goto(`${server.url}/play?game=${room.id}&seat=0#token=${token}`);
   let clicked = 0;
   while (clicked < 4) {
@@ -119,7 +114,7 @@ test("with a decision time, the server plays for an absent person and the page f
     assert.equal(created.status, 201);
     const room = await created.json();
     const token = room.tokens["0"];
-    const { page, problems, close } = await openPage(browser);
+    const { page, problems, close } = await openPage(held.browser);
     await page.goto(`${server.url}/play?game=${room.id}&seat=0#token=${token}`);
     await page.waitForSelector(NEXT, { timeout: 30000 });
     // Nobody clicks: within the decision time and the page's next look, the discard the server

@@ -8,26 +8,18 @@
 //
 //   MJ_SERVE_URL=http://127.0.0.1:8080 node --test play.test.mjs
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { PLAY_NEXT as NEXT, SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
+import { PLAY_NEXT as NEXT, SHOTS, checkedScreenshot, openPage, useBrowser } from "./browser.mjs";
 
 const BASE = process.env.MJ_SERVE_URL;
 if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
 
-let browser;
-
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const held = useBrowser();
 
 /** A fresh page that records what goes wrong in it ([`openPage`]). */
-const open = (viewport) => openPage(browser, viewport);
+const open = (viewport) => openPage(held.browser, viewport);
 
 /** What a page shows of the table: its own hand, the hidden hands, the seats. */
 async function shown(page) {
@@ -106,7 +98,7 @@ test("a round against three tsumogiri bots, created in the lobby and played by c
   for (const i of [1, 2, 3]) await page.selectOption(`#seat-${i}`, "tsumogiri");
   // A seeded deal: the same round, and the same picture for the docs, every run.
   await page.fill("#seed", "1");
-  await checkedScreenshot(browser, page, join(SHOTS, "play-lobby.png"), "play-lobby");
+  await checkedScreenshot(held.browser, page, join(SHOTS, "play-lobby.png"), "play-lobby");
   await Promise.all([page.waitForURL(/[?&]game=/), page.click("#create-go")]);
   const address = new URL(page.url());
   const game = address.searchParams.get("game");
@@ -165,7 +157,7 @@ test("a round against three tsumogiri bots, created in the lobby and played by c
     if (discards === 4 && !spectated) {
       // Mid-game: the table for the docs, and a spectator of the same room.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await checkedScreenshot(browser, page, join(SHOTS, "play-table.png"), "play-table", false);
+      await checkedScreenshot(held.browser, page, join(SHOTS, "play-table.png"), "play-table", false);
       const watcher = await open();
       await watcher.page.goto(`${BASE}/play?game=${game}`);
       await watcher.page.waitForSelector("#board [data-seat] [data-hidden-hand]");

@@ -10,12 +10,12 @@
 //
 //   MJ_SERVE_URL=http://127.0.0.1:8080 node --test review-page.test.mjs
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOGS, MJ, SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
+import { LOGS, MJ, SHOTS, checkedScreenshot, openPage, useBrowser } from "./browser.mjs";
 
 const BASE = process.env.MJ_SERVE_URL;
 if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed");
@@ -23,18 +23,10 @@ if (!BASE) throw new Error("set MJ_SERVE_URL to the address `mj serve` printed")
 /** One East round of a tenhou.net/6 game, for when the real logs are absent. */
 const ROUND = String.raw`{"name":["A","B","C","D"],"rule":{"disp":"","aka":1},"log":[[[0,0,0],[25000,25000,25000,25000],[16],[],[11,13,14,15,19,29,31,32,33,34,37,44,46],[32,34,23,17,14,43,47,16,42,18,44,13,41,37,43,24,45,27],[44,29,19,46,11,60,60,14,60,32,60,37,31,13,60,32,60,23],[14,15,17,23,26,29,33,41,42,43,43,45,47],[31,41,35,42,"p434343",11,36,"p424242",18,12,41,28,"c131415",18,27,22,23],[60,29,47,45,23,26,33,11,36,60,35,60,41,60,60,60,60],[22,22,24,25,27,31,32,33,35,36,36,37,38],[39,11,35,21,25,28,21,42,14,45,21,13,25,38,24,46,16],[27,60,36,60,35,60,60,60,60,60,60,60,"r24",60,60,60,60],[12,12,17,19,28,34,53,37,39,44,44,45,47],["4444p44",39,47,"c363453",33,11,12,24,46,51,15,38,28,32,23,46,19],[47,28,60,45,60,60,37,60,60,19,60,60,60,60,60,60,39],["和了",[0,8700,-7700,0],[1,2,1,"30符4飜7700点","自風 南(1飜)","混一色(2飜)","ドラ(1飜)"]]]]}`;
 
-let browser;
-
-before(async () => {
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const held = useBrowser();
 
 /** A fresh page that records what goes wrong in it ([`openPage`]). */
-const open = (viewport) => openPage(browser, viewport);
+const open = (viewport) => openPage(held.browser, viewport);
 
 /** A real log under LOGS, or null (said) when absent. */
 function realLog(t, relative) {
@@ -105,7 +97,7 @@ test("a log uploaded to /review shows one element per decision of /api/review", 
   await page.uncheck("#only-errors");
   // The top of the page (the form, the seats, the agreement, the curve): docs/server.md's image.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await checkedScreenshot(browser, page, join(SHOTS, "review-page.png"), "review-page", false);
+  await checkedScreenshot(held.browser, page, join(SHOTS, "review-page.png"), "review-page", false);
   assert.deepEqual(problems, []);
   await close();
 
@@ -118,7 +110,7 @@ test("a log uploaded to /review shows one element per decision of /api/review", 
   assert.ok(await phone.page.$("#report [data-decision]"));
   const wide = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(wide <= 0, `the phone page scrolls ${wide} px sideways`);
-  await checkedScreenshot(browser, phone.page, join(SHOTS, "review-page-phone.png"), "review-page-phone", false);
+  await checkedScreenshot(held.browser, phone.page, join(SHOTS, "review-page-phone.png"), "review-page-phone", false);
   assert.deepEqual(phone.problems, []);
   await phone.close();
 });

@@ -17,19 +17,17 @@ import { mkdtempSync, existsSync, readFileSync, writeFileSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { LOGS, MJ, SHOTS, checkedScreenshot, launch, openPage } from "./browser.mjs";
+import { LOGS, MJ, SHOTS, checkedScreenshot, openPage, useBrowser } from "./browser.mjs";
 
 const WORK = mkdtempSync(join(tmpdir(), "mj-review-e2e-"));
 
-let browser;
+const held = useBrowser();
 
 before(async () => {
   assert.ok(existsSync(MJ), `${MJ} is missing: build it (cargo build -p mj-cli) or set MJ_BIN`);
-  browser = await launch();
 });
 
 after(async () => {
-  await browser?.close();
   rmSync(WORK, { recursive: true, force: true });
 });
 
@@ -62,7 +60,7 @@ function review(g, name, extra = []) {
 /** A page of its own context ([`openPage`]) on `url`; `done` asserts nothing went wrong in it
  * and nothing was fetched from the network, then closes it. */
 async function open(url, viewport = { width: 1000, height: 900 }) {
-  const { page, problems, requests, close } = await openPage(browser, viewport);
+  const { page, problems, requests, close } = await openPage(held.browser, viewport);
   await page.goto(url, { waitUntil: "load" });
   const done = async () => {
     assert.deepEqual(problems, []);
@@ -141,11 +139,11 @@ test("one round of a three-player game, on a desktop and on a phone", async (t) 
   const desktop = await open(url);
   await checkDecisions(desktop.page, r);
   assert.equal(await desktop.page.$$eval("[data-river]", (n) => n.length), 3, "three rivers");
-  await checkedScreenshot(browser, desktop.page, join(SHOTS, "review.png"), "review");
+  await checkedScreenshot(held.browser, desktop.page, join(SHOTS, "review.png"), "review");
   await desktop.done();
   const phone = await open(url, { width: 390, height: 844 });
   const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide on a 390 px phone`);
-  await checkedScreenshot(browser, phone.page, join(SHOTS, "review-phone.png"), "review-phone");
+  await checkedScreenshot(held.browser, phone.page, join(SHOTS, "review-phone.png"), "review-phone");
   await phone.done();
 });

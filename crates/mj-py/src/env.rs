@@ -209,6 +209,8 @@ pub(crate) struct Core {
     /// The action table of the seat to act (`cache_seat`), so a step computes the legal
     /// actions once for the mask and the play.
     cache: [Option<Action>; ACTIONS],
+    /// Its mask (1 where `cache` has an action), written with it.
+    cache_mask: [i8; ACTIONS],
     cache_seat: Option<Seat>,
 }
 
@@ -253,6 +255,7 @@ impl Core {
             m: Match::seeded(rules, length, seed, false),
             steps: 0,
             cache: [None; ACTIONS],
+            cache_mask: [0; ACTIONS],
             cache_seat: None,
         };
         c.reset(seed);
@@ -286,9 +289,9 @@ impl Core {
     /// Recomputes the action table of the seat to act.
     fn refresh(&mut self) {
         self.cache_seat = self.current();
-        self.cache = match self.cache_seat {
+        (self.cache, self.cache_mask) = match self.cache_seat {
             Some(seat) => self.compute_table(seat),
-            None => [None; ACTIONS],
+            None => ([None; ACTIONS], [0; ACTIONS]),
         };
     }
 
@@ -315,7 +318,7 @@ impl Core {
         let driven = drive_with(&mut self.m, &mut self.bots[..], &mut self.rewards);
         if let Stop::Yield { seat, legal } = driven.stop {
             // A learner's turn: its table from this list.
-            self.cache = self.table_of(seat, &legal);
+            (self.cache, self.cache_mask) = self.table_of(seat, &legal);
             self.cache_seat = Some(seat);
             return;
         }
@@ -332,19 +335,20 @@ impl Core {
         if self.cache_seat == Some(seat) {
             return self.cache;
         }
-        self.compute_table(seat)
+        self.compute_table(seat).0
     }
 
-    fn compute_table(&self, seat: Seat) -> [Option<Action>; ACTIONS] {
+    fn compute_table(&self, seat: Seat) -> Table {
         if usize::from(seat) >= usize::from(self.players()) {
-            return [None; ACTIONS];
+            return ([None; ACTIONS], [0; ACTIONS]);
         }
         self.table_of(seat, &self.m.legal_actions(seat))
     }
 
     /// The table of `seat` from its legal list.
-    fn table_of(&self, seat: Seat, legal: &[Action]) -> [Option<Action>; ACTIONS] {
+    fn table_of(&self, seat: Seat, legal: &[Action]) -> Table {
         let mut t = [None; ACTIONS];
+        let mut mask = [0; ACTIONS];
         let view = self.m.round().view(seat);
         let offer = view.offer().map(|o| o.tile);
         let drawn = view.drawn();
@@ -357,21 +361,19 @@ impl Core {
                 Some(old) if !better(a, old, drawn, reds) => {}
                 _ => t[i] = Some(*a),
             }
+            mask[i] = 1;
         }
-        t
+        (t, mask)
     }
 
     pub(crate) fn mask_into(&self, seat: Seat, out: &mut [i8]) {
-        let fresh;
-        let t = if self.cache_seat == Some(seat) {
-            &self.cache
+        let mask = if self.cache_seat == Some(seat) {
+            self.cache_mask
         } else {
-            fresh = self.compute_table(seat);
-            &fresh
+            self.compute_table(seat).1
         };
-        for (o, a) in out.iter_mut().zip(t.iter()) {
-            *o = i8::from(a.is_some());
-        }
+        let n = out.len().min(ACTIONS);
+        out[..n].copy_from_slice(&mask[..n]);
     }
 
     /// Plays action index `i` for the seat to act; an illegal index is refused (the game is
@@ -384,7 +386,7 @@ impl Core {
         let a = if self.cache_seat == Some(seat) {
             self.cache.get(i).copied().flatten()
         } else {
-            self.compute_table(seat).get(i).copied().flatten()
+            self.compute_table(seat).0.get(i).copied().flatten()
         }
         .ok_or_else(|| format!("action {i} is not legal for seat {seat} now"))?;
         self.m.play(seat, a).map_err(|e| e.to_string())?;
@@ -405,7 +407,7 @@ impl Core {
         let first = if self.cache_seat == Some(seat) {
             self.cache.iter().position(Option::is_some)
         } else {
-            self.compute_table(seat).iter().position(Option::is_some)
+            self.compute_table(seat).0.iter().position(Option::is_some)
         };
         if let Some(j) = first {
             let _ = self.step(j);
@@ -422,6 +424,9 @@ impl Core {
         serde_json::to_string(&self.m.round().observation(seat & 3)).unwrap_or_default()
     }
 }
+
+/// The legal actions of a seat by index of the fixed space, and its mask (1 where legal).
+type Table = ([Option<Action>; ACTIONS], [i8; ACTIONS]);
 
 /// The feature planes of `seat` in `m` into `out` (`PLANES * 34` floats, row-major). Every
 /// element is written, so `out` may hold anything before (a reused buffer needs no memset).

@@ -105,3 +105,7 @@ export interface ScoreAnswer {
   wildcards?: { tile: Tile; as: Tile }[]
   [field: string]: unknown
 }
+
+/** Which way `hu` on 34 counts answers: `active` when the package's JavaScript reader of the committed
+ * tables (fast.js) is on; otherwise `reason` says why, and the addon answers every call. */
+export declare const tablesReader: { readonly active: boolean; readonly reason: string | null }

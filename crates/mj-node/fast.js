@@ -1,33 +1,39 @@
-// The package's JavaScript reader of the engine's committed win tables: `hu` on 34 counts
-// answered by JIT-compiled JavaScript, with no call into the addon. A native call costs about
-// 100 ns before any work; this answers in tens of nanoseconds.
+// The package's JavaScript reader of the engine's committed tables: `hu` and `shanten` on 34
+// counts answered by JIT-compiled JavaScript, with no call into the addon. A native call costs
+// about 100 ns before any work; these answer in tens of nanoseconds.
 //
-// The bytes are the engine's own: `crates/mj-tables/data/tables.bin`, which the addon holds
-// (compiled in) and copies here once at load, after its Rust reader has validated it
-// (`_committedBlob('tables')`). The winning-shape switches of each preset come from the addon
-// too (`_shapeSwitches`). What this file relies on (magic, format version, section tags, element
-// sizes and lengths) is checked at load; on any mismatch the reader is off and says why
-// (`reader.reason`), and every call goes to the addon as before.
+// The bytes are the engine's own: `crates/mj-tables/data/tables.bin` (win tables) and
+// `crates/mj-ai/data/shanten.bin` (shanten tables), which the addon holds (compiled in) and
+// copies out on a reader's first call, after its Rust reader has validated them
+// (`_committedBlob`). The winning-shape switches of each preset come from the addon too
+// (`_shapeSwitches`). What this file relies on (magic, format version, section tags, element
+// sizes and lengths) is checked at load, and only the sections read are kept; on any mismatch
+// the reader is off and says why (`status`), and every call goes to the addon as before.
 //
-// The algorithm is `mj_hu::Checker::is_winning_eigen` (crates/mj-hu/src/fast.rs) over the
-// tables' layout (crates/mj-tables/src/layout.rs): each numbered suit's needs byte at its
-// base-5 value, the seven honors' at theirs (plus 5^7 in the honor-sequences plane); bits 0-3
-// `m` (wildcards to finish as melds), 4-5 `p - m + 1` (melds and a pair), 6-7 `q - m + 1`
-// (melds and a 2/5/8 pair). The standard form needs `sum m + min (p - m)` wildcards; seven
-// pairs, thirteen orphans and MCR's knitted shapes follow `crates/mj-hu/src/forms.rs`.
+// `hu` is `mj_hu::Checker::is_winning_eigen` (crates/mj-hu/src/fast.rs) over the layout of
+// crates/mj-tables/src/layout.rs: each numbered suit's needs byte at its base-5 value, the
+// seven honors' at theirs (plus 5^7 in the honor-sequences plane); bits 0-3 `m` (wildcards to
+// finish as melds), 4-5 `p - m + 1` (melds and a pair), 6-7 `q - m + 1` (melds and a 2/5/8
+// pair). The standard form needs `sum m + min (p - m)` wildcards; seven pairs, thirteen orphans
+// and MCR's knitted shapes follow `crates/mj-hu/src/forms.rs`. `shanten` is `mj_ai::shanten`
+// (crates/mj-ai/src/shanten.rs and tables.rs).
 //
 // Covered: a hand of 34 counts (a `Uint8Array`, or an array of 34 integers), and `fields`
 // absent, `null`, a preset name, or an object whose only fields are `rules` (a preset name)
-// and `wild` (an array of tile names). Everything else, and every hand the engine refuses (a
-// count above 4, a tile total that is not 3k+2 up to 17, more than 8 wildcards, honors under
-// `sichuan`), returns -1: the caller asks the addon, which answers or throws exactly as
-// before.
+// and, for `hu`, `wild` (an array of tile names); `shanten` under the presets mj-ai models
+// (`generic`, `riichi`) without wildcards. Everything else, and every hand the engine refuses
+// (a count above 4, a tile total of the wrong size, more than 8 wildcards, honors under
+// `sichuan`), returns "not covered": the caller asks the addon, which answers or throws
+// exactly as before.
 'use strict'
 
 const FORMAT_VERSION = 4
 const SUITED_PATTERNS = 1953125 // 5^9
 const HONOR_SHAPES = 78125 // 5^7
 const PRESETS = ['generic', 'riichi', 'sichuan', 'mcr']
+// Distinct distance vectors of a numbered suit, and of man and pin together (mj-ai's tables).
+const NUMBERED_CLASSES = 187
+const MAN_PIN_CLASSES = 328
 
 // The kind index of each tile name the protocol's `wild` reads (red fives are fives).
 const KIND = new Map()
@@ -49,50 +55,118 @@ function shapes(sw) {
     knitted: sw.knitted === true,
     honors: sw.honors === true,
     lackOneSuit: sw.lackOneSuit === true,
+    // mj-ai models the plain shapes only (`ShapeRules::unmodelled`): others throw
+    // `unsupported_rules`, from the addon.
+    shanten:
+      sw.honorSequences === false && sw.eyes258 === false && sw.knitted === false && sw.honors === true && sw.lackOneSuit === false,
   }
 }
+
+// The shanten tables (mj-ai's `ShantenTables`), set by `load`; `null` while off.
+let SIX = null
+let TAIL = null
+let HONOR_CLASS = null
+let MAN_PIN = null
+let SOU_HONOR = null
+let FINAL = null
+let FINAL_SLICE = 0
 
 let GENERIC = null
 let RIICHI = null
 let SICHUAN = null
 let MCR = null
 
-// The sections of a format-4 blob this reader uses, by tag: [element size, element count].
-const WANTED = { SNED: [1, SUITED_PATTERNS], HNED: [1, 2 * HONOR_SHAPES] }
+// What this reader uses of each blob: its magic, format version and sections by tag, each
+// [element size, element count] (`null`: a count the blob sets, a multiple of `of`).
+const TABLES = {
+  magic: 'MJTABLES',
+  version: FORMAT_VERSION,
+  sections: { SNED: [1, SUITED_PATTERNS], HNED: [1, 2 * HONOR_SHAPES] },
+}
+const SHANTEN = {
+  magic: 'MJSHANTN',
+  version: 1,
+  sections: {
+    'SIX ': [2, 125 * 128],
+    TAIL: [1, null, 128],
+    HONR: [1, 4096],
+    'MP  ': [2, NUMBERED_CLASSES << 8],
+    'SZ  ': [4, NUMBERED_CLASSES << 7],
+    'MPV ': [1, MAN_PIN_CLASSES * 12],
+    'SZV ': [1, null, 12],
+    'FIN ': [1, null, 6],
+  },
+}
 
-// Reads the blob's header and section table; returns the views, or a reason it cannot.
-function sections(blob) {
+// Reads a blob's header and section table (crates/mj-tables/src/blob.rs); returns each wanted
+// section's bytes by tag, or a reason it cannot.
+function sections(blob, want) {
   if (!(blob instanceof Uint8Array) || blob.length < 32) return 'the addon gave no table blob'
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength)
   const magic = String.fromCharCode(...blob.subarray(0, 8))
-  if (magic !== 'MJTABLES') return `table blob magic ${JSON.stringify(magic)}, expected "MJTABLES"`
+  if (magic !== want.magic) return `blob magic ${JSON.stringify(magic)}, expected ${JSON.stringify(want.magic)}`
   const version = view.getUint32(8, true)
-  if (version !== FORMAT_VERSION) return `table blob format version ${version}, this reader reads ${FORMAT_VERSION}`
+  if (version !== want.version) return `${want.magic} format version ${version}, this reader reads ${want.version}`
   const count = view.getUint32(12, true)
   const length = Number(view.getBigUint64(16, true))
-  if (length !== blob.length) return `table blob length ${length} recorded, ${blob.length} present`
-  if (32 + 16 * count > blob.length) return `table blob section table of ${count} entries past its end`
+  if (length !== blob.length) return `${want.magic} length ${length} recorded, ${blob.length} present`
+  if (32 + 16 * count > blob.length) return `${want.magic} section table of ${count} entries past its end`
   const found = {}
   for (let i = 0; i < count; i++) {
     const at = 32 + 16 * i
     const tag = String.fromCharCode(...blob.subarray(at, at + 4))
+    if (!Object.hasOwn(want.sections, tag)) continue
     const offset = view.getUint32(at + 4, true)
     const bytes = view.getUint32(at + 8, true)
     const size = view.getUint32(at + 12, true)
-    const want = WANTED[tag]
-    if (!Object.hasOwn(WANTED, tag)) continue
-    if (size !== want[0] || bytes !== want[0] * want[1]) {
-      return `table section ${tag}: ${bytes} bytes of ${size}-byte elements, expected ${want[1]} of ${want[0]}`
+    const [esize, n, of] = want.sections[tag]
+    const fits = n === null ? bytes > 0 && bytes % (esize * of) === 0 : bytes === esize * n
+    if (size !== esize || !fits) {
+      return `${want.magic} section ${JSON.stringify(tag)}: ${bytes} bytes of ${size}-byte elements, expected ${n ?? `a multiple of ${of}`} of ${esize}`
     }
-    if (offset + bytes > blob.length) return `table section ${tag} past the blob's end`
-    found[tag] = blob.subarray(offset, offset + bytes)
+    if (offset + bytes > blob.length) return `${want.magic} section ${JSON.stringify(tag)} past the blob's end`
+    // Copied into an array of its element type (sections start at multiples of 8 in the blob,
+    // but the blob's own offset in memory is the addon's).
+    // (A Buffer's own `slice` is a view: the typed arrays' `slice` copies.)
+    const part = Uint8Array.prototype.slice.call(blob, offset, offset + bytes)
+    found[tag] = esize === 1 ? part : esize === 2 ? new Uint16Array(part.buffer) : new Uint32Array(part.buffer)
   }
-  for (const tag of Object.keys(WANTED)) if (!found[tag]) return `table section ${tag} missing`
+  for (const tag of Object.keys(want.sections)) if (!found[tag]) return `${want.magic} section ${JSON.stringify(tag)} missing`
   return found
 }
 
-// Loads the tables and presets from the addon; returns `null`, or why the reader is off.
-function load(native) {
+// The addon, set by `init`; each reader loads on its first call (the copy and checks take
+// some 20 ms, which a program that never asks pays nothing for).
+let native = null
+// Why each reader is off: `undefined` before its first call, `null` when on.
+let winsOff
+let shantenOff
+
+// Remembers the addon the tables come from.
+function init(addon) {
+  native = addon
+}
+
+// Loads the win tables on first use; `true` when the reader is on.
+function winsOn() {
+  if (winsOff === undefined) winsOff = native === null ? 'no addon' : loadWins()
+  return winsOff === null
+}
+
+// Loads the shanten tables on first use; `true` when the reader is on.
+function shantenOn() {
+  if (shantenOff === undefined) shantenOff = native === null ? 'no addon' : loadShanten()
+  return shantenOff === null
+}
+
+// Why a reader (`'hu'` or `'shanten'`) is off, `null` when on (loading it first).
+function status(name) {
+  if (name === 'hu') return winsOn() ? null : winsOff
+  return shantenOn() ? null : shantenOff
+}
+
+// Loads the win tables and the presets from the addon: `null`, or why `hu` stays native.
+function loadWins() {
   let blob, switches
   try {
     blob = native._committedBlob('tables')
@@ -100,11 +174,35 @@ function load(native) {
   } catch (e) {
     return `the addon refused: ${e.message}`
   }
-  const found = sections(blob)
+  const found = sections(blob, TABLES)
   if (typeof found === 'string') return found
   SUITED = found.SNED
   HONORS = found.HNED
   ;[GENERIC, RIICHI, SICHUAN, MCR] = switches
+  return null
+}
+
+// Loads the shanten tables (after the win tables, whose presets it reads): `null`, or why
+// `shanten` stays native.
+function loadShanten() {
+  if (!winsOn()) return `the presets did not load: ${winsOff}`
+  let blob
+  try {
+    blob = native._committedBlob('shanten')
+  } catch (e) {
+    return `the addon refused: ${e.message}`
+  }
+  const found = sections(blob, SHANTEN)
+  if (typeof found === 'string') return found
+  const slice = MAN_PIN_CLASSES * (found['SZV '].length / 12)
+  if (found['FIN '].length !== 6 * slice) return `MJSHANTN final table of ${found['FIN '].length} bytes for slices of ${slice}`
+  SIX = found['SIX ']
+  TAIL = found.TAIL
+  HONOR_CLASS = found.HONR
+  MAN_PIN = found['MP  ']
+  SOU_HONOR = found['SZ  ']
+  FINAL = found['FIN ']
+  FINAL_SLICE = slice
   return null
 }
 
@@ -139,11 +237,12 @@ function fromArray(hand) {
 
 // `hu(hand, fields)`: 1 a win, 0 not, -1 not covered (the addon answers).
 function hu(hand, fields) {
+  if (SUITED === null && !winsOn()) return -1
   let rules
   if (fields === undefined || fields === null) rules = GENERIC
   else if (typeof fields === 'string') rules = presetRules(fields)
   else return huFields(hand, fields)
-  if (rules === null || SUITED === null) return -1
+  if (rules === null) return -1
   if (hand instanceof Uint8Array) {
     if (hand.length !== 34) return -1
     return winCounts(hand, rules, 0)
@@ -154,7 +253,7 @@ function hu(hand, fields) {
 
 // `hu` with a fields object: only `rules` and `wild` (as the addon's own quick path takes).
 function huFields(hand, fields) {
-  if (SUITED === null || typeof fields !== 'object' || Array.isArray(fields)) return -1
+  if (typeof fields !== 'object' || Array.isArray(fields)) return -1
   let rules = GENERIC
   let wild = null
   for (const key in fields) {
@@ -202,29 +301,47 @@ function winCounts(c, r, w) {
   const p0 = c[9], p1 = c[10], p2 = c[11], p3 = c[12], p4 = c[13], p5 = c[14], p6 = c[15], p7 = c[16], p8 = c[17]
   const s0 = c[18], s1 = c[19], s2 = c[20], s3 = c[21], s4 = c[22], s5 = c[23], s6 = c[24], s7 = c[25], s8 = c[26]
   const z0 = c[27], z1 = c[28], z2 = c[29], z3 = c[30], z4 = c[31], z5 = c[32], z6 = c[33]
-  const man = c0 + 5 * (c1 + 5 * (c2 + 5 * (c3 + 5 * (c4 + 5 * (c5 + 5 * (c6 + 5 * (c7 + 5 * c8)))))))
-  const pin = p0 + 5 * (p1 + 5 * (p2 + 5 * (p3 + 5 * (p4 + 5 * (p5 + 5 * (p6 + 5 * (p7 + 5 * p8)))))))
-  const sou = s0 + 5 * (s1 + 5 * (s2 + 5 * (s3 + 5 * (s4 + 5 * (s5 + 5 * (s6 + 5 * (s7 + 5 * s8)))))))
-  const hon = z0 + 5 * (z1 + 5 * (z2 + 5 * (z3 + 5 * (z4 + 5 * (z5 + 5 * z6)))))
-  // A count above 4 (the addon says which): each count is at most 255, so bit 3 of
-  // `count + 3` is set for 5..=12 and bits 4-7 of the count itself for 16 and above; `13-15 + 3`
-  // carry into bit 4.
-  const any =
-    (c0 + 3) | (c1 + 3) | (c2 + 3) | (c3 + 3) | (c4 + 3) | (c5 + 3) | (c6 + 3) | (c7 + 3) | (c8 + 3) |
-    (p0 + 3) | (p1 + 3) | (p2 + 3) | (p3 + 3) | (p4 + 3) | (p5 + 3) | (p6 + 3) | (p7 + 3) | (p8 + 3) |
-    (s0 + 3) | (s1 + 3) | (s2 + 3) | (s3 + 3) | (s4 + 3) | (s5 + 3) | (s6 + 3) | (s7 + 3) | (s8 + 3) |
-    (z0 + 3) | (z1 + 3) | (z2 + 3) | (z3 + 3) | (z4 + 3) | (z5 + 3) | (z6 + 3)
-  if ((any & ~7) !== 0 || w > 8) return -1
+  // Every count is at most the OR of all: at most 4 when the OR is. An OR of 5-7 (a 4 beside an
+  // odd count or a 2) is rare and checked count by count; a count above 4 goes to the addon,
+  // which names it.
+  const or =
+    c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | p0 | p1 | p2 | p3 | p4 | p5 | p6 | p7 | p8 |
+    s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7 | s8 | z0 | z1 | z2 | z3 | z4 | z5 | z6
+  if ((or > 4 && !atMostFour(c)) || w > 8) return -1
+  // Base-5 values, rank 1 lowest (`mj_tables::layout::base5`): independent products, so the
+  // additions need not wait on a chain of multiplies.
+  const man = c0 + 5 * c1 + 25 * c2 + 125 * c3 + 625 * c4 + 3125 * c5 + 15625 * c6 + 78125 * c7 + 390625 * c8
+  const pin = p0 + 5 * p1 + 25 * p2 + 125 * p3 + 625 * p4 + 3125 * p5 + 15625 * p6 + 78125 * p7 + 390625 * p8
+  const sou = s0 + 5 * s1 + 25 * s2 + 125 * s3 + 625 * s4 + 3125 * s5 + 15625 * s6 + 78125 * s7 + 390625 * s8
+  const hon = z0 + 5 * z1 + 25 * z2 + 125 * z3 + 625 * z4 + 3125 * z5 + 15625 * z6
   const honorTiles = z0 + z1 + z2 + z3 + z4 + z5 + z6
   const n =
     c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7 + c8 + p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7 + p8 +
     s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7 + s8 + honorTiles + w
-  // 3k+2 tiles, k <= 5; honors only under rules that have them.
-  if (n > 17 || n % 3 !== 2 || (!r.honors && honorTiles > 0)) return -1
+  // 3k+2 tiles, k <= 5 (bits 2, 5, ..., 17); honors only under rules that have them.
+  if (n > 17 || ((0x24924 >> n) & 1) === 0 || (!r.honors && honorTiles > 0)) return -1
   if (r.lackOneSuit && man !== 0 && pin !== 0 && sou !== 0) return 0
   if (standardNeed(r, man, pin, sou, hon) <= w) return 1
   if (n !== 14) return 0
-  return special(c, r, w) ? 1 : 0
+  // The tests every special form implies (`Checker::special_possible`), so that most hands
+  // that are no standard win never count kinds: seven pairs needs no more odd counts than
+  // wildcards (none at all without one), thirteen orphans no simple.
+  if (r.knitted || (r.sevenPairs && (w > 0 || (or & 1) === 0)) || (r.thirteenOrphans && noSimples(c))) {
+    return special(c, r, w) ? 1 : 0
+  }
+  return 0
+}
+
+// Every count at most 4.
+function atMostFour(c) {
+  for (let k = 0; k < 34; k++) if (c[k] > 4) return false
+  return true
+}
+
+// No simple (rank 2-8 of a numbered suit); most hands answer at their first few kinds.
+function noSimples(c) {
+  for (let first = 0; first < 27; first += 9) for (let k = first + 1; k < first + 8; k++) if (c[k] !== 0) return false
+  return true
 }
 
 // Wildcards the standard form needs: the sum of the four groups' melds needs plus the least
@@ -252,8 +369,8 @@ function special(c, r, w) {
     if (x & 1) odd++
     if (x >= 2) twice++
     if (x >= 3) thrice++
-    if (k < 27 && k % 9 !== 0 && k % 9 !== 8) simples += x
   }
+  for (let first = 0; first < 27; first += 9) for (let k = first + 1; k < first + 8; k++) simples += c[k]
   if (r.sevenPairs) {
     if (w === 0 ? odd === 0 && !(r.distinctPairs && thrice > 0) : r.distinctPairs ? kinds <= 7 && thrice === 0 : odd <= w) {
       return true
@@ -303,4 +420,91 @@ function knitted(c, r, w, twice) {
   return false
 }
 
-module.exports = { load, hu, KIND }
+// `shanten(hand, fields)`: the shanten (-1 complete, 0 ready), or -2 when not covered (the
+// addon answers): 34 counts with no fields, a preset name, or `{rules}`; no wildcards.
+function shanten(hand, fields) {
+  if (FINAL === null && !shantenOn()) return -2
+  let rules
+  if (fields === undefined || fields === null) rules = GENERIC
+  else if (typeof fields === 'string') rules = presetRules(fields)
+  else rules = onlyRules(fields)
+  if (rules === null || !rules.shanten) return -2
+  if (hand instanceof Uint8Array) {
+    if (hand.length !== 34) return -2
+    return shantenCounts(hand, rules)
+  }
+  if (Array.isArray(hand) && hand.length === 34 && fromArray(hand)) return shantenCounts(scratch, rules)
+  return -2
+}
+
+// The rules of a fields object whose only field is `rules`, a preset name; `null` otherwise.
+function onlyRules(fields) {
+  if (typeof fields !== 'object' || Array.isArray(fields)) return null
+  let rules = GENERIC
+  for (const key in fields) {
+    const value = fields[key]
+    if (value === undefined) continue
+    if (key !== 'rules' || typeof value !== 'string') return null
+    rules = presetRules(value)
+    if (rules === null) return null
+  }
+  return rules
+}
+
+// Base-5 number of three counts, the first lowest.
+const three = (a, b, c) => a + 5 * b + 25 * c
+
+// Shanten of 34 counts (`mj_ai::shanten`): each numbered suit's class by the six-rank automaton
+// and its tail, the honors' by how many kinds are held at least once, twice, three and four
+// times; man with pin and sou with honors combined; the final table at `m` melds and a pair.
+// Seven pairs and thirteen orphans from the counts. -2 for a hand the engine refuses.
+function shantenCounts(c, r) {
+  let n = 0
+  let any = 0
+  for (let k = 0; k < 34; k++) {
+    n += c[k]
+    any |= c[k] + 3
+  }
+  if ((any & ~7) !== 0 || n === 0 || n % 3 === 0 || n > 17) return -2
+  const man = TAIL[(SIX[(three(c[0], c[1], c[2]) << 7) | three(c[3], c[4], c[5])] << 7) | three(c[6], c[7], c[8])]
+  const pin = TAIL[(SIX[(three(c[9], c[10], c[11]) << 7) | three(c[12], c[13], c[14])] << 7) | three(c[15], c[16], c[17])]
+  const sou = TAIL[(SIX[(three(c[18], c[19], c[20]) << 7) | three(c[21], c[22], c[23])] << 7) | three(c[24], c[25], c[26])]
+  let key = 0
+  for (let k = 27; k < 34; k++) {
+    const x = c[k]
+    key += (x >= 1 ? 1 : 0) + (x >= 2 ? 8 : 0) + (x >= 3 ? 64 : 0) + (x >= 4 ? 512 : 0)
+  }
+  const honors = HONOR_CLASS[key]
+  const m = (n / 3) | 0
+  const standard = FINAL[m * FINAL_SLICE + SOU_HONOR[(sou << 7) | honors] + MAN_PIN[(man << 8) | pin]] - 1
+  if (m !== 4 || standard < 0 || !(r.sevenPairs || r.thirteenOrphans)) return standard
+  let best = standard
+  let kinds = 0, pairs = 0, triples = 0, quads = 0
+  for (let k = 0; k < 34; k++) {
+    const x = c[k]
+    if (x >= 1) kinds++
+    if (x >= 2) pairs++
+    if (x >= 3) triples++
+    if (x === 4) quads++
+  }
+  if (r.sevenPairs) {
+    const held = r.distinctPairs ? pairs : pairs + quads
+    const singles = r.distinctPairs ? kinds - pairs : kinds - pairs + triples - quads
+    const full = Math.min(held, 7)
+    best = Math.min(best, 13 - 2 * full - Math.min(singles, 7 - full))
+  }
+  if (r.thirteenOrphans) {
+    let orphans = 0, pair = 0
+    for (const k of ORPHANS) {
+      if (c[k] >= 1) orphans++
+      if (c[k] >= 2) pair = 1
+    }
+    best = Math.min(best, 13 - orphans - pair)
+  }
+  return best
+}
+
+// The thirteen terminal and honor kinds.
+const ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+module.exports = { init, status, hu, shanten }

@@ -106,6 +106,9 @@ export interface ScoreAnswer {
   [field: string]: unknown
 }
 
-/** Which way `hu` on 34 counts answers: `active` when the package's JavaScript reader of the committed
- * tables (fast.js) is on; otherwise `reason` says why, and the addon answers every call. */
-export declare const tablesReader: { readonly active: boolean; readonly reason: string | null }
+/** Whether one call's JavaScript reader of the committed tables (fast.js) is on; when not, `reason` says why. */
+export interface ReaderState { readonly active: boolean; readonly reason: string | null }
+
+/** Which way `hu` and `shanten` on 34 counts answer: from the committed tables in JavaScript (`active`), or
+ * through the addon for every call (`reason` says why). */
+export declare const tablesReader: { readonly hu: ReaderState; readonly shanten: ReaderState }

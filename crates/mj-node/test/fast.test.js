@@ -1,8 +1,9 @@
 // The JavaScript reader of the committed tables (fast.js) against the addon (index.js, the
-// native path it stands in front of) on seeded random hands: built wins (melds and a pair,
-// seven pairs, thirteen orphans, MCR's knitted shapes), wall draws and ready hands plus a
-// draw, with 0-4 wildcards, every preset, every hand and fields form the reader takes, and the
-// hands and fields it must leave to the addon (whose error, code and message, must be thrown).
+// native path it stands in front of) on seeded random hands: for `hu`, built wins (melds and a
+// pair, seven pairs, thirteen orphans, MCR's knitted shapes), wall draws and ready hands plus a
+// draw, with 0-4 wildcards; for `shanten`, the same hands and 13-tile ones; every preset,
+// every hand and fields form the reader takes, and the hands and fields it must leave to the
+// addon (whose error, code and message, must be thrown).
 'use strict'
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
@@ -66,6 +67,20 @@ function sevenPairs(kinds) {
     const k = pick(kinds)
     if (c[k] <= 2) c[k] += 2
   }
+  return c
+}
+
+// Seven pairs with a kind held four times, less one tile of another kind (13 tiles): where
+// generic rules count the four as two pairs and riichi's do not.
+function quadPairs(kinds) {
+  const c = new Array(34).fill(0)
+  c[pick(kinds)] = 4
+  while (total(c) < 14) {
+    const k = pick(kinds)
+    if (c[k] === 0) c[k] = 2
+  }
+  const others = c.map((x, k) => (x === 2 ? k : -1)).filter((k) => k >= 0)
+  c[pick(others)]--
   return c
 }
 
@@ -198,7 +213,8 @@ function fieldForms(preset, wild) {
 const hands = Array.from({ length: 3000 }, () => randomHand())
 
 test('the JavaScript reader is on', () => {
-  assert.deepEqual(mj.tablesReader, { active: true, reason: null })
+  const on = { active: true, reason: null }
+  assert.deepEqual(mj.tablesReader, { hu: on, shanten: on })
 })
 
 test('hu from the tables in JavaScript answers what the addon answers', () => {
@@ -273,6 +289,60 @@ test('hands and fields the reader does not take go to the addon, errors included
     assert.equal(fast.hu(hand, fields), -1, `the reader leaves ${line} to the addon`)
     const ours = outcome(() => mj.hu(hand, fields))
     assert.deepEqual(ours, outcome(() => native.hu(hand, fields)), line)
+    if (code) assert.equal(ours.code, code, line)
+  }
+})
+
+test('shanten from the tables in JavaScript answers what the addon answers', () => {
+  let answered = 0
+  const values = new Set()
+  const sized = Array.from({ length: 1500 }, () => {
+    const size = pick([13, 13, 14, 14, 10, 11, 7, 8, 4, 5, 1, 2, 16, 17, 12, 0])
+    return pick([() => drawn(size, kindsOf(below(3) === 0)), () => moveOne(built(4, kindsOf(false)), kindsOf(false), false), () => moveOne(sevenPairs(kindsOf(false)), kindsOf(false), below(2) === 0), () => moveOne(thirteenOrphans(), kindsOf(false), below(2) === 0), () => quadPairs(kindsOf(false))])()
+  })
+  const all = sized.concat(hands.map((h) => h.counts))
+  for (const counts of all) {
+    for (const preset of PRESETS) {
+      const forms = [preset, { rules: preset }, { rules: preset, wild: [] }]
+      if (preset === 'generic') forms.push(undefined, null, {})
+      for (const fields of forms) {
+        for (const hand of [Uint8Array.from(counts), counts.slice()]) {
+          const line = `${JSON.stringify(counts)} ${JSON.stringify(fields)}`
+          const ours = outcome(() => mj.shanten(hand, fields))
+          assert.deepEqual(ours, outcome(() => native.shanten(hand, fields)), line)
+          if (fast.shanten(hand, fields) >= -1) {
+            answered++
+            assert.equal(typeof ours.value, 'number', line)
+            values.add(ours.value)
+          }
+        }
+      }
+    }
+  }
+  assert.ok(answered > 20000, `${answered} answers from the JavaScript reader`)
+  for (let v = -1; v <= 6; v++) assert.ok(values.has(v), `no hand of shanten ${v}`)
+})
+
+test('shanten the reader does not take goes to the addon, errors included', () => {
+  const hand = Uint8Array.from(drawn(14, kindsOf(false)))
+  const cases = [
+    [hand, 'sichuan', 'unsupported_rules'],
+    [hand, { rules: 'mcr' }, 'unsupported_rules'],
+    [hand, { wild: ['1m'] }, null],
+    [hand, { rules: 'riichi', options: { seven_pairs: false } }, null],
+    [hand, 'tenhou', 'unknown_rules'],
+    [new Uint8Array(34), 'riichi', 'hand_size'],
+    [Uint8Array.from(drawn(12, kindsOf(false))), 'riichi', 'hand_size'],
+    [Uint8Array.from(drawn(18, kindsOf(false))), 'riichi', 'hand_size'],
+    [(() => { const c = Uint8Array.from(hand); c[3] = 5; return c })(), 'riichi', 'fifth_copy'],
+    [new Uint8Array(35), undefined, 'invalid_hand'],
+    [Array.from(hand, (x, k) => (k === 3 ? x + 0.25 : x)), undefined, null],
+  ]
+  for (const [h, fields, code] of cases) {
+    const line = `${JSON.stringify(Array.from(h))} ${JSON.stringify(fields)}`
+    assert.equal(fast.shanten(h, fields), -2, `the reader leaves ${line} to the addon`)
+    const ours = outcome(() => mj.shanten(h, fields))
+    assert.deepEqual(ours, outcome(() => native.shanten(h, fields)), line)
     if (code) assert.equal(ours.code, code, line)
   }
 })

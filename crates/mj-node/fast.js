@@ -362,14 +362,11 @@ function standardNeed(r, man, pin, sou, hon) {
 // The special forms of 14 tiles with no declared meld (`Checker::wins_special`): real counts
 // `c`, `w` wildcards.
 function special(c, r, w) {
-  let kinds = 0, odd = 0, twice = 0, thrice = 0, simples = 0
-  for (let k = 0; k < 34; k++) {
-    const x = c[k]
-    if (x >= 1) kinds++
-    if (x & 1) odd++
-    if (x >= 2) twice++
-    if (x >= 3) thrice++
-  }
+  const t = tally(c)
+  const kinds = t & 255, twice = (t >> 8) & 255, thrice = (t >> 16) & 255, four = t >>> 24
+  // Odd counts: 1 and 3.
+  const odd = kinds - twice + thrice - four
+  let simples = 0
   for (let first = 0; first < 27; first += 9) for (let k = first + 1; k < first + 8; k++) simples += c[k]
   if (r.sevenPairs) {
     if (w === 0 ? odd === 0 && !(r.distinctPairs && thrice > 0) : r.distinctPairs ? kinds <= 7 && thrice === 0 : odd <= w) {
@@ -451,6 +448,21 @@ function onlyRules(fields) {
   return rules
 }
 
+// By count 0-4: one in each byte of the kinds held at least once, twice, three and four times,
+// so that one sum over the kinds counts all four without a branch per kind (0-7: a count of
+// 5-7 never reaches a lookup, the counts being checked first).
+const TALLY = new Int32Array([0, 0x1, 0x101, 0x10101, 0x1010101, 0, 0, 0])
+// By count 0-4: its share of the honor key (`n1 + 8 n2 + 64 n3 + 512 n4`, `nk` the honor kinds
+// held at least `k` times).
+const HONOR_KEY = new Int32Array([0, 1, 9, 73, 585, 0, 0, 0])
+
+// The four tallies of `TALLY` over the 34 counts (each at most 4).
+function tally(c) {
+  let t = 0
+  for (let k = 0; k < 34; k++) t += TALLY[c[k]]
+  return t
+}
+
 // Base-5 number of three counts, the first lowest.
 const three = (a, b, c) => a + 5 * b + 25 * c
 
@@ -459,34 +471,29 @@ const three = (a, b, c) => a + 5 * b + 25 * c
 // times; man with pin and sou with honors combined; the final table at `m` melds and a pair.
 // Seven pairs and thirteen orphans from the counts. -2 for a hand the engine refuses.
 function shantenCounts(c, r) {
+  // The size, a count above 4 (`count + 3` has a bit above the lowest three) and the tallies
+  // seven pairs reads, in one pass.
   let n = 0
   let any = 0
+  let t = 0
   for (let k = 0; k < 34; k++) {
-    n += c[k]
-    any |= c[k] + 3
+    const x = c[k]
+    n += x
+    any |= x + 3
+    t += TALLY[x & 7]
   }
-  if ((any & ~7) !== 0 || n === 0 || n % 3 === 0 || n > 17) return -2
+  // 3k+1 or 3k+2 tiles, k <= 5.
+  if ((any & ~7) !== 0 || n > 17 || ((0x36db6 >> n) & 1) === 0) return -2
   const man = TAIL[(SIX[(three(c[0], c[1], c[2]) << 7) | three(c[3], c[4], c[5])] << 7) | three(c[6], c[7], c[8])]
   const pin = TAIL[(SIX[(three(c[9], c[10], c[11]) << 7) | three(c[12], c[13], c[14])] << 7) | three(c[15], c[16], c[17])]
   const sou = TAIL[(SIX[(three(c[18], c[19], c[20]) << 7) | three(c[21], c[22], c[23])] << 7) | three(c[24], c[25], c[26])]
-  let key = 0
-  for (let k = 27; k < 34; k++) {
-    const x = c[k]
-    key += (x >= 1 ? 1 : 0) + (x >= 2 ? 8 : 0) + (x >= 3 ? 64 : 0) + (x >= 4 ? 512 : 0)
-  }
+  const key = HONOR_KEY[c[27]] + HONOR_KEY[c[28]] + HONOR_KEY[c[29]] + HONOR_KEY[c[30]] + HONOR_KEY[c[31]] + HONOR_KEY[c[32]] + HONOR_KEY[c[33]]
   const honors = HONOR_CLASS[key]
   const m = (n / 3) | 0
   const standard = FINAL[m * FINAL_SLICE + SOU_HONOR[(sou << 7) | honors] + MAN_PIN[(man << 8) | pin]] - 1
   if (m !== 4 || standard < 0 || !(r.sevenPairs || r.thirteenOrphans)) return standard
   let best = standard
-  let kinds = 0, pairs = 0, triples = 0, quads = 0
-  for (let k = 0; k < 34; k++) {
-    const x = c[k]
-    if (x >= 1) kinds++
-    if (x >= 2) pairs++
-    if (x >= 3) triples++
-    if (x === 4) quads++
-  }
+  const kinds = t & 255, pairs = (t >> 8) & 255, triples = (t >> 16) & 255, quads = t >>> 24
   if (r.sevenPairs) {
     const held = r.distinctPairs ? pairs : pairs + quads
     const singles = r.distinctPairs ? kinds - pairs : kinds - pairs + triples - quads
@@ -494,17 +501,12 @@ function shantenCounts(c, r) {
     best = Math.min(best, 13 - 2 * full - Math.min(singles, 7 - full))
   }
   if (r.thirteenOrphans) {
-    let orphans = 0, pair = 0
-    for (const k of ORPHANS) {
-      if (c[k] >= 1) orphans++
-      if (c[k] >= 2) pair = 1
-    }
-    best = Math.min(best, 13 - orphans - pair)
+    const o =
+      TALLY[c[0]] + TALLY[c[8]] + TALLY[c[9]] + TALLY[c[17]] + TALLY[c[18]] + TALLY[c[26]] + TALLY[c[27]] +
+      TALLY[c[28]] + TALLY[c[29]] + TALLY[c[30]] + TALLY[c[31]] + TALLY[c[32]] + TALLY[c[33]]
+    best = Math.min(best, 13 - (o & 255) - (((o >> 8) & 255) > 0 ? 1 : 0))
   }
   return best
 }
-
-// The thirteen terminal and honor kinds.
-const ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 
 module.exports = { init, status, hu, shanten }

@@ -308,20 +308,25 @@ function winCounts(c, r, w) {
     c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | p0 | p1 | p2 | p3 | p4 | p5 | p6 | p7 | p8 |
     s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7 | s8 | z0 | z1 | z2 | z3 | z4 | z5 | z6
   if ((or > 4 && !atMostFour(c)) || w > 8) return -1
-  // Base-5 values, rank 1 lowest (`mj_tables::layout::base5`): independent products, so the
-  // additions need not wait on a chain of multiplies.
-  const man = c0 + 5 * c1 + 25 * c2 + 125 * c3 + 625 * c4 + 3125 * c5 + 15625 * c6 + 78125 * c7 + 390625 * c8
-  const pin = p0 + 5 * p1 + 25 * p2 + 125 * p3 + 625 * p4 + 3125 * p5 + 15625 * p6 + 78125 * p7 + 390625 * p8
-  const sou = s0 + 5 * s1 + 25 * s2 + 125 * s3 + 625 * s4 + 3125 * s5 + 15625 * s6 + 78125 * s7 + 390625 * s8
-  const hon = z0 + 5 * z1 + 25 * z2 + 125 * z3 + 625 * z4 + 3125 * z5 + 15625 * z6
+  const manTiles = c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7 + c8
+  const pinTiles = p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7 + p8
+  const souTiles = s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7 + s8
   const honorTiles = z0 + z1 + z2 + z3 + z4 + z5 + z6
-  const n =
-    c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7 + c8 + p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7 + p8 +
-    s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7 + s8 + honorTiles + w
+  const n = manTiles + pinTiles + souTiles + honorTiles + w
   // 3k+2 tiles, k <= 5 (bits 2, 5, ..., 17); honors only under rules that have them.
   if (n > 17 || ((0x24924 >> n) & 1) === 0 || (!r.honors && honorTiles > 0)) return -1
-  if (r.lackOneSuit && man !== 0 && pin !== 0 && sou !== 0) return 0
-  if (standardNeed(r, man, pin, sou, hon) <= w) return 1
+  if (r.lackOneSuit && manTiles !== 0 && pinTiles !== 0 && souTiles !== 0) return 0
+  // Without wildcards the standard form puts a multiple of three tiles in every group but the
+  // pair's, which holds two more: most hands that are no win skip the tables.
+  if (w > 0 || MELDS_AND_PAIR[manTiles] + MELDS_AND_PAIR[pinTiles] + MELDS_AND_PAIR[souTiles] + MELDS_AND_PAIR[honorTiles] === 1) {
+    // Base-5 values, rank 1 lowest (`mj_tables::layout::base5`): independent products, so
+    // the additions need not wait on a chain of multiplies.
+    const man = c0 + 5 * c1 + 25 * c2 + 125 * c3 + 625 * c4 + 3125 * c5 + 15625 * c6 + 78125 * c7 + 390625 * c8
+    const pin = p0 + 5 * p1 + 25 * p2 + 125 * p3 + 625 * p4 + 3125 * p5 + 15625 * p6 + 78125 * p7 + 390625 * p8
+    const sou = s0 + 5 * s1 + 25 * s2 + 125 * s3 + 625 * s4 + 3125 * s5 + 15625 * s6 + 78125 * s7 + 390625 * s8
+    const hon = z0 + 5 * z1 + 25 * z2 + 125 * z3 + 625 * z4 + 3125 * z5 + 15625 * z6
+    if (standardNeed(r, man, pin, sou, hon) <= w) return 1
+  }
   if (n !== 14) return 0
   // The tests every special form implies (`Checker::special_possible`), so that most hands
   // that are no standard win never count kinds: seven pairs needs no more odd counts than
@@ -331,6 +336,10 @@ function winCounts(c, r, w) {
   }
   return 0
 }
+
+// By a group's tile count (0-17): 0 for a multiple of three, 1 for two more, 5 for one more
+// (no sum of four reaches 1 with one of those).
+const MELDS_AND_PAIR = new Int32Array([0, 5, 1, 0, 5, 1, 0, 5, 1, 0, 5, 1, 0, 5, 1, 0, 5, 1])
 
 // Every count at most 4.
 function atMostFour(c) {

@@ -40,7 +40,7 @@ const KIND = new Map()
 for (let k = 0; k < 34; k++) KIND.set(`${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`, k)
 for (const [s, at] of [['m', 4], ['p', 13], ['s', 22]]) KIND.set(`0${s}`, at)
 
-// The tables, set by `load`; `null` while the reader is off.
+// The win tables, set on first use; `null` while the reader is off or not yet loaded.
 let SUITED = null
 let HONORS = null
 
@@ -62,7 +62,7 @@ function shapes(sw) {
   }
 }
 
-// The shanten tables (mj-ai's `ShantenTables`), set by `load`; `null` while off.
+// The shanten tables (mj-ai's `ShantenTables`), set on first use; `null` while off.
 let SIX = null
 let TAIL = null
 let HONOR_CLASS = null
@@ -102,6 +102,8 @@ const SHANTEN = {
 // section's bytes by tag, or a reason it cannot.
 function sections(blob, want) {
   if (!(blob instanceof Uint8Array) || blob.length < 32) return 'the addon gave no table blob'
+  // The blobs are little-endian; wider elements are read in the host's order.
+  if (new Uint8Array(Uint16Array.of(1).buffer)[0] !== 1) return 'a big-endian host (the blobs are little-endian)'
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength)
   const magic = String.fromCharCode(...blob.subarray(0, 8))
   if (magic !== want.magic) return `blob magic ${JSON.stringify(magic)}, expected ${JSON.stringify(want.magic)}`
@@ -126,8 +128,8 @@ function sections(blob, want) {
     }
     if (offset + bytes > blob.length) return `${want.magic} section ${JSON.stringify(tag)} past the blob's end`
     // Copied into an array of its element type (sections start at multiples of 8 in the blob,
-    // but the blob's own offset in memory is the addon's).
-    // (A Buffer's own `slice` is a view: the typed arrays' `slice` copies.)
+    // but the blob's own offset in memory is the addon's), so the blob itself is not kept. A
+    // Buffer's own `slice` is a view: the typed arrays' `slice` copies.
     const part = Uint8Array.prototype.slice.call(blob, offset, offset + bytes)
     found[tag] = esize === 1 ? part : esize === 2 ? new Uint16Array(part.buffer) : new Uint32Array(part.buffer)
   }

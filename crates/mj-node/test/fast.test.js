@@ -346,3 +346,37 @@ test('shanten the reader does not take goes to the addon, errors included', () =
     if (code) assert.equal(ours.code, code, line)
   }
 })
+
+test('a blob the reader does not expect turns it off, with the reason, and the addon answers', () => {
+  // A fresh instance of the reader, given the addon with one blob altered.
+  delete require.cache[require.resolve('../fast.js')]
+  const fresh = () => require('../fast.js')
+  const altered = (name, change) => {
+    const blob = Uint8Array.from(native._committedBlob(name))
+    change(blob, new DataView(blob.buffer))
+    return { ...native, _committedBlob: (n) => (n === name ? blob : native._committedBlob(n)) }
+  }
+  const win = Uint8Array.from(built(4, kindsOf(false)))
+  const cases = [
+    ['tables', (b, v) => v.setUint32(8, 5, true), /MJTABLES format version 5, this reader reads 4/, /presets did not load/],
+    ['tables', (b) => b.set([0x58], 0), /blob magic "XJTABLES", expected "MJTABLES"/, /presets did not load/],
+    ['tables', (b, v) => v.setUint32(32 + 8, 1000, true), /section "SNED": 1000 bytes/, /presets did not load/],
+    ['shanten', (b, v) => v.setUint32(32 + 16 * 9 + 8, 7, true), null, /section "FIN "/],
+    ['shanten', (b, v) => v.setUint32(8, 2, true), null, /MJSHANTN format version 2, this reader reads 1/],
+  ]
+  for (const [name, change, huReason, shantenReason] of cases) {
+    delete require.cache[require.resolve('../fast.js')]
+    const reader = fresh()
+    reader.init(altered(name, change))
+    if (huReason) {
+      assert.match(reader.status('hu'), huReason)
+      assert.equal(reader.hu(win, 'riichi'), -1)
+    } else {
+      assert.equal(reader.status('hu'), null)
+      assert.equal(reader.hu(win, 'riichi'), 1)
+    }
+    assert.match(reader.status('shanten'), shantenReason)
+    assert.equal(reader.shanten(win, 'riichi'), -2)
+  }
+  delete require.cache[require.resolve('../fast.js')]
+})

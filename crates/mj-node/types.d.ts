@@ -105,3 +105,10 @@ export interface ScoreAnswer {
   wildcards?: { tile: Tile; as: Tile }[]
   [field: string]: unknown
 }
+
+/** Whether one call's JavaScript reader of the committed tables (fast.js) is on; when not, `reason` says why. */
+export interface ReaderState { readonly active: boolean; readonly reason: string | null }
+
+/** Which way `hu` and `shanten` on 34 counts answer: from the committed tables in JavaScript (`active`), or
+ * through the addon for every call (`reason` says why). */
+export declare const tablesReader: { readonly hu: ReaderState; readonly shanten: ReaderState }

@@ -1,5 +1,9 @@
 // mj-engine from Node against `mj batch` through a pipe and the npm mahjong packages, on the
 // corpora the C bench wrote (crates/mj-ffi/examples/c/bench.c), in one run; run.sh runs it.
+// `hu` and `shanten` on 34 counts are answered by the package's JavaScript reader of the
+// committed tables (crates/mj-node/fast.js); the rows marked "addon" call the native addon
+// itself (the package's index.js) on the same input, and the reader's answers are compared
+// with the addon's on every hand.
 //
 //   node node-bench.js MJ_BIN /tmp/mj-hands.bin
 //
@@ -13,6 +17,7 @@ const fs = require('node:fs')
 const { spawn } = require('node:child_process')
 const readline = require('node:readline')
 const mj = require('mj-engine')
+const addon = require('mj-engine/index.js')
 const agari = require('agari')
 const syanten = require('syanten')
 const Majiang = require('@kobalab/majiang-core')
@@ -58,13 +63,17 @@ const cpu = () => {
   return (u.user + u.system) * 1000
 }
 
+console.log(`mj-engine's JavaScript reader: hu ${JSON.stringify(mj.tablesReader.hu)}, shanten ${JSON.stringify(mj.tablesReader.shanten)}`)
+
 const results = []
 // Median ns per call over RUNS runs; each run passes over the hands enough times to last about
 // 0.2 s (a peer slower than 20 us a call is timed on the first 64 hands, 3 runs).
 function time(name, inputs, call) {
   let sink = 0
+  // Warm up (the first passes run while the JIT compiles), then calibrate on the last.
+  for (let pass = 0; pass < 3; pass++) for (let i = 0; i < 64; i++) if (call(inputs[i])) sink++
   let start = cpu()
-  for (let i = 0; i < 64; i++) if (call(inputs[i])) sink++ // warm up, and calibrate
+  for (let i = 0; i < 64; i++) if (call(inputs[i])) sink++
   const per = (cpu() - start) / 64
   const slow = per > 20000
   const n = slow ? 64 : N
@@ -111,9 +120,14 @@ for (const name of ['wins', 'wall']) {
   compare(`agari.checkAll ${name}`, hands, (h, i) => mj.hu(text[i], opts), (h, i) => agari.checkAll(arrs[i]))
   compare(`syanten == -1 ${name}`, hands, (h, i) => mj.hu(text[i], opts), (h, i) => syanten(arrs[i]) === -1)
   compare(`majiang xiangting == -1 ${name}`, hands, (h, i) => mj.hu(text[i], opts), (h, i) => Majiang.Util.xiangting(shou[i]) === -1)
+  compare(`JS reader == addon, Uint8Array ${name}`, hands, (h, i) => mj.hu(u8[i], 'riichi'), (h, i) => addon.hu(u8[i], 'riichi'))
+  compare(`JS reader == addon, number[] {rules} ${name}`, hands, (h, i) => mj.hu(h.counts, opts), (h, i) => addon.hu(text[i], opts))
+  time(`mj-engine hu(Uint8Array, 'riichi') ${name}`, u8, (c) => mj.hu(c, 'riichi'))
+  time(`mj-engine hu(Uint8Array, {rules}) ${name}`, u8, (c) => mj.hu(c, opts))
+  time(`mj-engine hu(number[], 'riichi') ${name}`, hands.map((h) => h.counts), (c) => mj.hu(c, 'riichi'))
+  time(`addon hu(Uint8Array, 'riichi') ${name}`, u8, (c) => addon.hu(c, 'riichi'))
   time(`mj-engine hu(mpsz, 'riichi') ${name}`, text, (t) => mj.hu(t, 'riichi'))
   time(`mj-engine hu(mpsz, {rules}) ${name}`, text, (t) => mj.hu(t, opts))
-  time(`mj-engine hu(Uint8Array, 'riichi') ${name}`, u8, (c) => mj.hu(c, 'riichi'))
   time(`agari.checkAll ${name}`, arrs, (a) => agari.checkAll(a))
   time(`syanten(...) === -1 ${name}`, arrs, (a) => syanten(a) === -1)
   time(`majiang-core Util.xiangting === -1 ${name}`, shou, (s) => Majiang.Util.xiangting(s) === -1)
@@ -130,9 +144,13 @@ for (const name of ['wall', 'wall13']) {
   compare(`syanten ${name}`, hands, ours, (h, i) => syanten(arrs[i]))
   compare(`majiang-core xiangting ${name}`, hands, ours, (h, i) => Majiang.Util.xiangting(shou[i]))
   compare(`mahjong-tile-efficiency ${name}`, hands, ours, (h, i) => riichiEfficiency.calShanten(arrs[i]))
+  compare(`JS reader == addon, Uint8Array ${name}`, hands, (h, i) => mj.shanten(u8[i], 'riichi'), (h, i) => addon.shanten(u8[i], 'riichi'))
+  time(`mj-engine shanten(Uint8Array, 'riichi') ${name}`, u8, (c) => mj.shanten(c, 'riichi'))
+  time(`mj-engine shanten(Uint8Array, {rules}) ${name}`, u8, (c) => mj.shanten(c, { rules: 'riichi' }))
+  time(`mj-engine shanten(number[], 'riichi') ${name}`, hands.map((h) => h.counts), (c) => mj.shanten(c, 'riichi'))
+  time(`addon shanten(Uint8Array, 'riichi') ${name}`, u8, (c) => addon.shanten(c, 'riichi'))
   time(`mj-engine shanten(mpsz, 'riichi') ${name}`, text, (t) => mj.shanten(t, 'riichi'))
   time(`mj-engine shanten(mpsz, {rules}) ${name}`, text, (t) => mj.shanten(t, { rules: 'riichi' }))
-  time(`mj-engine shanten(Uint8Array, 'riichi') ${name}`, u8, (c) => mj.shanten(c, 'riichi'))
   time(`syanten(...) ${name}`, arrs, (a) => syanten(a))
   time(`majiang-core Util.xiangting ${name}`, shou, (s) => Majiang.Util.xiangting(s))
   time(`mahjong-tile-efficiency calShanten ${name}`, arrs, (a) => riichiEfficiency.calShanten(a))
@@ -162,8 +180,11 @@ console.log('== wildcards (generic rules; no npm peer answers them)')
     let k = 33
     while (c[k] > 0) k--
     c[k] = h.wildcards
-    return [mpsz(c), { wild: [`${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`] }]
+    return [mpsz(c), { wild: [`${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`] }, Uint8Array.from(c)]
   })
+  compare('JS reader == addon, Uint8Array {wild} wild', hands, (h, i) => mj.hu(inputs[i][2], inputs[i][1]), (h, i) => addon.hu(inputs[i][0], inputs[i][1]))
+  time('mj-engine hu(Uint8Array, {wild}) wild (1-4)', inputs, ([, f, c]) => mj.hu(c, f))
+  time('addon hu(Uint8Array, {wild}) wild (1-4)', inputs, ([, f, c]) => addon.hu(c, f))
   time('mj-engine hu(mpsz, {wild}) wild (1-4)', inputs, ([t, f]) => mj.hu(t, f))
 }
 

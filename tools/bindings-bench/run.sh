@@ -8,7 +8,10 @@
 #   bash tools/bindings-bench/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-cargo build --release --locked -p mj-ffi -p mj-cli --example bench_rust
+# The libraries and the `mj` program, then the Rust bench (an `--example` build alone builds
+# no binary and no shared library).
+cargo build --release --locked -p mj-ffi -p mj-cli
+cargo build --release --locked -p mj-ffi --example bench_rust
 (cd crates/mj-node && npm ci --no-audit --no-fund && npx napi build --platform --release --js index.js --dts index.d.ts)
 (cd tools/bindings-bench && npm ci --no-audit --no-fund)
 out="$(mktemp -d)"

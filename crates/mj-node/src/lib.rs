@@ -24,7 +24,7 @@ mod quick;
 
 use mj_ai::{HandView, ShapeRules};
 use mj_hu::{Checker, Hand};
-use napi::bindgen_prelude::{Either, Null, Unknown};
+use napi::bindgen_prelude::{Buffer, Either, Null, Unknown};
 use napi::{JsValue, sys};
 use napi_derive::napi;
 use serde_json::{Map, Value};
@@ -290,6 +290,78 @@ pub fn discards(hand: Unknown<'_>, fields: Option<Unknown<'_>>) -> Result<Value>
 pub fn score(hand: Unknown<'_>, fields: Unknown<'_>) -> Result<Value> {
     let Args { hand, fields } = Args::of(hand, Some(fields))?;
     Ok(Value::Object(protocol("score", &hand, fields)?))
+}
+
+/// A copy of a committed table blob for the package's JavaScript reader (`fast.js`), after the
+/// Rust reader has validated it (magic, version, length, checksum, sections): `"tables"` is
+/// mj-tables' win and wait tables (`crates/mj-tables/data/tables.bin`), `"shanten"` mj-ai's
+/// shanten tables (`crates/mj-ai/data/shanten.bin`). Read once when the package loads, so
+/// JavaScript and Rust answer from the same bytes and the package ships them once (inside the
+/// addon). Internal: the package's own entry point calls it.
+#[napi(
+    js_name = "_committedBlob",
+    ts_args_type = "name: 'tables' | 'shanten'",
+    ts_return_type = "Uint8Array"
+)]
+pub fn committed_blob(name: String) -> Result<Buffer> {
+    let refused = |e: mj_tables::TableError| thrown("tables", e.to_string());
+    let bytes = match name.as_str() {
+        "tables" => {
+            mj_tables::Tables::committed().map_err(refused)?;
+            mj_tables::COMMITTED_BLOB
+        }
+        "shanten" => {
+            mj_ai::tables::ShantenTables::committed().map_err(refused)?;
+            mj_ai::tables::COMMITTED_BLOB
+        }
+        _ => {
+            return Err(thrown(
+                "invalid_request",
+                format!("no committed blob {name:?} (expected \"tables\" or \"shanten\")"),
+            ));
+        }
+    };
+    Ok(Buffer::from(bytes.to_vec()))
+}
+
+/// The winning-shape switches of a preset (`mj_hu::Rules`), for the package's JavaScript reader
+/// (`fast.js`), so that it answers under the engine's own presets. Internal.
+#[napi(object, js_name = "ShapeSwitches")]
+#[derive(Debug)]
+pub struct ShapeSwitches {
+    /// Seven pairs wins.
+    pub seven_pairs: bool,
+    /// The seven pairs must be seven different kinds.
+    pub distinct_pairs: bool,
+    /// Thirteen orphans wins.
+    pub thirteen_orphans: bool,
+    /// Three different winds, or the three dragons, form a sequence.
+    pub honor_sequences: bool,
+    /// The pair of a standard hand must be a 2, 5 or 8.
+    pub eyes_258: bool,
+    /// MCR's knitted shapes win.
+    pub knitted: bool,
+    /// Honor tiles exist.
+    pub honors: bool,
+    /// A winning hand holds at most two numbered suits.
+    pub lack_one_suit: bool,
+}
+
+/// The shape switches of `preset` (`generic`, `riichi`, `sichuan`, `mcr`); throws
+/// `unknown_rules` for another name. Internal: the package's entry point reads them once.
+#[napi(js_name = "_shapeSwitches")]
+pub fn shape_switches(preset: String) -> Result<ShapeSwitches> {
+    let r = mj_hu::Rules::preset(&preset).map_err(|e| thrown("unknown_rules", e.to_string()))?;
+    Ok(ShapeSwitches {
+        seven_pairs: r.seven_pairs,
+        distinct_pairs: r.distinct_pairs,
+        thirteen_orphans: r.thirteen_orphans,
+        honor_sequences: r.honor_sequences,
+        eyes_258: r.eyes_258,
+        knitted: r.knitted,
+        honors: r.honors,
+        lack_one_suit: r.lack_one_suit,
+    })
 }
 
 /// The package's version (the crate's).

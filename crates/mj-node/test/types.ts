@@ -10,8 +10,9 @@ const rows: mj.Discard[] = mj.discards('123m456p789s11223z', { visible: '1z' })
 const score: mj.ScoreAnswer = mj.score('22334455m667788p', { rules: 'riichi', win_tile: '8p', tsumo: true })
 const answer: mj.Answer = mj.request({ op: 'waits', hand: '2344m456p789s111z', id: 1 })
 const line: string = mj.requestLine('{"op":"hu","hand":"11z"}')
+const reader: string | null = mj.tablesReader.hu.active ? null : mj.tablesReader.hu.reason
 if (answer.error) {
   const kind: string = answer.error.kind
   console.log(kind)
 }
-console.log(won, waits, n, sevenPairs, rows[0].ukeire_count, score.points?.total, line)
+console.log(won, waits, n, sevenPairs, rows[0].ukeire_count, score.points?.total, line, reader)

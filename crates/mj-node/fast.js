@@ -25,6 +25,10 @@
 // (a count above 4, a tile total of the wrong size, more than 8 wildcards, honors under
 // `sichuan`), returns "not covered": the caller asks the addon, which answers or throws
 // exactly as before.
+//
+// `HandIndex` is `mj_hu::HandIndex` (crates/mj-hu/src/index.rs): a hand whose 34 counts are
+// checked once and whose groups' base-5 values are kept up to date across `add` and `remove`,
+// so its win check reads the tables without reading the counts.
 'use strict'
 
 const FORMAT_VERSION = 4
@@ -520,4 +524,221 @@ function shantenCounts(c, r) {
   return best
 }
 
-module.exports = { init, status, hu, shanten }
+// The kept hand (`mj_hu::HandIndex`): each kind's index splits into its group (m, p, s, honors),
+// and its power of 5 in the group's base-5 value.
+const GROUP = new Uint8Array(34)
+const POWER = new Int32Array(34)
+for (let k = 0; k < 34; k++) {
+  GROUP[k] = Math.floor(k / 9)
+  POWER[k] = 5 ** (k % 9)
+}
+// A 14-tile man hand, a win under every preset, that `HandIndex` asks the addon about to
+// learn how `hu` words an error of the fields alone.
+const PROBE = Uint8Array.from({ length: 34 }, (_, k) => [3, 1, 1, 1, 1, 1, 1, 1, 4][k] ?? 0)
+
+// An error as the addon throws them: `code` the protocol's kind (or the kept hand's own).
+function error(code, message, Kind = Error) {
+  const e = new Kind(message)
+  e.code = code
+  return e
+}
+
+// The fields a kept hand takes: `null`/absent, a preset name, or `{ rules, wild }`. Returns
+// `{ preset, wild }` (`wild` the wild kinds' names, deduplicated), or throws the error `hu`
+// throws for the same fields; a field `hu` reads but a kept hand does not is `unknown_field`.
+function keptFields(fields) {
+  let preset = 'generic'
+  let wild = []
+  if (fields === undefined || fields === null) return { preset, wild }
+  let ok = true
+  if (typeof fields === 'string') {
+    preset = fields
+    ok = PRESETS.includes(fields)
+  } else if (typeof fields === 'object' && !Array.isArray(fields)) {
+    for (const key in fields) {
+      const value = fields[key]
+      if (value === undefined) continue
+      if (key === 'rules') {
+        preset = value
+        if (!PRESETS.includes(value)) ok = false
+      } else if (key === 'wild') {
+        if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && KIND.has(name))) ok = false
+        else wild = [...new Set(value.map((name) => KIND.get(name)))].map(kindName)
+      } else {
+        throw error('unknown_field', `HandIndex reads only \`rules\` and \`wild\`, not \`${key}\` (hu reads it)`)
+      }
+    }
+  } else {
+    ok = false
+  }
+  if (ok) return { preset, wild }
+  // `hu` on a hand it takes under the same fields names their error; no error means fields the
+  // kept hand does not cover.
+  native.hu(PROBE, fields)
+  throw error('unsupported_rules', `HandIndex takes a preset name (${PRESETS.join(', ')}) and \`wild\` (tile names): not ${JSON.stringify(fields)}`)
+}
+
+// A concealed hand kept for repeated win checks as tiles come and go (`mj_hu::HandIndex`):
+// each group's base-5 value, where its needs byte sits in the tables, is kept up to date, so
+// that a draw of a kind adds its power of 5 to one group and `isWinning` reads four bytes and
+// adds them, reading no counts. Tiles of a wild kind count as wildcards. Answers `hu` of the
+// same counts and fields, errors included: a hand `hu` refuses (a tile total of the wrong size,
+// more than 8 wildcards, honors under `sichuan`) is asked of the addon, which throws its error.
+class HandIndex {
+  #fields
+  #rules
+  // Wild kinds: 1 by kind index; `#anyWild` when there is one.
+  #wildKind
+  #anyWild
+  // All tiles, wild kinds' included, by kind.
+  #held
+  // The sums kept, by `S_*` index: of the real (not wild) tiles, each group's base-5 value and
+  // tile count and their `tally`; the wildcards.
+  #sums
+
+  // `hand`: 34 counts (a `Uint8Array` or an array of integers 0-4), checked once; `fields`: as
+  // `hu` takes them, a preset name or `{ rules, wild }`.
+  constructor(hand, fields) {
+    const { preset, wild } = keptFields(fields)
+    const counts = new Uint8Array(34)
+    if ((hand instanceof Uint8Array || Array.isArray(hand)) && hand.length === 34) {
+      for (let k = 0; k < 34; k++) {
+        const x = hand[k]
+        if (x !== (x & 7) || x > 4) return HandIndex.#refuse(hand, fields)
+        counts[k] = x
+      }
+    } else {
+      return HandIndex.#refuse(hand, fields)
+    }
+    this.#fields = Object.freeze({ rules: preset, wild: Object.freeze(wild) })
+    this.#wildKind = new Uint8Array(34)
+    for (const name of wild) this.#wildKind[KIND.get(name)] = 1
+    this.#anyWild = wild.length > 0
+    // `null` while the JavaScript reader is off: every check is then the addon's.
+    this.#rules = winsOn() ? presetRules(preset) : null
+    this.#held = new Uint8Array(34)
+    this.#sums = new Int32Array(S_SIZE)
+    for (let k = 0; k < 34; k++) for (let i = 0; i < counts[k]; i++) this.add(k)
+  }
+
+  // Throws the error `hu` throws for these counts (or the kept hand's own, if it throws none).
+  static #refuse(hand, fields) {
+    native.hu(hand, fields)
+    throw error('invalid_hand', 'HandIndex takes 34 counts, each an integer 0-4')
+  }
+
+  // Adds one tile of kind `kind` (0-33); a fifth copy throws `fifth_copy` and leaves the hand
+  // unchanged.
+  add(kind) {
+    if (kind !== (kind & 63) || kind > 33) throw badKind(kind)
+    const held = this.#held
+    const x = held[kind]
+    if (x === 4) throw error('fifth_copy', `fifth copy of ${kindName(kind)}`)
+    held[kind] = x + 1
+    const s = this.#sums
+    if (this.#wildKind[kind] !== 0) {
+      s[S_WILDCARDS]++
+      return
+    }
+    const g = GROUP[kind]
+    s[g] += POWER[kind]
+    s[S_GROUP_TILES + g]++
+    s[S_TALLY] += TALLY_UP[x]
+  }
+
+  // Removes one tile of kind `kind` (0-33); a kind not held throws `not_held` and leaves the hand
+  // unchanged.
+  remove(kind) {
+    if (kind !== (kind & 63) || kind > 33) throw badKind(kind)
+    const held = this.#held
+    const x = held[kind]
+    if (x === 0) throw error('not_held', `no ${kindName(kind)} to remove`)
+    held[kind] = x - 1
+    const s = this.#sums
+    if (this.#wildKind[kind] !== 0) {
+      s[S_WILDCARDS]--
+      return
+    }
+    const g = GROUP[kind]
+    s[g] -= POWER[kind]
+    s[S_GROUP_TILES + g]--
+    s[S_TALLY] -= TALLY_UP[x - 1]
+  }
+
+  // The fields as the hand reads them: `{ rules, wild }` (wild kinds named once each).
+  get fields() {
+    return this.#fields
+  }
+
+  // Tiles held, wildcards included.
+  get size() {
+    const s = this.#sums
+    return s[S_GROUP_TILES] + s[S_GROUP_TILES + 1] + s[S_GROUP_TILES + 2] + s[S_GROUP_TILES + 3] + s[S_WILDCARDS]
+  }
+
+  // The 34 counts, wild kinds' tiles included (a copy).
+  counts() {
+    return Uint8Array.from(this.#held)
+  }
+
+  // `hu(this.counts(), fields)`: `winCounts` with the counts' sums kept, not read.
+  isWinning() {
+    const r = this.#rules
+    const s = this.#sums
+    const gm = s[S_GROUP_TILES], gp = s[S_GROUP_TILES + 1], gs = s[S_GROUP_TILES + 2], gh = s[S_GROUP_TILES + 3]
+    const w = s[S_WILDCARDS]
+    const n = gm + gp + gs + gh + w
+    // 3k+2 tiles, k <= 5; at most 8 wildcards; honors only under rules that have them.
+    if (r === null || n > 17 || ((0x24924 >> n) & 1) === 0 || w > 8 || (!r.honors && this.#holdsHonors())) return this.#addon()
+    if (r.lackOneSuit && gm !== 0 && gp !== 0 && gs !== 0) return false
+    if (w > 0 || MELDS_AND_PAIR[gm] + MELDS_AND_PAIR[gp] + MELDS_AND_PAIR[gs] + MELDS_AND_PAIR[gh] === 1) {
+      if (standardNeed(r, s[0], s[1], s[2], s[3]) <= w) return true
+    }
+    if (n !== 14) return false
+    const t = s[S_TALLY]
+    // Odd counts (1 and 3): kinds held once, less twice, plus three times, less four.
+    const odd = (t & 255) - ((t >> 8) & 255) + ((t >> 16) & 255) - (t >>> 24)
+    if (r.knitted || (r.sevenPairs && (w > 0 || odd === 0)) || (r.thirteenOrphans && s[0] % NINES < 5 && s[1] % NINES < 5 && s[2] % NINES < 5)) {
+      return special(this.#real(), r, w)
+    }
+    return false
+  }
+
+  // Any honor held, wild or not.
+  #holdsHonors() {
+    for (let k = 27; k < 34; k++) if (this.#held[k] !== 0) return true
+    return false
+  }
+
+  // The real counts: the held ones, or (with wild kinds) a copy with theirs taken out.
+  #real() {
+    if (!this.#anyWild) return this.#held
+    for (let k = 0; k < 34; k++) scratch[k] = this.#wildKind[k] === 0 ? this.#held[k] : 0
+    return scratch
+  }
+
+  // The addon's answer or error for the hand as it is.
+  #addon() {
+    return native.hu(this.counts(), { rules: this.#fields.rules, wild: this.#fields.wild.slice() })
+  }
+}
+
+// `HandIndex`'s sums, by index: 0-3 the groups' base-5 values (m, p, s, honors), then their tile
+// counts, then the tally and the wildcards.
+const S_GROUP_TILES = 4
+const S_TALLY = 8
+const S_WILDCARDS = 9
+const S_SIZE = 10
+// A numbered suit's 9s in its base-5 value: the value modulo this is below 5 when it holds no
+// simple (only 1s, and 9s).
+const NINES = 390625
+// By a count 0-3: what one more copy adds to `tally`.
+const TALLY_UP = Int32Array.from([0, 1, 2, 3], (x) => TALLY[x + 1] - TALLY[x])
+
+// A kind index that is not an integer 0-33.
+const badKind = (kind) => error('invalid_tile', `a kind index is an integer 0-33, not ${String(kind)}`, RangeError)
+
+// A kind's tile name (1m-9m, 1p-9p, 1s-9s, 1z-7z).
+const kindName = (k) => `${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`
+
+module.exports = { init, status, hu, shanten, HandIndex }

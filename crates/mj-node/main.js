@@ -1,7 +1,8 @@
 // The package's entry point: the addon's functions (index.js, the loader `napi build`
 // generates), with `hu` and `shanten` on 34 counts answered first by the JavaScript reader of
 // the same committed tables (fast.js). Every other call, and every hand or field the reader does not
-// cover, goes to the addon unchanged: same answers, same errors.
+// cover, goes to the addon unchanged: same answers, same errors. `HandIndex` (fast.js) is a
+// hand kept across draws and discards whose win check answers `hu` of the same counts.
 'use strict'
 const native = require('./index.js')
 const fast = require('./fast.js')
@@ -35,4 +36,4 @@ const tablesReader = Object.freeze({
   },
 })
 
-module.exports = { ...native, hu, shanten, tablesReader }
+module.exports = { ...native, hu, shanten, tablesReader, HandIndex: fast.HandIndex }

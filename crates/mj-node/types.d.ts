@@ -112,3 +112,28 @@ export interface ReaderState { readonly active: boolean; readonly reason: string
 /** Which way `hu` and `shanten` on 34 counts answer: from the committed tables in JavaScript (`active`), or
  * through the addon for every call (`reason` says why). */
 export declare const tablesReader: { readonly hu: ReaderState; readonly shanten: ReaderState }
+
+/** A kind index: 0-8 = 1-9m, 9-17 = 1-9p, 18-26 = 1-9s, 27-33 = 1-7z. */
+export type Kind = number
+
+/** A concealed hand kept for repeated win checks as tiles come and go (`mj_hu::HandIndex`), answered in
+ * JavaScript from the committed tables: each suit's table offset is kept up to date by `add` and `remove`, so
+ * `isWinning` reads no counts. It answers `hu(hand.counts(), hand.fields)`, errors included (a tile total of the
+ * wrong size, more than 8 wildcards, honors under `sichuan` throw `hu`'s error). */
+export declare class HandIndex {
+  /** `hand`: 34 counts, each an integer 0-4 (checked once: `hu`'s error, or `invalid_hand`); `fields`: a preset
+   * name or `{ rules, wild }` (anything else `hu` reads throws `unknown_field`). Tiles of a wild kind are wildcards. */
+  constructor(hand: Uint8Array | number[], fields?: Exclude<Preset, 'sanma'> | { rules?: Exclude<Preset, 'sanma'>; wild?: Tile[] } | null)
+  /** One more tile of `kind`; throws `fifth_copy` (a fifth copy) or a `RangeError` `invalid_tile`, the hand unchanged. */
+  add(kind: Kind): void
+  /** One tile of `kind` less; throws `not_held` (none held) or a `RangeError` `invalid_tile`, the hand unchanged. */
+  remove(kind: Kind): void
+  /** Is the hand (3k+2 tiles) a win: `hu` of the same counts and fields. */
+  isWinning(): boolean
+  /** The 34 counts, wild kinds' tiles included (a copy). */
+  counts(): Uint8Array
+  /** Tiles held, wildcards included. */
+  readonly size: number
+  /** The fields as the hand reads them (wild kinds named once each). */
+  readonly fields: { readonly rules: Exclude<Preset, 'sanma'>; readonly wild: readonly Tile[] }
+}

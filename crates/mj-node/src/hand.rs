@@ -9,7 +9,7 @@ use serde_json::Value;
 /// A hand as JavaScript passes it: mpsz text (`"2344m456p789s111z"`), a `Uint8Array` of 34
 /// counts, or an array of 34 counts (kind index 0-8 = 1-9m, 9-17 = 1-9p, 18-26 = 1-9s, 27-33 =
 /// 1-7z).
-pub type HandArg = Either3<String, Uint8Array, Vec<u32>>;
+pub type HandArg = Either3<String, Uint8Array, Vec<f64>>;
 
 /// The hand as the protocol's `hand` text.
 pub struct HandInput {
@@ -64,7 +64,17 @@ impl HandInput {
                 })
             }
             Either3::C(numbers) => {
-                let text = counts_text(numbers).ok_or_else(counts_error)?;
+                // JavaScript numbers: a count is a whole number (1.5 is refused, not cut to 1).
+                let mut whole = Vec::with_capacity(numbers.len());
+                for (i, &x) in numbers.iter().enumerate() {
+                    if x.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&x) {
+                        return Err(format!(
+                            "`hand`[{i}] is {x}: a tile count is a whole number"
+                        ));
+                    }
+                    whole.push(x as u32);
+                }
+                let text = counts_text(&whole).ok_or_else(counts_error)?;
                 Ok(HandInput {
                     text: Value::String(text),
                 })

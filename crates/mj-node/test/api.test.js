@@ -42,6 +42,15 @@ test('errors are thrown with the protocol kind as code', () => {
   assert.equal(code(() => mj.hu('11z', { id: 3 })), 'invalid_request')
   assert.equal(code(() => mj.hu(new Uint8Array(3))), 'invalid_hand')
   assert.equal(code(() => mj.hu('11z', { wlid: ['1z'] })), 'unknown_field')
+  // A count is a whole number: 1.5 is refused, not read as 1 (by the JavaScript reader and the
+  // addon alike: with a wildcard-free preset and with fields the reader leaves to the addon).
+  const halves = Array(34).fill(0)
+  halves[0] = 1.5
+  halves[27] = 2
+  for (const fields of [undefined, { rules: 'riichi' }, { wild: ['7z'], rules: 'generic' }]) {
+    assert.equal(code(() => mj.hu(halves, fields)), 'invalid_hand')
+    assert.equal(code(() => mj.waits(halves, fields)), 'invalid_hand')
+  }
   // Errors through request are answers, never thrown.
   assert.equal(mj.request({ op: 'hu', hand: '123m' }).error.kind, 'hand_size')
 })

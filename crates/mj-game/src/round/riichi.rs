@@ -12,7 +12,7 @@ use super::ActionList;
 use super::actions::kan_turn_ok;
 use super::claims::{self, ClaimSource, Claims, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
 use super::hooks::FlowHooks;
-use super::hu::{is_winning, ready_discards, waits_of};
+use super::hu::{is_winning, ready_discards, waits_of, waits_of_kept};
 use super::settle::{self, WinContext, WinScore};
 use super::state::{DrawKind, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
@@ -160,9 +160,10 @@ impl RiichiFlow {
     /// against the full computation.
     fn ready_discard_has_live_wait(t: &Table, seat: Seat, id: u8) -> bool {
         let p = t.player(seat);
-        let mut c = p.counts;
-        c.remove(kind(id));
-        if p.melds.is_empty() && c.kinds_at_least(4).is_empty() && p.hand.contains(id) {
+        // Kinds held four times after the discard.
+        let mut four = p.kinds_held_four();
+        four.remove(kind(id));
+        if p.melds.is_empty() && four.is_empty() && p.hand.contains(id) {
             debug_assert!(
                 Self::riichi_discard_ok(t, seat, id),
                 "riichi shortcut: {id}"
@@ -396,7 +397,7 @@ impl FlowHooks for RiichiFlow {
 
     fn waits(&self, t: &Table, seat: Seat) -> TileSet {
         let p = t.player(seat);
-        waits_of(&p.counts, &p.meld_counts())
+        waits_of_kept(&p.index, &p.counts, || p.meld_counts())
     }
 
     fn turn_actions(
@@ -418,12 +419,12 @@ impl FlowHooks for RiichiFlow {
                 out.push(Action::NineTerminals);
             }
             if self.kan_ok(t, after_call).is_ok() {
-                for k in p.counts.kinds_at_least(4) {
+                for k in p.kinds_held_four() {
                     if Self::ankan_ok(t, seat, k) {
                         out.push(Action::Ankan { kind: k });
                     }
                 }
-                if !p.riichi {
+                if !p.riichi && !p.melds.is_empty() {
                     t.kakan_choices(seat, out);
                 }
             }
@@ -435,23 +436,32 @@ impl FlowHooks for RiichiFlow {
         {
             out.push(Action::Kita { tile: tile_id(id) });
         }
-        let choices = t.discard_choices(seat);
         if p.riichi {
             if let Some(d) = t.drawn {
                 out.push(Action::Discard { tile: tile_id(d) });
             }
             return;
         }
-        for &id in &choices {
-            if !p.kuikae.contains(kind(id)) {
-                out.push(Action::Discard { tile: tile_id(id) });
-            }
+        let choices = t.discard_choices(seat);
+        let discard = |id| Action::Discard { tile: tile_id(id) };
+        if p.kuikae.is_empty() {
+            out.extend(choices.into_iter().map(discard));
+        } else {
+            out.extend(
+                choices
+                    .into_iter()
+                    .filter(|&id| !p.kuikae.contains(kind(id)))
+                    .map(discard),
+            );
         }
         if !after_call && self.riichi_allowed(t, seat) {
-            let ready = ready_discards(&p.counts);
-            for &id in &choices {
-                if ready >> (id / 4) & 1 == 1 && Self::ready_discard_has_live_wait(t, seat, id) {
-                    out.push(Action::Riichi { tile: tile_id(id) });
+            let ready = ready_discards(&p.index);
+            if ready != 0 {
+                for id in choices {
+                    if ready >> (id / 4) & 1 == 1 && Self::ready_discard_has_live_wait(t, seat, id)
+                    {
+                        out.push(Action::Riichi { tile: tile_id(id) });
+                    }
                 }
             }
         }

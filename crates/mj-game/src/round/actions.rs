@@ -7,7 +7,7 @@ use mj_tiles::{MeldKind, Tile, TileId};
 use smallvec::SmallVec;
 
 use super::ActionList;
-use super::state::Table;
+use super::state::{Player, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::tiles::{is_red_id, kind, tile_id};
 
@@ -50,6 +50,19 @@ pub(super) fn kan_turn_ok(
     }
 }
 
+/// `p` holds two kinds that make a sequence with `t` (most chi offers fail for want of them).
+#[inline]
+pub(super) fn chi_neighbours(p: &Player, t: Tile) -> bool {
+    let held = |d: i8| {
+        let r = t.rank() as i8 + d;
+        !t.is_honor()
+            && (1..=9).contains(&r)
+            && p.counts.as_array()[(t.as_u8() as i8 + d) as usize] != 0
+    };
+    let (m1, p1) = (held(-1), held(1));
+    (m1 && (held(-2) || p1)) || (p1 && held(2))
+}
+
 /// The red fives' ids (16, 52, 88) as bits of the three words of an id set.
 const RED_BITS: [u64; 3] = [1 << 16 | 1 << 52, 1 << (88 - 64), 0];
 
@@ -69,6 +82,22 @@ fn lowest_in_nibbles(x: u64) -> u64 {
 pub(super) struct DiscardChoices {
     first: Option<u8>,
     rest: [u64; 3],
+}
+
+impl DiscardChoices {
+    /// Calls `f` on each id in order: [`IntoIterator`]'s order in a tight loop per word.
+    #[inline]
+    pub(super) fn for_each(self, mut f: impl FnMut(u8)) {
+        if let Some(d) = self.first {
+            f(d);
+        }
+        for (w, mut bits) in self.rest.into_iter().enumerate() {
+            while bits != 0 {
+                f((w as u32 * 64 + bits.trailing_zeros()) as u8);
+                bits &= bits - 1;
+            }
+        }
+    }
 }
 
 impl IntoIterator for DiscardChoices {
@@ -270,18 +299,20 @@ impl Table {
             if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
                 continue;
             }
+            // The lowest plain id of a kind, then its red five: from the kind's nibble of ids.
             let opts = |k: Tile| -> SmallVec<[u8; 2]> {
-                let mut v = SmallVec::new();
-                let mut plain = None;
-                for i in p.hand.of_kind(k) {
-                    if reds && is_red_id(i) {
-                        v.push(i);
-                    } else if plain.is_none() {
-                        plain = Some(i);
-                    }
+                let first = k.as_u8() * 4;
+                let mut nibble = p.hand.nibble(k);
+                let red = reds && nibble & 1 == 1 && is_red_id(first);
+                if red {
+                    nibble &= !1;
                 }
-                if let Some(i) = plain {
-                    v.insert(0, i);
+                let mut v = SmallVec::new();
+                if nibble != 0 {
+                    v.push(first + nibble.trailing_zeros() as u8);
+                }
+                if red {
+                    v.push(first);
                 }
                 v
             };
@@ -315,15 +346,7 @@ impl Table {
     pub(super) fn chi_possible(&self, seat: Seat, tile: u8) -> bool {
         let p = &self.players[usize::from(seat)];
         let t = kind(tile);
-        // Most offers fail for want of neighbours: two held kinds beside `t` in a sequence.
-        let held = |d: i8| {
-            let r = t.rank() as i8 + d;
-            !t.is_honor()
-                && (1..=9).contains(&r)
-                && p.counts.as_array()[(t.as_u8() as i8 + d) as usize] != 0
-        };
-        let (m1, p1) = (held(-1), held(1));
-        if !((m1 && (held(-2) || p1)) || (p1 && held(2))) {
+        if !chi_neighbours(p, t) {
             debug_assert!(self.chi_choices(seat, tile).is_empty());
             return false;
         }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::ActionList;
-use super::actions::kan_turn_ok;
+use super::actions::{chi_neighbours, kan_turn_ok};
 use super::claims::{self, ClaimSource, Claims, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
 use super::hooks::FlowHooks;
 use super::hu::{is_winning, ready_discards, waits_of, waits_of_kept};
@@ -90,8 +90,10 @@ impl RiichiFlow {
         };
         t.player_mut(seat).add(id);
         t.turn_after_draw(seat, id, rinshan);
-        let pai = t.mt(id);
-        t.emit(Event::Tsumo { actor: seat, pai });
+        t.emit_with(|t| Event::Tsumo {
+            actor: seat,
+            pai: t.mt(id),
+        });
     }
 
     fn reveal_dora(&mut self, t: &mut Table) {
@@ -354,6 +356,31 @@ impl RiichiFlow {
         Some(s)
     }
 
+    /// The offer of a tile to a seat ([`FlowHooks::offer`]), every check made: ron (a wait,
+    /// not furiten, a yaku), pon and chi (kuikae leaves a discard), open kan.
+    #[inline(never)]
+    fn offer_checked(&self, t: &Table, seat: Seat, c: &Claims, calls_ok: bool, d: u8) -> u8 {
+        let p = t.player(seat);
+        let k = kind(c.tile);
+        let mut o = 0u8;
+        if p.waits.contains(k) && !p.is_furiten() && self.ron_score(t, seat, c).is_some() {
+            o |= OFFER_RON;
+        }
+        if calls_ok && !p.riichi {
+            let n = p.counts.get(k);
+            if n >= 2 && t.pon_possible(seat, c.tile) {
+                o |= OFFER_PON;
+            }
+            if n >= 3 && t.kans < 4 {
+                o |= OFFER_KAN;
+            }
+            if d == 1 && t.rules.chi && t.chi_possible(seat, c.tile) {
+                o |= OFFER_CHI;
+            }
+        }
+        o
+    }
+
     /// The ura dora indicators under the dora turned, for a riichi winner.
     fn ura(&self, t: &Table) -> SmallVec<[u8; 5]> {
         (0..usize::from(self.dora))
@@ -443,17 +470,19 @@ impl FlowHooks for RiichiFlow {
             return;
         }
         let choices = t.discard_choices(seat);
-        let discard = |id| Action::Discard { tile: tile_id(id) };
-        if p.kuikae.is_empty() {
-            out.extend(choices.into_iter().map(discard));
-        } else {
-            out.extend(
-                choices
-                    .into_iter()
-                    .filter(|&id| !p.kuikae.contains(kind(id)))
-                    .map(discard),
-            );
-        }
+        // Written to a buffer and copied at once: one capacity check, not one a discard.
+        let mut buf = [Action::Pass; 14];
+        let mut n = 0;
+        let kuikae = p.kuikae;
+        choices.for_each(|id| {
+            if !kuikae.contains(kind(id))
+                && let Some(slot) = buf.get_mut(n)
+            {
+                *slot = Action::Discard { tile: tile_id(id) };
+                n += 1;
+            }
+        });
+        out.extend_from_slice(&buf[..n]);
         if !after_call && self.riichi_allowed(t, seat) {
             let ready = ready_discards(&p.index);
             if ready != 0 {
@@ -582,23 +611,16 @@ impl FlowHooks for RiichiFlow {
     fn offer(&self, t: &Table, seat: Seat, c: &Claims, calls_ok: bool, d: u8) -> u8 {
         let p = t.player(seat);
         let k = kind(c.tile);
-        let mut o = 0u8;
-        if p.waits.contains(k) && !p.is_furiten() && self.ron_score(t, seat, c).is_some() {
-            o |= OFFER_RON;
+        // Most seats can do nothing with a tile: neither a wait, nor a pair of it, nor (the
+        // next seat) two kinds beside it. Answered without the checks below.
+        let calls = calls_ok && !p.riichi;
+        if !p.waits.contains(k)
+            && !(calls && (p.counts.get(k) >= 2 || (d == 1 && t.rules.chi && chi_neighbours(p, k))))
+        {
+            debug_assert_eq!(self.offer_checked(t, seat, c, calls_ok, d), 0);
+            return 0;
         }
-        if calls_ok && !p.riichi {
-            let n = p.counts.get(k);
-            if n >= 2 && t.pon_possible(seat, c.tile) {
-                o |= OFFER_PON;
-            }
-            if n >= 3 && t.kans < 4 {
-                o |= OFFER_KAN;
-            }
-            if d == 1 && t.rules.chi && t.chi_possible(seat, c.tile) {
-                o |= OFFER_CHI;
-            }
-        }
-        o
+        self.offer_checked(t, seat, c, calls_ok, d)
     }
 
     fn resolve(&mut self, t: &mut Table, c: Claims) {

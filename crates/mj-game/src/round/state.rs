@@ -424,6 +424,16 @@ impl Table {
         }
     }
 
+    /// [`Table::emit`] for the events of every turn: the event is built only when the round
+    /// records (building and dropping it costs a draw or a discard more than the rest).
+    #[inline]
+    pub(super) fn emit_with(&mut self, ev: impl FnOnce(&Table) -> Event) {
+        if self.log.is_some() {
+            let ev = ev(self);
+            self.emit(ev);
+        }
+    }
+
     /// Live tiles left when the positions below `floor` are not drawn (the dead wall, or the
     /// positions parked below the Chinese flows' tiles).
     pub(super) fn live_left_above(&self, floor: usize) -> u8 {
@@ -473,10 +483,9 @@ impl Table {
         }
         self.drawn = None;
         self.discards += 1;
-        let pai = self.mt(tile);
-        self.emit(Event::Dahai {
+        self.emit_with(|t| Event::Dahai {
             actor: seat,
-            pai,
+            pai: t.mt(tile),
             tsumogiri,
         });
     }

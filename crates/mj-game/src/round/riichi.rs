@@ -684,8 +684,13 @@ impl FlowHooks for RiichiFlow {
                 self.draw(t, c.from, true);
             }
             ClaimSource::Discard { .. } => {
-                // Pon or kan first, then chi.
-                if let Some((seat, meld)) = t.call_pon_or_kan(&c) {
+                // Pon or kan first, then chi; none when no seat was offered a call (most
+                // discards), so the answers are not searched.
+                let called = c
+                    .offers
+                    .iter()
+                    .any(|&o| o & (OFFER_PON | OFFER_KAN | OFFER_CHI) != 0);
+                if called && let Some((seat, meld)) = t.call_pon_or_kan(&c) {
                     if meld == MeldKind::Minkan {
                         self.kan_seats |= 1 << seat;
                         self.pending_dora += 1;
@@ -693,7 +698,7 @@ impl FlowHooks for RiichiFlow {
                     }
                     return;
                 }
-                if t.call_chi(&c) {
+                if called && t.call_chi(&c) {
                     return;
                 }
                 if self.live_left(t) == 0 {

@@ -138,6 +138,12 @@ impl Ids {
     pub(crate) fn words(&self) -> [u64; 3] {
         self.0
     }
+    /// The four ids of kind `t` as a nibble: bit `i` for id `4 * t + i`.
+    #[inline]
+    pub(crate) fn nibble(&self, t: Tile) -> u8 {
+        let k = t.as_u8();
+        (self.0[usize::from(k >> 4)] >> (4 * (k & 15)) & 0xF) as u8
+    }
     /// The ids of one kind held, in increasing order.
     pub(crate) fn of_kind(&self, t: Tile) -> impl Iterator<Item = u8> + '_ {
         let base = t.as_u8() * 4;

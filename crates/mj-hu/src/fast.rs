@@ -298,6 +298,7 @@ impl Checker {
     /// (3k+2 tiles, wildcards counted) ready: for each real kind held,
     /// [`Checker::is_ready_eigen`] of the hand less one tile of it, with the table entries of
     /// the three unchanged suits read once for all discards (a riichi declaration's check).
+    /// Callers that keep a [`crate::HandIndex`] ask [`Checker::ready_discards_index`].
     pub fn ready_discards_eigen(
         &self,
         hand: &EigenHand,
@@ -306,9 +307,26 @@ impl Checker {
         let n = Self::check_size(hand.total(), hand.wildcards(), declared, true)?;
         let e = hand.suits();
         let offsets = self.offsets(&e);
-        let entries = self.entries_at(&offsets);
+        Ok(self.ready_discards_at(&e, &offsets, u32::from(hand.wildcards()), n, declared))
+    }
+
+    /// [`Checker::ready_discards_eigen`] of real tiles `e` at table `offsets`, with `wildcards`
+    /// and `n` tiles in all (checked to be 3k+2). Each discard changes one group's entry: the
+    /// need of the hand less one tile of group `g` is the other groups' melds sum and best pair
+    /// field (read once for every discard) with the one new entry, so a discard is one table
+    /// load and a few adds.
+    #[inline]
+    pub(crate) fn ready_discards_at(
+        &self,
+        e: &[Eigen; 4],
+        offsets: &[usize; 4],
+        wildcards: u32,
+        n: u32,
+        declared: Declared,
+    ) -> u64 {
+        let entries = self.entries_at(offsets);
         // Less one tile, plus the wildcard a ready hand lacks: `n` tiles in all.
-        let w = u32::from(hand.wildcards()) + 1;
+        let w = wildcards + 1;
         let size = Size {
             concealed: n,
             declared: declared.count,
@@ -318,46 +336,79 @@ impl Checker {
         // (distinct pairs) or at most `w` odd counts, and one discard changes either by at
         // most one; thirteen orphans needs no simple left, so at most one in the hand.
         let r = &self.rules;
-        let kinds: u32 = e.iter().map(|x| x.ranks_at_least(1).count_ones()).sum();
-        let odd: u32 = e.iter().map(|x| x.odd_ranks().count_ones()).sum();
-        let simples: u32 = e[..3]
-            .iter()
-            .map(|x| x.total() - u32::from(x.count(1)) - u32::from(x.count(9)))
-            .sum();
         let special = r.knitted
-            || (r.thirteen_orphans && simples <= 1)
+            || (r.thirteen_orphans && {
+                let simples: u32 = e[..3]
+                    .iter()
+                    .map(|x| x.total() - u32::from(x.count(1)) - u32::from(x.count(9)))
+                    .sum();
+                simples <= 1
+            })
             || (r.seven_pairs
                 && if r.distinct_pairs {
+                    let kinds: u32 = e.iter().map(|x| held_flags(*x).count_ones()).sum();
                     kinds <= 8
                 } else {
+                    let odd: u32 = e.iter().map(|x| x.odd_ranks().count_ones()).sum();
                     odd <= w + 1
                 });
+        // The melds sum and the best and second-best pair fields of the four groups, so that
+        // "the other groups" of each group are a subtraction and a choice.
+        let mut melds = 0u32;
+        let (mut best, mut second, mut best_at) = (u32::MAX, u32::MAX, usize::MAX);
+        for (g, entry) in entries.iter().enumerate() {
+            melds += entry.melds();
+            let f = self.pair_field(*entry);
+            if f < best {
+                second = best;
+                best = f;
+                best_at = g;
+            } else if f < second {
+                second = f;
+            }
+        }
+        // A tile in or out of a group moves each of its needs by -1 or +2 (see the module
+        // docs), so taking one away lowers the hand's standard need by at most two: a hand
+        // that needs more than `w + 2` has no ready discard of the standard form.
+        if !special && melds + best > w + 3 {
+            return 0;
+        }
         let mut out = 0u64;
         for s in 0..4 {
-            let ranks: u8 = if s == 3 { 7 } else { 9 };
-            for rank in 1..=ranks {
-                if e[s].count(rank) == 0 {
-                    continue;
-                }
-                let Some(x) = Eigen::of_rank(rank).and_then(|u| e[s].checked_sub(u)) else {
-                    continue;
+            let mut flags = held_flags(e[s]);
+            if flags == 0 {
+                continue;
+            }
+            let other_melds = melds - entries[s].melds();
+            let other_field = if s == best_at { second } else { best };
+            while flags != 0 {
+                let i = (flags.trailing_zeros() >> 2) as usize;
+                flags &= flags - 1;
+                // One tile less of rank `i + 1`: the group's offset less 5^i.
+                let x = offsets[s] - POW5[i];
+                let entry = if s == 3 {
+                    self.tables.honors_at(x)
+                } else {
+                    self.tables.suited_at(x)
                 };
-                let mut v = e;
-                v[s] = x;
-                if self.rules.lack_one_suit && Self::three_suits(Self::held_suits(&v), declared) {
+                let need = other_melds + entry.melds() + other_field.min(self.pair_field(entry));
+                let standard = need <= w + 1;
+                if !(standard || special || r.lack_one_suit) {
                     continue;
                 }
-                // One tile less of `rank`: the suit's offset less 5^(rank - 1).
-                let mut less = offsets;
-                less[s] -= POW5[usize::from(rank) - 1];
-                let mut en = entries;
-                en[s] = self.entries_at(&less)[s];
-                if self.standard_need(&en) <= w || (special && self.wins_special(&v, w, size)) {
-                    out |= 1 << (9 * s + usize::from(rank) - 1);
+                let mut v = *e;
+                v[s] = Eigen::of_rank(i as u8 + 1)
+                    .and_then(|u| e[s].checked_sub(u))
+                    .unwrap_or(e[s]);
+                if r.lack_one_suit && Self::three_suits(Self::held_suits(&v), declared) {
+                    continue;
+                }
+                if standard || (special && self.wins_special(&v, w, size)) {
+                    out |= 1 << (9 * s + i);
                 }
             }
         }
-        Ok(out)
+        out
     }
 
     /// Is the hand (3k+2 concealed tiles) a winning shape?
@@ -512,6 +563,13 @@ impl Checker {
         }
         TileSet::from_bits(out)
     }
+}
+
+/// The ranks held at least once, as bit 3 of each rank's digit (no compression to a rank
+/// mask: the callers count them or walk them by `trailing_zeros / 4`).
+#[inline]
+fn held_flags(e: Eigen) -> u64 {
+    (e.raw() + 0x7_7777_7777) & 0x8_8888_8888
 }
 
 /// Is the hand (3k+2 concealed tiles) a winning shape under `rules`?

@@ -192,6 +192,26 @@ impl Checker {
         self.index_wins(hand, declared, false)
     }
 
+    /// [`Checker::ready_discards_eigen`] of a hand kept as table offsets (3k+2 tiles,
+    /// wildcards counted): the kinds whose discard leaves it ready, without converting eigens.
+    #[inline]
+    pub fn ready_discards_index(
+        &self,
+        hand: &HandIndex,
+        declared: Declared,
+    ) -> Result<u64, SizeError> {
+        let n = Self::check_size(hand.total(), hand.wildcards, declared, true)?;
+        let x = hand.offsets;
+        let plane = HONOR_SHAPES * usize::from(self.rules().honor_sequences);
+        let offsets = [
+            x[0] as usize,
+            x[1] as usize,
+            x[2] as usize,
+            x[3] as usize + plane,
+        ];
+        Ok(self.ready_discards_at(&hand.real, &offsets, u32::from(hand.wildcards), n, declared))
+    }
+
     #[inline(always)]
     fn index_wins(
         &self,

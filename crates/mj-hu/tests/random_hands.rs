@@ -137,7 +137,7 @@ fn waits_and_ready_match_the_reference() {
     );
 }
 
-/// `ready_discards_eigen` (one pass, shared table entries) against `is_ready_eigen` of the hand
+/// `ready_discards_eigen` and `ready_discards_index` (one pass, shared table entries) against `is_ready_eigen` of the hand
 /// less each real (not wild) kind it holds, and that against the reference, on random complete-size hands under every rule set.
 #[test]
 fn ready_discards_match_the_reference() {
@@ -152,6 +152,9 @@ fn ready_discards_match_the_reference() {
         let Ok(fast) = checker.ready_discards_eigen(hand.eigens(), Declared::of(&hand)) else {
             continue;
         };
+        // The same pass from table offsets kept across draws.
+        let kept = checker.ready_discards_index(&mj_hu::HandIndex::of(&hand), Declared::of(&hand));
+        assert_eq!(kept, Ok(fast), "kept offsets of {hand:?} under {rules}");
         let mut slow = 0u64;
         for t in hand.concealed().kinds() {
             if hand.wild().contains(t) {

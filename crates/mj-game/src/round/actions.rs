@@ -7,7 +7,7 @@ use mj_tiles::{MeldKind, Tile, TileId};
 use smallvec::SmallVec;
 
 use super::ActionList;
-use super::state::Table;
+use super::state::{Player, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
 use crate::tiles::{is_red_id, kind, tile_id};
 
@@ -47,6 +47,101 @@ pub(super) fn kan_turn_ok(
         Err("no kan on the last tile")
     } else {
         Ok(())
+    }
+}
+
+/// `p` holds two kinds that make a sequence with `t` (most chi offers fail for want of them).
+#[inline]
+pub(super) fn chi_neighbours(p: &Player, t: Tile) -> bool {
+    let held = |d: i8| {
+        let r = t.rank() as i8 + d;
+        !t.is_honor()
+            && (1..=9).contains(&r)
+            && p.counts.as_array()[(t.as_u8() as i8 + d) as usize] != 0
+    };
+    let (m1, p1) = (held(-1), held(1));
+    (m1 && (held(-2) || p1)) || (p1 && held(2))
+}
+
+/// The red fives' ids (16, 52, 88) as bits of the three words of an id set.
+const RED_BITS: [u64; 3] = [1 << 16 | 1 << 52, 1 << (88 - 64), 0];
+
+/// The lowest set bit of each nibble of `x`: a bit stays when no lower bit of its nibble is
+/// set.
+#[inline]
+fn lowest_in_nibbles(x: u64) -> u64 {
+    const ABOVE_0: u64 = 0xEEEE_EEEE_EEEE_EEEE;
+    const ABOVE_1: u64 = 0xCCCC_CCCC_CCCC_CCCC;
+    const ABOVE_2: u64 = 0x8888_8888_8888_8888;
+    x & !((x << 1 & ABOVE_0) | (x << 2 & ABOVE_1) | (x << 3 & ABOVE_2))
+}
+
+/// The discard choices of a turn ([`Table::discard_choices`]): the drawn tile, then the other
+/// ids offered as bits of an id set, iterated in increasing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct DiscardChoices {
+    first: Option<u8>,
+    rest: [u64; 3],
+}
+
+impl DiscardChoices {
+    /// Calls `f` on each id in order: [`IntoIterator`]'s order in a tight loop per word.
+    #[inline]
+    pub(super) fn for_each(self, mut f: impl FnMut(u8)) {
+        if let Some(d) = self.first {
+            f(d);
+        }
+        for (w, mut bits) in self.rest.into_iter().enumerate() {
+            while bits != 0 {
+                f((w as u32 * 64 + bits.trailing_zeros()) as u8);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+impl IntoIterator for DiscardChoices {
+    type Item = u8;
+    type IntoIter = core::iter::Chain<core::option::IntoIter<u8>, IdBits>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.first.into_iter().chain(IdBits {
+            words: self.rest,
+            w: 0,
+        })
+    }
+}
+
+/// The ids of an id set's words, increasing.
+#[derive(Clone, Debug)]
+pub(super) struct IdBits {
+    words: [u64; 3],
+    w: usize,
+}
+
+impl Iterator for IdBits {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        while self.w < 3 {
+            let bits = self.words[self.w];
+            if bits != 0 {
+                self.words[self.w] = bits & (bits - 1);
+                return Some((self.w as u32 * 64 + bits.trailing_zeros()) as u8);
+            }
+            self.w += 1;
+        }
+        None
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.words[self.w.min(3)..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        (n, Some(n))
     }
 }
 
@@ -94,45 +189,42 @@ impl Table {
     }
 
     /// The ids to offer for discards: one per (kind, redness), the drawn tile itself for its
-    /// kind when it is one of them; the drawn tile first, then increasing ids. One step per kind
-    /// held (the lowest plain id of a kind is its nibble's lowest bit, the red five its first
-    /// id); debug builds check it against [`Table::discard_choices_by_ids`].
-    pub(super) fn discard_choices(&self, seat: Seat) -> SmallVec<[u8; 14]> {
+    /// kind when it is one of them; the drawn tile first, then increasing ids. Word by word on
+    /// the hand's id bits: the lowest plain id of a kind is its nibble's lowest bit (a few
+    /// shifts and masks for 16 kinds at once), a red five is its own choice; debug builds check
+    /// it against [`Table::discard_choices_by_ids`].
+    pub(super) fn discard_choices(&self, seat: Seat) -> DiscardChoices {
         let p = &self.players[usize::from(seat)];
-        let reds = self.rules.red_fives;
-        let mut out: SmallVec<[u8; 14]> = SmallVec::new();
-        // The kind whose plain copies, or whose red five, the drawn id already offers.
-        let (mut drawn_plain, mut drawn_red) = (u8::MAX, u8::MAX);
+        let words = p.hand.words();
+        let reds = if self.rules.red_fives {
+            RED_BITS
+        } else {
+            [0; 3]
+        };
+        let mut rest = [0u64; 3];
+        for w in 0..3 {
+            let plain = words[w] & !reds[w];
+            rest[w] = lowest_in_nibbles(plain) | (words[w] & reds[w]);
+        }
+        let mut first = None;
         if let Some(d) = self.drawn
             && p.hand.contains(d)
         {
-            out.push(d);
-            if reds && is_red_id(d) {
-                drawn_red = d / 4;
+            first = Some(d);
+            let w = usize::from(d >> 6);
+            let bit = 1u64 << (d & 63);
+            if reds[w] & bit != 0 {
+                rest[w] &= !bit;
             } else {
-                drawn_plain = d / 4;
+                // The kind's plain choice: its nibble less the red bit.
+                rest[w] &= !(0xF << (d & 60) & !reds[w]);
             }
         }
-        for (w, word) in p.hand.words().into_iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let shift = bits.trailing_zeros() & !3;
-                let mut nibble = (bits >> shift) & 0xF;
-                bits &= !(0xF << shift);
-                let first = (w as u32 * 64 + shift) as u8;
-                let k = first / 4;
-                if reds && nibble & 1 == 1 && is_red_id(first) {
-                    if k != drawn_red {
-                        out.push(first);
-                    }
-                    nibble &= !1;
-                }
-                if nibble != 0 && k != drawn_plain {
-                    out.push(first + nibble.trailing_zeros() as u8);
-                }
-            }
-        }
-        debug_assert_eq!(out, self.discard_choices_by_ids(seat));
+        let out = DiscardChoices { first, rest };
+        debug_assert_eq!(
+            out.into_iter().collect::<SmallVec<[u8; 14]>>(),
+            self.discard_choices_by_ids(seat)
+        );
         out
     }
 
@@ -207,18 +299,20 @@ impl Table {
             if p.counts.get(ka) == 0 || p.counts.get(kb) == 0 {
                 continue;
             }
+            // The lowest plain id of a kind, then its red five: from the kind's nibble of ids.
             let opts = |k: Tile| -> SmallVec<[u8; 2]> {
-                let mut v = SmallVec::new();
-                let mut plain = None;
-                for i in p.hand.of_kind(k) {
-                    if reds && is_red_id(i) {
-                        v.push(i);
-                    } else if plain.is_none() {
-                        plain = Some(i);
-                    }
+                let first = k.as_u8() * 4;
+                let mut nibble = p.hand.nibble(k);
+                let red = reds && nibble & 1 == 1 && is_red_id(first);
+                if red {
+                    nibble &= !1;
                 }
-                if let Some(i) = plain {
-                    v.insert(0, i);
+                let mut v = SmallVec::new();
+                if nibble != 0 {
+                    v.push(first + nibble.trailing_zeros() as u8);
+                }
+                if red {
+                    v.push(first);
                 }
                 v
             };
@@ -252,6 +346,10 @@ impl Table {
     pub(super) fn chi_possible(&self, seat: Seat, tile: u8) -> bool {
         let p = &self.players[usize::from(seat)];
         let t = kind(tile);
+        if !chi_neighbours(p, t) {
+            debug_assert!(self.chi_choices(seat, tile).is_empty());
+            return false;
+        }
         let yes = chi_shapes(t).any(|(ka, kb, other)| {
             p.counts.get(ka) != 0
                 && p.counts.get(kb) != 0
@@ -264,29 +362,40 @@ impl Table {
         yes
     }
 
-    /// [`Table::call_leaves_discard`] by kinds.
+    /// [`Table::call_leaves_discard`] by kinds, with no pass over the 34 kinds: the tiles left
+    /// after the call less those of the forbidden kinds (`forbid` holds distinct kinds, as the
+    /// callers pass them). Debug builds check it against [`Table::call_leaves_discard_slow`].
     fn call_leaves_discard_kinds(&self, seat: Seat, used: [Tile; 2], forbid: &[Tile]) -> bool {
         if !self.kuikae_forbidden() {
             return true;
         }
         let p = &self.players[usize::from(seat)];
         let mut c = p.counts;
+        let mut left = p.index.total();
+        for u in used {
+            if c.remove(u) {
+                left -= 1;
+            }
+        }
+        for &f in forbid {
+            left = left.saturating_sub(u32::from(c.get(f)));
+        }
+        let yes = left > 0;
+        debug_assert_eq!(yes, self.call_leaves_discard_slow(seat, used, forbid));
+        yes
+    }
+
+    /// [`Table::call_leaves_discard_kinds`] kind by kind: the slow twin.
+    fn call_leaves_discard_slow(&self, seat: Seat, used: [Tile; 2], forbid: &[Tile]) -> bool {
+        let p = &self.players[usize::from(seat)];
+        let mut c = p.counts;
         c.remove(used[0]);
         c.remove(used[1]);
-        Tile::ALL
-            .iter()
-            .any(|&t| c.get(t) > 0 && !forbid.contains(&t))
+        c.tiles().any(|t| !forbid.contains(&t))
     }
 
     /// After taking `used` out of the hand, is some tile left that kuikae allows to discard?
     pub(super) fn call_leaves_discard(&self, seat: Seat, used: &[u8; 2], forbid: &[Tile]) -> bool {
-        if !self.kuikae_forbidden() {
-            return true;
-        }
-        let p = &self.players[usize::from(seat)];
-        let mut c = p.counts;
-        c.remove(kind(used[0]));
-        c.remove(kind(used[1]));
-        c.tiles().any(|t| !forbid.contains(&t))
+        self.call_leaves_discard_kinds(seat, [kind(used[0]), kind(used[1])], forbid)
     }
 }

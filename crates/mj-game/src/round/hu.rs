@@ -1,7 +1,7 @@
 //! The flows' questions to `mj-hu`: one [`Checker`] per rule set, built once per process, and
 //! the riichi shape's waits and wins on tile counts.
 
-use mj_hu::{Checker, Declared, Hand, Rules};
+use mj_hu::{Checker, Declared, Hand, HandIndex, Rules};
 use mj_tiles::{EigenHand, TileCounts, TileSet};
 
 /// The rule sets the flows ask `mj-hu` about.
@@ -73,6 +73,37 @@ pub(crate) fn waits_of(counts: &TileCounts, meld_counts: &TileCounts) -> TileSet
     {
         return TileSet::EMPTY;
     }
+    ready_waits(c, counts, meld_counts)
+}
+
+/// [`waits_of`] of a hand whose table offsets are kept (`index`, the same tiles as `counts`):
+/// the ready check is four loads and a sum.
+///
+/// The declared melds' tile counts are asked for only when the hand is ready.
+pub(super) fn waits_of_kept(
+    index: &HandIndex,
+    counts: &TileCounts,
+    meld_counts: impl FnOnce() -> TileCounts,
+) -> TileSet {
+    debug_assert_eq!(*index, HandIndex::from_counts(counts, TileSet::EMPTY));
+    let Some(c) = checker(HuSet::Riichi) else {
+        return TileSet::EMPTY;
+    };
+    if !c
+        .is_ready_index(index, declared(index.total(), 13))
+        .unwrap_or(false)
+    {
+        debug_assert!(waits_of(counts, &TileCounts::EMPTY).is_empty());
+        return TileSet::EMPTY;
+    }
+    let melds = meld_counts();
+    let w = ready_waits(c, counts, &melds);
+    debug_assert_eq!(w, waits_of(counts, &melds));
+    w
+}
+
+/// The waits of a ready 13-tile hand, kinds held four times (hand and melds) left out.
+fn ready_waits(c: &Checker, counts: &TileCounts, meld_counts: &TileCounts) -> TileSet {
     let Ok(hand) = Hand::new(*counts, &[], TileSet::EMPTY) else {
         return TileSet::EMPTY;
     };
@@ -95,15 +126,19 @@ pub(super) fn is_winning(counts: &TileCounts) -> bool {
         .unwrap_or(false)
 }
 
-/// Kinds whose discard leaves a riichi hand of `counts` ready (a bit per kind index): one eigen
-/// subtraction and one table lookup per kind held (`Checker::ready_discards_eigen`).
-pub(super) fn ready_discards(counts: &TileCounts) -> u64 {
+/// Kinds whose discard leaves a riichi hand ready (a bit per kind index), from its kept table
+/// offsets: one table lookup per kind held (`Checker::ready_discards_index`).
+pub(super) fn ready_discards(index: &HandIndex) -> u64 {
     let Some(c) = checker(HuSet::Riichi) else {
         return 0;
     };
-    let d = declared(counts.total().saturating_sub(1), 13);
-    c.ready_discards_eigen(&EigenHand::from_counts(counts, TileSet::EMPTY), d)
-        .unwrap_or(0)
+    let d = declared(index.total().saturating_sub(1), 13);
+    let ready = c.ready_discards_index(index, d).unwrap_or(0);
+    debug_assert_eq!(
+        ready,
+        c.ready_discards_eigen(&index.eigens(), d).unwrap_or(0)
+    );
+    ready
 }
 
 /// The `mj_hu` rules of a Sichuan win: [`Rules::SICHUAN`], with `honors` on when 7z is wild

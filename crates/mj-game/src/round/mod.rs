@@ -66,10 +66,28 @@ pub type ActionList = SmallVec<[Action; 32]>;
 
 /// A round of any flow (`GameRules::flow`): the table every flow shares and the flow's own
 /// state (see `round::flow`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Round {
     table: Table,
     flow: FlowState,
+}
+
+/// The fields as written, and each seat's kept table offsets (`Player::index`, not written)
+/// rebuilt from its tile counts.
+impl<'de> Deserialize<'de> for Round {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Round, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename = "Round")]
+        struct Fields {
+            table: Table,
+            flow: FlowState,
+        }
+        let Fields { mut table, flow } = Fields::deserialize(d)?;
+        for p in &mut table.players {
+            p.rebuild_index();
+        }
+        Ok(Round { table, flow })
+    }
 }
 
 impl Round {

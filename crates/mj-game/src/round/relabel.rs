@@ -56,6 +56,7 @@ impl Round {
             }
             p.hand = hand;
             p.counts = counts;
+            p.rebuild_index();
             p.temp_furiten = false;
             p.riichi_furiten = false;
         }

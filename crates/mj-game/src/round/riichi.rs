@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::ActionList;
-use super::actions::kan_turn_ok;
+use super::actions::{chi_neighbours, kan_turn_ok};
 use super::claims::{self, ClaimSource, Claims, OFFER_CHI, OFFER_KAN, OFFER_PON, OFFER_RON};
 use super::hooks::FlowHooks;
-use super::hu::{is_winning, ready_discards, waits_of};
+use super::hu::{is_winning, ready_discards, waits_of, waits_of_kept};
 use super::settle::{self, WinContext, WinScore};
 use super::state::{DrawKind, Table};
 use crate::action::{Action, IllegalAction, Seat, refuse};
@@ -90,8 +90,10 @@ impl RiichiFlow {
         };
         t.player_mut(seat).add(id);
         t.turn_after_draw(seat, id, rinshan);
-        let pai = t.mt(id);
-        t.emit(Event::Tsumo { actor: seat, pai });
+        t.emit_with(|t| Event::Tsumo {
+            actor: seat,
+            pai: t.mt(id),
+        });
     }
 
     fn reveal_dora(&mut self, t: &mut Table) {
@@ -160,9 +162,10 @@ impl RiichiFlow {
     /// against the full computation.
     fn ready_discard_has_live_wait(t: &Table, seat: Seat, id: u8) -> bool {
         let p = t.player(seat);
-        let mut c = p.counts;
-        c.remove(kind(id));
-        if p.melds.is_empty() && c.kinds_at_least(4).is_empty() && p.hand.contains(id) {
+        // Kinds held four times after the discard.
+        let mut four = p.kinds_held_four();
+        four.remove(kind(id));
+        if p.melds.is_empty() && four.is_empty() && p.hand.contains(id) {
             debug_assert!(
                 Self::riichi_discard_ok(t, seat, id),
                 "riichi shortcut: {id}"
@@ -353,6 +356,31 @@ impl RiichiFlow {
         Some(s)
     }
 
+    /// The offer of a tile to a seat ([`FlowHooks::offer`]), every check made: ron (a wait,
+    /// not furiten, a yaku), pon and chi (kuikae leaves a discard), open kan.
+    #[inline(never)]
+    fn offer_checked(&self, t: &Table, seat: Seat, c: &Claims, calls_ok: bool, d: u8) -> u8 {
+        let p = t.player(seat);
+        let k = kind(c.tile);
+        let mut o = 0u8;
+        if p.waits.contains(k) && !p.is_furiten() && self.ron_score(t, seat, c).is_some() {
+            o |= OFFER_RON;
+        }
+        if calls_ok && !p.riichi {
+            let n = p.counts.get(k);
+            if n >= 2 && t.pon_possible(seat, c.tile) {
+                o |= OFFER_PON;
+            }
+            if n >= 3 && t.kans < 4 {
+                o |= OFFER_KAN;
+            }
+            if d == 1 && t.rules.chi && t.chi_possible(seat, c.tile) {
+                o |= OFFER_CHI;
+            }
+        }
+        o
+    }
+
     /// The ura dora indicators under the dora turned, for a riichi winner.
     fn ura(&self, t: &Table) -> SmallVec<[u8; 5]> {
         (0..usize::from(self.dora))
@@ -396,7 +424,7 @@ impl FlowHooks for RiichiFlow {
 
     fn waits(&self, t: &Table, seat: Seat) -> TileSet {
         let p = t.player(seat);
-        waits_of(&p.counts, &p.meld_counts())
+        waits_of_kept(&p.index, &p.counts, || p.meld_counts())
     }
 
     fn turn_actions(
@@ -418,12 +446,12 @@ impl FlowHooks for RiichiFlow {
                 out.push(Action::NineTerminals);
             }
             if self.kan_ok(t, after_call).is_ok() {
-                for k in p.counts.kinds_at_least(4) {
+                for k in p.kinds_held_four() {
                     if Self::ankan_ok(t, seat, k) {
                         out.push(Action::Ankan { kind: k });
                     }
                 }
-                if !p.riichi {
+                if !p.riichi && !p.melds.is_empty() {
                     t.kakan_choices(seat, out);
                 }
             }
@@ -435,23 +463,34 @@ impl FlowHooks for RiichiFlow {
         {
             out.push(Action::Kita { tile: tile_id(id) });
         }
-        let choices = t.discard_choices(seat);
         if p.riichi {
             if let Some(d) = t.drawn {
                 out.push(Action::Discard { tile: tile_id(d) });
             }
             return;
         }
-        for &id in &choices {
-            if !p.kuikae.contains(kind(id)) {
-                out.push(Action::Discard { tile: tile_id(id) });
+        let choices = t.discard_choices(seat);
+        // Written to a buffer and copied at once: one capacity check, not one a discard.
+        let mut buf = [Action::Pass; 14];
+        let mut n = 0;
+        let kuikae = p.kuikae;
+        choices.for_each(|id| {
+            if !kuikae.contains(kind(id))
+                && let Some(slot) = buf.get_mut(n)
+            {
+                *slot = Action::Discard { tile: tile_id(id) };
+                n += 1;
             }
-        }
+        });
+        out.extend_from_slice(&buf[..n]);
         if !after_call && self.riichi_allowed(t, seat) {
-            let ready = ready_discards(&p.counts);
-            for &id in &choices {
-                if ready >> (id / 4) & 1 == 1 && Self::ready_discard_has_live_wait(t, seat, id) {
-                    out.push(Action::Riichi { tile: tile_id(id) });
+            let ready = ready_discards(&p.index);
+            if ready != 0 {
+                for id in choices {
+                    if ready >> (id / 4) & 1 == 1 && Self::ready_discard_has_live_wait(t, seat, id)
+                    {
+                        out.push(Action::Riichi { tile: tile_id(id) });
+                    }
                 }
             }
         }
@@ -572,23 +611,16 @@ impl FlowHooks for RiichiFlow {
     fn offer(&self, t: &Table, seat: Seat, c: &Claims, calls_ok: bool, d: u8) -> u8 {
         let p = t.player(seat);
         let k = kind(c.tile);
-        let mut o = 0u8;
-        if p.waits.contains(k) && !p.is_furiten() && self.ron_score(t, seat, c).is_some() {
-            o |= OFFER_RON;
+        // Most seats can do nothing with a tile: neither a wait, nor a pair of it, nor (the
+        // next seat) two kinds beside it. Answered without the checks below.
+        let calls = calls_ok && !p.riichi;
+        if !p.waits.contains(k)
+            && !(calls && (p.counts.get(k) >= 2 || (d == 1 && t.rules.chi && chi_neighbours(p, k))))
+        {
+            debug_assert_eq!(self.offer_checked(t, seat, c, calls_ok, d), 0);
+            return 0;
         }
-        if calls_ok && !p.riichi {
-            let n = p.counts.get(k);
-            if n >= 2 && t.pon_possible(seat, c.tile) {
-                o |= OFFER_PON;
-            }
-            if n >= 3 && t.kans < 4 {
-                o |= OFFER_KAN;
-            }
-            if d == 1 && t.rules.chi && t.chi_possible(seat, c.tile) {
-                o |= OFFER_CHI;
-            }
-        }
-        o
+        self.offer_checked(t, seat, c, calls_ok, d)
     }
 
     fn resolve(&mut self, t: &mut Table, c: Claims) {
@@ -652,8 +684,13 @@ impl FlowHooks for RiichiFlow {
                 self.draw(t, c.from, true);
             }
             ClaimSource::Discard { .. } => {
-                // Pon or kan first, then chi.
-                if let Some((seat, meld)) = t.call_pon_or_kan(&c) {
+                // Pon or kan first, then chi; none when no seat was offered a call (most
+                // discards), so the answers are not searched.
+                let called = c
+                    .offers
+                    .iter()
+                    .any(|&o| o & (OFFER_PON | OFFER_KAN | OFFER_CHI) != 0);
+                if called && let Some((seat, meld)) = t.call_pon_or_kan(&c) {
                     if meld == MeldKind::Minkan {
                         self.kan_seats |= 1 << seat;
                         self.pending_dora += 1;
@@ -661,7 +698,7 @@ impl FlowHooks for RiichiFlow {
                     }
                     return;
                 }
-                if t.call_chi(&c) {
+                if called && t.call_chi(&c) {
                     return;
                 }
                 if self.live_left(t) == 0 {

@@ -4,6 +4,7 @@
 //! river, a closed or added kan, a draw's turn). Nothing here asks which flow is played: the
 //! flows ([`super::flow`]) call these and decide what follows.
 
+use mj_hu::HandIndex;
 use mj_tiles::{Meld, MeldKind, Piece, Tile, TileCounts, TileSet};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -76,6 +77,12 @@ pub struct RiverTile {
 pub struct Player {
     pub(crate) hand: Ids,
     pub(crate) counts: TileCounts,
+    /// The same tiles as `mj_hu` table offsets (no wild kinds), kept with `counts` so that the
+    /// riichi flow's ready checks read them without converting the counts each time. Not
+    /// serialized: a deserialized [`super::Round`] rebuilds it from `counts`
+    /// ([`Player::rebuild_index`]).
+    #[serde(skip, default = "no_tiles")]
+    pub(crate) index: HandIndex,
     pub(crate) melds: SmallVec<[CalledMeld; 4]>,
     pub(crate) river: SmallVec<[RiverTile; 24]>,
     /// Kinds this seat ever discarded (furiten).
@@ -99,11 +106,17 @@ pub struct Player {
     pub(crate) kita: SmallVec<[u8; 4]>,
 }
 
+/// The kept offsets of no tiles.
+fn no_tiles() -> HandIndex {
+    HandIndex::new(TileSet::EMPTY)
+}
+
 impl Player {
     fn new() -> Player {
         Player {
             hand: Ids::default(),
             counts: TileCounts::EMPTY,
+            index: no_tiles(),
             melds: SmallVec::new(),
             river: SmallVec::new(),
             discarded: TileSet::EMPTY,
@@ -122,12 +135,37 @@ impl Player {
 
     pub(super) fn add(&mut self, id: u8) {
         self.hand.insert(id);
-        let _ = self.counts.add(kind(id));
+        let k = kind(id);
+        let _ = self.counts.add(k);
+        let _ = self.index.add(k);
     }
 
     pub(super) fn take(&mut self, id: u8) {
         self.hand.remove(id);
-        self.counts.remove(kind(id));
+        let k = kind(id);
+        self.counts.remove(k);
+        self.index.remove(k);
+    }
+
+    /// The kinds held four times in the hand: `counts.kinds_at_least(4)` from the kept eigens
+    /// (a mask per suit instead of a pass over the 34 counts).
+    pub(super) fn kinds_held_four(&self) -> TileSet {
+        let e = self.index.real();
+        let mut bits = 0u64;
+        // A digit of 4 has its bit 2 set (no digit exceeds 4): most hands have none.
+        if e.iter().fold(0, |a, x| a | x.raw()) & 0x4_4444_4444 != 0 {
+            for (s, e) in e.iter().enumerate() {
+                bits |= u64::from(e.ranks_at_least(4)) << (9 * s);
+            }
+        }
+        let four = TileSet::from_bits(bits);
+        debug_assert_eq!(four, self.counts.kinds_at_least(4));
+        four
+    }
+
+    /// Sets `index` from `counts` (after a deserialization or a relabelling).
+    pub(super) fn rebuild_index(&mut self) {
+        self.index = HandIndex::from_counts(&self.counts, TileSet::EMPTY);
     }
 
     /// Closed hand (門前): no melds but closed kans.
@@ -386,6 +424,16 @@ impl Table {
         }
     }
 
+    /// [`Table::emit`] for the events of every turn: the event is built only when the round
+    /// records (building and dropping it costs a draw or a discard more than the rest).
+    #[inline]
+    pub(super) fn emit_with(&mut self, ev: impl FnOnce(&Table) -> Event) {
+        if self.log.is_some() {
+            let ev = ev(self);
+            self.emit(ev);
+        }
+    }
+
     /// Live tiles left when the positions below `floor` are not drawn (the dead wall, or the
     /// positions parked below the Chinese flows' tiles).
     pub(super) fn live_left_above(&self, floor: usize) -> u8 {
@@ -435,10 +483,9 @@ impl Table {
         }
         self.drawn = None;
         self.discards += 1;
-        let pai = self.mt(tile);
-        self.emit(Event::Dahai {
+        self.emit_with(|t| Event::Dahai {
             actor: seat,
-            pai,
+            pai: t.mt(tile),
             tsumogiri,
         });
     }

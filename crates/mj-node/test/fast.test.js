@@ -11,64 +11,8 @@ const mj = require('..')
 const native = require('../index.js')
 const fast = require('../fast.js')
 
-// SplitMix64, as the other parity programs use.
-let state = 0x66617374n
-const MASK = (1n << 64n) - 1n
-function next() {
-  state = (state + 0x9e3779b97f4a7c15n) & MASK
-  let z = state
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK
-  return z ^ (z >> 31n)
-}
-const below = (n) => Number(((next() >> 32n) * BigInt(n)) >> 32n)
-const pick = (xs) => xs[below(xs.length)]
-
-const PRESETS = ['generic', 'riichi', 'sichuan', 'mcr']
-const NAMES = Array.from({ length: 34 }, (_, k) => `${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`)
-const ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
-const total = (c) => c.reduce((a, b) => a + b, 0)
-
-// Kinds a hand may draw from: all, or (for Sichuan-like hands) two numbered suits.
-function kindsOf(twoSuits) {
-  if (!twoSuits) return Array.from({ length: 34 }, (_, k) => k)
-  const skip = below(3)
-  return Array.from({ length: 27 }, (_, k) => k).filter((k) => Math.floor(k / 9) !== skip)
-}
-
-// `melds` melds (runs or triplets) and a pair over `kinds`, as far as four copies allow.
-function built(melds, kinds) {
-  const c = new Array(34).fill(0)
-  for (let m = 0; m < melds; m++) {
-    for (let t = 0; t < 30; t++) {
-      const k = pick(kinds)
-      const run = k < 27 && k % 9 <= 6 && kinds.includes(k + 2) && below(3) < 2
-      const ks = run ? [k, k + 1, k + 2] : [k, k, k]
-      const probe = c.slice()
-      if (ks.every((x) => ++probe[x] <= 4)) {
-        ks.forEach((x) => c[x]++)
-        break
-      }
-    }
-  }
-  for (let t = 0; t < 30; t++) {
-    const p = pick(kinds)
-    if (c[p] <= 2) {
-      c[p] += 2
-      break
-    }
-  }
-  return c
-}
-
-function sevenPairs(kinds) {
-  const c = new Array(34).fill(0)
-  while (total(c) < 14) {
-    const k = pick(kinds)
-    if (c[k] <= 2) c[k] += 2
-  }
-  return c
-}
+const { PRESETS, NAMES, total, hands: generator } = require('../testing/hands.js')
+const { below, pick, kindsOf, built, sevenPairs, thirteenOrphans, knitted, dealt } = generator(0x66617374n)
 
 // Seven pairs with a kind held four times, less one tile of another kind (13 tiles): where
 // generic rules count the four as two pairs and riichi's do not.
@@ -81,43 +25,6 @@ function quadPairs(kinds) {
   }
   const others = c.map((x, k) => (x === 2 ? k : -1)).filter((k) => k >= 0)
   c[pick(others)]--
-  return c
-}
-
-function thirteenOrphans() {
-  const c = new Array(34).fill(0)
-  ORPHANS.forEach((k) => c[k]++)
-  c[pick(ORPHANS)]++
-  return c
-}
-
-// MCR: 全不靠 (knitted tiles and honors, 14 different kinds) or 组合龙 + a meld + a pair.
-function knitted() {
-  const perm = pick([[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]])
-  const c = new Array(34).fill(0)
-  const knit = []
-  for (let s = 0; s < 3; s++) for (let r = perm[s]; r < 9; r += 3) knit.push(9 * s + r)
-  if (below(2)) {
-    const pool = knit.concat([27, 28, 29, 30, 31, 32, 33])
-    while (total(c) < 14) {
-      const k = pick(pool)
-      c[k] = 1
-    }
-    return c
-  }
-  knit.forEach((k) => c[k]++)
-  const rest = built(1, Array.from({ length: 34 }, (_, k) => k))
-  for (let k = 0; k < 34; k++) c[k] = Math.min(4, c[k] + rest[k])
-  return c
-}
-
-// Random tiles from a full set (a wall draw), over `kinds`.
-function drawn(size, kinds) {
-  const c = new Array(34).fill(0)
-  while (total(c) < size) {
-    const k = pick(kinds)
-    if (c[k] < 4) c[k]++
-  }
   return c
 }
 
@@ -170,13 +77,13 @@ function randomHand() {
       c = below(2) ? knitted() : moveOne(knitted(), kindsOf(false))
       break
     case 'wall':
-      c = drawn(pick([14, 14, 14, 11, 8, 17]), kinds)
+      c = dealt(pick([14, 14, 14, 11, 8, 17]), kinds)
       break
     case 'ready':
       c = moveOne(built(4, kinds), kinds)
       break
     default:
-      c = drawn(pick([13, 15, 16, 3, 1, 18, 20]), kinds)
+      c = dealt(pick([13, 15, 16, 3, 1, 18, 20]), kinds)
   }
   const n = pick([0, 0, 0, 1, 2, 3, 4])
   let wild = []
@@ -263,9 +170,9 @@ test('hands and fields the reader does not take go to the addon, errors included
   const cases = [
     [(() => { const c = Uint8Array.from(win); c[0] = 5; return c })(), 'riichi', 'fifth_copy'],
     [(() => { const c = Uint8Array.from(win); c[5] = 255; return c })(), undefined, null],
-    [Uint8Array.from(drawn(13, kindsOf(false))), 'riichi', 'hand_size'],
-    [Uint8Array.from(drawn(20, kindsOf(false))), undefined, 'hand_size'],
-    [Uint8Array.from(drawn(15, kindsOf(false))), 'mcr', 'hand_size'],
+    [Uint8Array.from(dealt(13, kindsOf(false))), 'riichi', 'hand_size'],
+    [Uint8Array.from(dealt(20, kindsOf(false))), undefined, 'hand_size'],
+    [Uint8Array.from(dealt(15, kindsOf(false))), 'mcr', 'hand_size'],
     [new Uint8Array(34), 'generic', 'hand_size'],
     [new Uint8Array(33), 'generic', 'invalid_hand'],
     [(() => { const c = new Uint8Array(34); c[0] = 4; c[1] = 4; c[2] = 3; return c })(), { wild: ['1m', '2m', '3m'] }, null],
@@ -302,7 +209,7 @@ test('shanten from the tables in JavaScript answers what the addon answers', () 
   const values = new Set()
   const sized = Array.from({ length: 1500 }, () => {
     const size = pick([13, 13, 14, 14, 10, 11, 7, 8, 4, 5, 1, 2, 16, 17, 12, 0])
-    return pick([() => drawn(size, kindsOf(below(3) === 0)), () => moveOne(built(4, kindsOf(false)), kindsOf(false), false), () => moveOne(sevenPairs(kindsOf(false)), kindsOf(false), below(2) === 0), () => moveOne(thirteenOrphans(), kindsOf(false), below(2) === 0), () => quadPairs(kindsOf(false))])()
+    return pick([() => dealt(size, kindsOf(below(3) === 0)), () => moveOne(built(4, kindsOf(false)), kindsOf(false), false), () => moveOne(sevenPairs(kindsOf(false)), kindsOf(false), below(2) === 0), () => moveOne(thirteenOrphans(), kindsOf(false), below(2) === 0), () => quadPairs(kindsOf(false))])()
   })
   const all = sized.concat(hands.map((h) => h.counts))
   for (const counts of all) {
@@ -328,7 +235,7 @@ test('shanten from the tables in JavaScript answers what the addon answers', () 
 })
 
 test('shanten the reader does not take goes to the addon, errors included', () => {
-  const hand = Uint8Array.from(drawn(14, kindsOf(false)))
+  const hand = Uint8Array.from(dealt(14, kindsOf(false)))
   const cases = [
     [hand, 'sichuan', 'unsupported_rules'],
     [hand, { rules: 'mcr' }, 'unsupported_rules'],
@@ -336,8 +243,8 @@ test('shanten the reader does not take goes to the addon, errors included', () =
     [hand, { rules: 'riichi', options: { seven_pairs: false } }, null],
     [hand, 'tenhou', 'unknown_rules'],
     [new Uint8Array(34), 'riichi', 'hand_size'],
-    [Uint8Array.from(drawn(12, kindsOf(false))), 'riichi', 'hand_size'],
-    [Uint8Array.from(drawn(18, kindsOf(false))), 'riichi', 'hand_size'],
+    [Uint8Array.from(dealt(12, kindsOf(false))), 'riichi', 'hand_size'],
+    [Uint8Array.from(dealt(18, kindsOf(false))), 'riichi', 'hand_size'],
     [(() => { const c = Uint8Array.from(hand); c[3] = 5; return c })(), 'riichi', 'fifth_copy'],
     [new Uint8Array(35), undefined, 'invalid_hand'],
     [Array.from(hand, (x, k) => (k === 3 ? x + 0.25 : x)), undefined, null],

@@ -13,17 +13,7 @@ if (!MJ_BIN) {
 }
 
 // SplitMix64, as the other parity programs use.
-let state = 0x4e6f6465n
-const MASK = (1n << 64n) - 1n
-function next() {
-  state = (state + 0x9e3779b97f4a7c15n) & MASK
-  let z = state
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK
-  return z ^ (z >> 31n)
-}
-const below = (n) => Number(((next() >> 32n) * BigInt(n)) >> 32n)
-const pick = (xs) => xs[below(xs.length)]
+const { below, pick } = require('../testing/hands.js').splitmix(0x4e6f6465n)
 
 const KINDS = Array.from({ length: 34 }, (_, k) => `${(k % 9) + 1}${'mpsz'[Math.floor(k / 9)]}`)
 

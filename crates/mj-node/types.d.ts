@@ -130,6 +130,9 @@ export declare class HandIndex {
   remove(kind: Kind): void
   /** Is the hand (3k+2 tiles) a win: `hu` of the same counts and fields. */
   isWinning(): boolean
+  /** Would one more tile of `kind` (a draw) win: `add`, `isWinning`, `remove` in one call, the hand unchanged
+   * (errors included: `fifth_copy`, `invalid_tile`, or `hu`'s). */
+  winsWith(kind: Kind): boolean
   /** The 34 counts, wild kinds' tiles included (a copy). */
   counts(): Uint8Array
   /** Tiles held, wildcards included. */

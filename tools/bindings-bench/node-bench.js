@@ -136,7 +136,8 @@ for (const name of ['wins', 'wall']) {
   // The same hands as draws on a kept hand (`HandIndex`): the 13 other tiles kept (counts
   // checked once, before timing), the drawn tile (one of the hand's kinds, picked by the hand's
   // position) added, the check, and the tile removed again: a timed call is add + isWinning +
-  // remove. And the check alone on the 14 tiles kept.
+  // remove, or the one call winsWith(drawn) that does the three. And the check alone on the 14
+  // tiles kept.
   const kept = hands.map((h, i) => {
     const held = h.counts.flatMap((x, k) => (x > 0 ? [k] : []))
     const drawn = held[i % held.length]
@@ -154,7 +155,9 @@ for (const name of ['wins', 'wall']) {
   compare(`HandIndex add/isWinning/remove == agari.checkAll ${name}`, hands, (h, i) => draw(kept[i]), (h, i) => agari.checkAll(arrs[i]))
   compare(`HandIndex add/isWinning/remove == hu ${name}`, hands, (h, i) => draw(kept[i]), (h, i) => mj.hu(u8[i], 'riichi'))
   compare(`HandIndex isWinning (14 kept) == hu ${name}`, hands, (h, i) => whole[i].isWinning(), (h, i) => mj.hu(u8[i], 'riichi'))
+  compare(`HandIndex winsWith(drawn) == hu ${name}`, hands, (h, i) => kept[i].hand.winsWith(kept[i].drawn), (h, i) => mj.hu(u8[i], 'riichi'))
   time(`mj-engine HandIndex add+isWinning+remove ${name}`, kept, draw)
+  time(`mj-engine HandIndex winsWith(drawn) ${name}`, kept, (x) => x.hand.winsWith(x.drawn))
   time(`mj-engine HandIndex isWinning (14 kept) ${name}`, whole, (hand) => hand.isWinning())
   time(`agari.checkAll ${name}`, arrs, (a) => agari.checkAll(a))
   time(`syanten(...) === -1 ${name}`, arrs, (a) => syanten(a) === -1)

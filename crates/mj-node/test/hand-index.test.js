@@ -71,7 +71,7 @@ function check(hand, fields, line) {
   return ours
 }
 
-test('isWinning answers hu of the same counts along seeded walks of draws and discards', () => {
+test('isWinning and winsWith answer hu of the same counts along seeded walks of draws and discards', () => {
   let checks = 0
   let errors = 0
   const wins = new Map()
@@ -97,14 +97,21 @@ test('isWinning answers hu of the same counts along seeded walks of draws and di
       // check.
       const k = wild.length > 0 && below(6) === 0 ? NAMES.indexOf(pick(wild)) : pick(kinds)
       if (hand.counts()[k] === 4) continue
+      // The draw asked about first (`winsWith`, the hand unchanged), then made.
+      const kept = Array.from(hand.counts())
+      const asked = outcome(() => hand.winsWith(k))
+      assert.deepEqual(Array.from(hand.counts()), kept, line())
       hand.add(k)
       const drawn = check(hand, fields, line())
+      assert.deepEqual(asked, drawn, line())
       checks++
       if (drawn.code !== undefined) errors++
       if (drawn.value === true) {
         const key = `${preset} ${from} ${wild.length > 0}`
-      if (drawn.value === true && hand.fields.wild.some((name) => hand.counts()[NAMES.indexOf(name)] >= 3)) wins.set('3+ wildcards', (wins.get('3+ wildcards') ?? 0) + 1)
         wins.set(key, (wins.get(key) ?? 0) + 1)
+        if (hand.fields.wild.some((name) => hand.counts()[NAMES.indexOf(name)] >= 3)) {
+          wins.set('3+ wildcards', (wins.get('3+ wildcards') ?? 0) + 1)
+        }
       }
       // Mostly the drawn tile goes again (a wait kept), else any tile held.
       hand.remove(below(3) ? k : pick(heldKinds(hand.counts())))
@@ -157,6 +164,8 @@ test('add and remove refuse what they cannot do and leave the hand unchanged', (
   const absent = ALL.find((k) => before[k] === 0)
   const cases = [
     [() => hand.add(full), 'fifth_copy', Error],
+    [() => hand.winsWith(full), 'fifth_copy', Error],
+    [() => hand.winsWith(34), 'invalid_tile', RangeError],
     [() => hand.remove(absent), 'not_held', Error],
     [() => hand.add(34), 'invalid_tile', RangeError],
     [() => hand.add(-1), 'invalid_tile', RangeError],

@@ -201,15 +201,22 @@ impl Checker {
         declared: Declared,
     ) -> Result<u64, SizeError> {
         let n = Self::check_size(hand.total(), hand.wildcards, declared, true)?;
+        let offsets = self.kept_offsets(hand);
+        Ok(self.ready_discards_at(&hand.real, &offsets, u32::from(hand.wildcards), n, declared))
+    }
+
+    /// The four groups' table offsets of a kept hand (the honors' in the honor-sequences plane
+    /// when the rules have it).
+    #[inline(always)]
+    fn kept_offsets(&self, hand: &HandIndex) -> [usize; 4] {
         let x = hand.offsets;
         let plane = HONOR_SHAPES * usize::from(self.rules().honor_sequences);
-        let offsets = [
+        [
             x[0] as usize,
             x[1] as usize,
             x[2] as usize,
             x[3] as usize + plane,
-        ];
-        Ok(self.ready_discards_at(&hand.real, &offsets, u32::from(hand.wildcards), n, declared))
+        ]
     }
 
     #[inline(always)]
@@ -233,14 +240,7 @@ impl Checker {
             concealed: n + missing,
             declared: declared.count,
         };
-        let x = hand.offsets;
-        let plane = HONOR_SHAPES * usize::from(self.rules().honor_sequences);
-        let offsets = [
-            x[0] as usize,
-            x[1] as usize,
-            x[2] as usize,
-            x[3] as usize + plane,
-        ];
+        let offsets = self.kept_offsets(hand);
         let w = u32::from(hand.wildcards) + missing;
         Ok(self.wins(&self.entries_at(&offsets), w, size, || hand.real()))
     }

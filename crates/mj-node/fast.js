@@ -666,46 +666,9 @@ class HandIndex {
   }
 
   // `hu` of the hand with one more tile of `kind` (a draw asked about), the hand left as it
-  // was: `add`, `isWinning`, `remove` in one call. A fifth copy throws `fifth_copy`.
+  // was: `add`, `isWinning`, `remove` in one call, errors included (a fifth copy throws
+  // `fifth_copy`, the hand unchanged).
   winsWith(kind) {
-    if (kind !== (kind & 63) || kind > 33) throw badKind(kind)
-    const r = this.#rules
-    const x = this.#held[kind]
-    // Wild kinds, the addon's cases and the special forms: the draw made and taken back.
-    if (x === 4 || r === null || this.#wildKind[kind] !== 0) return this.#drawn(kind)
-    const s = this.#sums
-    const g = GROUP[kind]
-    const p = POWER[kind]
-    const s0 = s[0] + (g === 0 ? p : 0), s1 = s[1] + (g === 1 ? p : 0)
-    const s2 = s[2] + (g === 2 ? p : 0), s3 = s[3] + (g === 3 ? p : 0)
-    const gm = s[S_GROUP_TILES] + (g === 0 ? 1 : 0), gp = s[S_GROUP_TILES + 1] + (g === 1 ? 1 : 0)
-    const gs = s[S_GROUP_TILES + 2] + (g === 2 ? 1 : 0), gh = s[S_GROUP_TILES + 3] + (g === 3 ? 1 : 0)
-    const w = s[S_WILDCARDS]
-    const n = gm + gp + gs + gh + w
-    // isWinning's steps on the sums with the drawn tile in, until a special form must be read.
-    if (n > 17 || ((0x24924 >> n) & 1) === 0 || w > 8 || (!r.honors && gh + (this.#heldWildHonors() ? 1 : 0) > 0)) return this.#drawn(kind)
-    if (r.lackOneSuit && gm !== 0 && gp !== 0 && gs !== 0) return false
-    if (w > 0 || MELDS_AND_PAIR[gm] + MELDS_AND_PAIR[gp] + MELDS_AND_PAIR[gs] + MELDS_AND_PAIR[gh] === 1) {
-      if (standardNeed(r, s0, s1, s2, s3) <= w) return true
-    }
-    if (n !== 14) return false
-    const t = s[S_TALLY] + TALLY_UP[x]
-    const odd = (t & 255) - ((t >> 8) & 255) + ((t >> 16) & 255) - (t >>> 24)
-    if (r.knitted || (r.sevenPairs && (w > 0 || odd === 0)) || (r.thirteenOrphans && s0 % NINES < 5 && s1 % NINES < 5 && s2 % NINES < 5)) {
-      return this.#drawn(kind)
-    }
-    return false
-  }
-
-  // Any honor held as a wild kind's tile (the honors the sums do not count).
-  #heldWildHonors() {
-    if (!this.#anyWild) return false
-    for (let k = 27; k < 34; k++) if (this.#wildKind[k] !== 0 && this.#held[k] !== 0) return true
-    return false
-  }
-
-  // `isWinning` with one more tile of `kind`, the hand left as it was.
-  #drawn(kind) {
     this.add(kind)
     try {
       return this.isWinning()

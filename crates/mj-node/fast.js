@@ -337,7 +337,7 @@ function winCounts(c, r, w) {
   // The tests every special form implies (`Checker::special_possible`), so that most hands
   // that are no standard win never count kinds: seven pairs needs no more odd counts than
   // wildcards (none at all without one), thirteen orphans no simple.
-  if (r.knitted || (r.sevenPairs && (w > 0 || (or & 1) === 0)) || (r.thirteenOrphans && noSimples(c))) {
+  if (r.knitted || (r.sevenPairs && (w > 0 || (or & 1) === 0)) || (r.thirteenOrphans && manTiles + pinTiles + souTiles === c0 + c8 + p0 + p8 + s0 + s8)) {
     return special(c, r, w) ? 1 : 0
   }
   return 0
@@ -350,12 +350,6 @@ const MELDS_AND_PAIR = new Int32Array([0, 5, 1, 0, 5, 1, 0, 5, 1, 0, 5, 1, 0, 5,
 // Every count at most 4.
 function atMostFour(c) {
   for (let k = 0; k < 34; k++) if (c[k] > 4) return false
-  return true
-}
-
-// No simple (rank 2-8 of a numbered suit); most hands answer at their first few kinds.
-function noSimples(c) {
-  for (let first = 0; first < 27; first += 9) for (let k = first + 1; k < first + 8; k++) if (c[k] !== 0) return false
   return true
 }
 
@@ -524,14 +518,6 @@ function shantenCounts(c, r) {
   return best
 }
 
-// The kept hand (`mj_hu::HandIndex`): each kind's index splits into its group (m, p, s, honors),
-// and its power of 5 in the group's base-5 value.
-const GROUP = new Uint8Array(34)
-const POWER = new Int32Array(34)
-for (let k = 0; k < 34; k++) {
-  GROUP[k] = Math.floor(k / 9)
-  POWER[k] = 5 ** (k % 9)
-}
 // A 14-tile man hand, a win under every preset, that `HandIndex` asks the addon about to
 // learn how `hu` words an error of the fields alone.
 const PROBE = Uint8Array.from({ length: 34 }, (_, k) => [3, 1, 1, 1, 1, 1, 1, 1, 4][k] ?? 0)
@@ -578,6 +564,46 @@ function keptFields(fields) {
   throw error('unsupported_rules', `HandIndex takes a preset name (${PRESETS.join(', ')}) and \`wild\` (tile names): not ${JSON.stringify(fields)}`)
 }
 
+// `hu` from a kept hand's sums: the groups' base-5 values and tile counts, the tally and the
+// wildcards. 1 a win, 0 not; `SUMS_SPECIAL` when a special form must be read on the counts,
+// `SUMS_REFUSED` for a hand `hu` refuses (the addon words it).
+function sumsWin(r, man, pin, sou, hon, gm, gp, gs, gh, t, w) {
+  const n = gm + gp + gs + gh + w
+  // 3k+2 tiles, k <= 5; at most 8 wildcards.
+  if (n > 17 || ((0x24924 >> n) & 1) === 0 || w > 8) return SUMS_REFUSED
+  if (r.lackOneSuit && gm !== 0 && gp !== 0 && gs !== 0) return 0
+  if (w > 0 || MELDS_AND_PAIR[gm] + MELDS_AND_PAIR[gp] + MELDS_AND_PAIR[gs] + MELDS_AND_PAIR[gh] === 1) {
+    if (standardNeed(r, man, pin, sou, hon) <= w) return 1
+  }
+  if (n !== 14) return 0
+  // Odd counts (1 and 3): kinds held once, less twice, plus three times, less four.
+  const odd = (t & 255) - ((t >> 8) & 255) + ((t >> 16) & 255) - (t >>> 24)
+  if (r.knitted || (r.sevenPairs && (w > 0 || odd === 0)) || (r.thirteenOrphans && man % NINES < 5 && pin % NINES < 5 && sou % NINES < 5)) {
+    return SUMS_SPECIAL
+  }
+  return 0
+}
+const SUMS_SPECIAL = -2
+const SUMS_REFUSED = -1
+
+// `HandIndex.#held`: a kind's count (the low three bits), and the flag of a wild kind.
+const COUNT = 7
+const WILD_KIND = 8
+// A numbered suit's 9s in its base-5 value: the value modulo this is below 5 when it holds no
+// simple (only 1s, and 9s).
+const NINES = 390625
+// By a count 0-3: what one more copy adds to `tally`.
+const TALLY_UP = Int32Array.from([0, 1, 2, 3], (x) => TALLY[x + 1] - TALLY[x])
+// By kind, eight entries: what one more tile of it adds to the base-5 values of man, pin, sou
+// and honors (its power of 5 in its own group's, 0 in the others) and to their tile counts, so
+// that a tile in or out updates the sums with no branch on its group.
+const DRAW = new Int32Array(34 * 8)
+for (let k = 0; k < 34; k++) {
+  const group = Math.floor(k / 9)
+  DRAW[k * 8 + group] = 5 ** (k % 9)
+  DRAW[k * 8 + 4 + group] = 1
+}
+
 // A concealed hand kept for repeated win checks as tiles come and go (`mj_hu::HandIndex`):
 // each group's base-5 value, where its needs byte sits in the tables, is kept up to date, so
 // that a draw of a kind adds its power of 5 to one group and `isWinning` reads four bytes and
@@ -587,14 +613,24 @@ function keptFields(fields) {
 class HandIndex {
   #fields
   #rules
-  // Wild kinds: 1 by kind index; `#anyWild` when there is one.
-  #wildKind
+  // Wild kinds: `#anyWild` when there is one.
   #anyWild
-  // All tiles, wild kinds' included, by kind.
+  // All tiles, wild kinds' included, by kind: the count, plus `WILD_KIND` on a wild kind (so a
+  // tile's count and kind are one read).
   #held
-  // The sums kept, by `S_*` index: of the real (not wild) tiles, each group's base-5 value and
-  // tile count and their `tally`; the wildcards.
-  #sums
+  // The sums kept, each a field (read with no bounds check): of the real (not wild) tiles, the
+  // base-5 values of man, pin, sou and honors, their tile counts (`#gm`...), and their `tally`;
+  // the wildcards.
+  #man = 0
+  #pin = 0
+  #sou = 0
+  #hon = 0
+  #gm = 0
+  #gp = 0
+  #gs = 0
+  #gh = 0
+  #tally = 0
+  #wild = 0
 
   // `hand`: 34 counts (a `Uint8Array` or an array of integers 0-4), checked once; `fields`: as
   // `hu` takes them, a preset name or `{ rules, wild }`.
@@ -611,13 +647,11 @@ class HandIndex {
       return HandIndex.#refuse(hand, fields)
     }
     this.#fields = Object.freeze({ rules: preset, wild: Object.freeze(wild) })
-    this.#wildKind = new Uint8Array(34)
-    for (const name of wild) this.#wildKind[KIND.get(name)] = 1
+    this.#held = new Uint8Array(34)
+    for (const name of wild) this.#held[KIND.get(name)] = WILD_KIND
     this.#anyWild = wild.length > 0
     // `null` while the JavaScript reader is off: every check is then the addon's.
     this.#rules = winsOn() ? presetRules(preset) : null
-    this.#held = new Uint8Array(34)
-    this.#sums = new Int32Array(S_SIZE)
     for (let k = 0; k < 34; k++) for (let i = 0; i < counts[k]; i++) this.add(k)
   }
 
@@ -632,18 +666,24 @@ class HandIndex {
   add(kind) {
     if (kind !== (kind & 63) || kind > 33) throw badKind(kind)
     const held = this.#held
-    const x = held[kind]
+    const v = held[kind]
+    const x = v & COUNT
     if (x === 4) throw error('fifth_copy', `fifth copy of ${kindName(kind)}`)
-    held[kind] = x + 1
-    const s = this.#sums
-    if (this.#wildKind[kind] !== 0) {
-      s[S_WILDCARDS]++
+    held[kind] = v + 1
+    if (v >= WILD_KIND) {
+      this.#wild++
       return
     }
-    const g = GROUP[kind]
-    s[g] += POWER[kind]
-    s[S_GROUP_TILES + g]++
-    s[S_TALLY] += TALLY_UP[x]
+    const d = kind << 3
+    this.#man += DRAW[d]
+    this.#pin += DRAW[d + 1]
+    this.#sou += DRAW[d + 2]
+    this.#hon += DRAW[d + 3]
+    this.#gm += DRAW[d + 4]
+    this.#gp += DRAW[d + 5]
+    this.#gs += DRAW[d + 6]
+    this.#gh += DRAW[d + 7]
+    this.#tally += TALLY_UP[x]
   }
 
   // Removes one tile of kind `kind` (0-33); a kind not held throws `not_held` and leaves the hand
@@ -651,24 +691,50 @@ class HandIndex {
   remove(kind) {
     if (kind !== (kind & 63) || kind > 33) throw badKind(kind)
     const held = this.#held
-    const x = held[kind]
+    const v = held[kind]
+    const x = v & COUNT
     if (x === 0) throw error('not_held', `no ${kindName(kind)} to remove`)
-    held[kind] = x - 1
-    const s = this.#sums
-    if (this.#wildKind[kind] !== 0) {
-      s[S_WILDCARDS]--
+    held[kind] = v - 1
+    if (v >= WILD_KIND) {
+      this.#wild--
       return
     }
-    const g = GROUP[kind]
-    s[g] -= POWER[kind]
-    s[S_GROUP_TILES + g]--
-    s[S_TALLY] -= TALLY_UP[x - 1]
+    const d = kind << 3
+    this.#man -= DRAW[d]
+    this.#pin -= DRAW[d + 1]
+    this.#sou -= DRAW[d + 2]
+    this.#hon -= DRAW[d + 3]
+    this.#gm -= DRAW[d + 4]
+    this.#gp -= DRAW[d + 5]
+    this.#gs -= DRAW[d + 6]
+    this.#gh -= DRAW[d + 7]
+    this.#tally -= TALLY_UP[x - 1]
   }
 
   // `hu` of the hand with one more tile of `kind` (a draw asked about), the hand left as it
-  // was: `add`, `isWinning`, `remove` in one call, errors included (a fifth copy throws
+  // was: the kept sums plus the tile's share (`DRAW`) read by `sumsWin`, as `isWinning` reads
+  // them; a wild kind, a special form to read on the counts, and every hand the addon must
+  // word are `add`, `isWinning` and `remove`, errors included (a fifth copy throws
   // `fifth_copy`, the hand unchanged).
   winsWith(kind) {
+    if (kind !== (kind & 63) || kind > 33) throw badKind(kind)
+    // Below 4: a kind that is not wild, held fewer than four times.
+    const x = this.#held[kind]
+    const r = this.#rules
+    if (x < 4 && r !== null && (r.honors || !(kind >= 27 || this.#holdsHonors()))) {
+      const d = kind << 3
+      const won = sumsWin(r, this.#man + DRAW[d], this.#pin + DRAW[d + 1], this.#sou + DRAW[d + 2], this.#hon + DRAW[d + 3],
+        this.#gm + DRAW[d + 4], this.#gp + DRAW[d + 5], this.#gs + DRAW[d + 6], this.#gh + DRAW[d + 7], this.#tally + TALLY_UP[x], this.#wild)
+      if (won >= 0) return won === 1
+      if (won === SUMS_SPECIAL) {
+        // The special forms read the counts: the drawn tile is counted for the reading only.
+        const held = this.#held
+        held[kind] = x + 1
+        const yes = special(this.#real(), r, this.#wild)
+        held[kind] = x
+        return yes
+      }
+    }
     this.add(kind)
     try {
       return this.isWinning()
@@ -684,48 +750,34 @@ class HandIndex {
 
   // Tiles held, wildcards included.
   get size() {
-    const s = this.#sums
-    return s[S_GROUP_TILES] + s[S_GROUP_TILES + 1] + s[S_GROUP_TILES + 2] + s[S_GROUP_TILES + 3] + s[S_WILDCARDS]
+    return this.#gm + this.#gp + this.#gs + this.#gh + this.#wild
   }
 
   // The 34 counts, wild kinds' tiles included (a copy).
   counts() {
-    return Uint8Array.from(this.#held)
+    return this.#held.map((v) => v & COUNT)
   }
 
   // `hu(this.counts(), fields)`: `winCounts` with the counts' sums kept, not read.
   isWinning() {
     const r = this.#rules
-    const s = this.#sums
-    const gm = s[S_GROUP_TILES], gp = s[S_GROUP_TILES + 1], gs = s[S_GROUP_TILES + 2], gh = s[S_GROUP_TILES + 3]
-    const w = s[S_WILDCARDS]
-    const n = gm + gp + gs + gh + w
-    // 3k+2 tiles, k <= 5; at most 8 wildcards; honors only under rules that have them.
-    if (r === null || n > 17 || ((0x24924 >> n) & 1) === 0 || w > 8 || (!r.honors && this.#holdsHonors())) return this.#addon()
-    if (r.lackOneSuit && gm !== 0 && gp !== 0 && gs !== 0) return false
-    if (w > 0 || MELDS_AND_PAIR[gm] + MELDS_AND_PAIR[gp] + MELDS_AND_PAIR[gs] + MELDS_AND_PAIR[gh] === 1) {
-      if (standardNeed(r, s[0], s[1], s[2], s[3]) <= w) return true
-    }
-    if (n !== 14) return false
-    const t = s[S_TALLY]
-    // Odd counts (1 and 3): kinds held once, less twice, plus three times, less four.
-    const odd = (t & 255) - ((t >> 8) & 255) + ((t >> 16) & 255) - (t >>> 24)
-    if (r.knitted || (r.sevenPairs && (w > 0 || odd === 0)) || (r.thirteenOrphans && s[0] % NINES < 5 && s[1] % NINES < 5 && s[2] % NINES < 5)) {
-      return special(this.#real(), r, w)
-    }
-    return false
+    if (r === null || (!r.honors && this.#holdsHonors())) return this.#addon()
+    const won = sumsWin(r, this.#man, this.#pin, this.#sou, this.#hon, this.#gm, this.#gp, this.#gs, this.#gh, this.#tally, this.#wild)
+    if (won >= 0) return won === 1
+    if (won === SUMS_REFUSED) return this.#addon()
+    return special(this.#real(), r, this.#wild)
   }
 
   // Any honor held, wild or not.
   #holdsHonors() {
-    for (let k = 27; k < 34; k++) if (this.#held[k] !== 0) return true
+    for (let k = 27; k < 34; k++) if ((this.#held[k] & COUNT) !== 0) return true
     return false
   }
 
   // The real counts: the held ones, or (with wild kinds) a copy with theirs taken out.
   #real() {
     if (!this.#anyWild) return this.#held
-    for (let k = 0; k < 34; k++) scratch[k] = this.#wildKind[k] === 0 ? this.#held[k] : 0
+    for (let k = 0; k < 34; k++) scratch[k] = this.#held[k] < WILD_KIND ? this.#held[k] : 0
     return scratch
   }
 
@@ -734,18 +786,6 @@ class HandIndex {
     return native.hu(this.counts(), { rules: this.#fields.rules, wild: this.#fields.wild.slice() })
   }
 }
-
-// `HandIndex`'s sums, by index: 0-3 the groups' base-5 values (m, p, s, honors), then their tile
-// counts, then the tally and the wildcards.
-const S_GROUP_TILES = 4
-const S_TALLY = 8
-const S_WILDCARDS = 9
-const S_SIZE = 10
-// A numbered suit's 9s in its base-5 value: the value modulo this is below 5 when it holds no
-// simple (only 1s, and 9s).
-const NINES = 390625
-// By a count 0-3: what one more copy adds to `tally`.
-const TALLY_UP = Int32Array.from([0, 1, 2, 3], (x) => TALLY[x + 1] - TALLY[x])
 
 // A kind index that is not an integer 0-33.
 const badKind = (kind) => error('invalid_tile', `a kind index is an integer 0-33, not ${String(kind)}`, RangeError)

@@ -901,9 +901,12 @@ where
             .zip(out.done.chunks_mut(chunk))
             .zip(out.illegal.chunks_mut(chunk))
             .enumerate();
+        // The first part runs on the calling thread (its GIL released), the others on threads
+        // of their own: `threads` parts start `threads - 1` threads.
         let mut handles = Vec::new();
+        let mut here = None;
         for (p, ((((((g, o), m), s), r), d), il)) in parts {
-            let mut job = move || {
+            let job = move || {
                 for (j, game) in g.iter_mut().enumerate() {
                     f(
                         p * chunk + j,
@@ -917,11 +920,14 @@ where
                     );
                 }
             };
-            if threads == 1 {
-                job();
+            if p == 0 {
+                here = Some(job);
             } else {
                 handles.push(sc.spawn(job));
             }
+        }
+        if let Some(mut job) = here {
+            job();
         }
         for h in handles {
             let _ = h.join();

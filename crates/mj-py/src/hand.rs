@@ -42,6 +42,17 @@ pub(crate) struct HandTiles {
 }
 
 impl HandTiles {
+    /// A hand given as 34 counts.
+    pub(crate) fn of_counts(counts: TileCounts) -> HandTiles {
+        HandTiles {
+            form: Form::Counts,
+            counts,
+            written: Vec::new(),
+            red: [0; 3],
+            ids: [0; 3],
+        }
+    }
+
     /// The pieces of the ids held, in id order.
     fn id_pieces(&self) -> Vec<Piece> {
         let mut out = Vec::with_capacity(self.counts.total() as usize);

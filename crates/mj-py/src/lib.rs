@@ -24,6 +24,7 @@ mod error;
 mod fields;
 mod hand;
 mod json;
+mod kept;
 mod results;
 mod review;
 mod score;
@@ -110,6 +111,7 @@ fn mj_engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::shanten_batch, m)?)?;
     env::register(m)?;
     selfplay::register(m)?;
+    m.add_class::<kept::KeptHand>()?;
     m.add_class::<HuResult>()?;
     m.add_class::<WaitsResult>()?;
     m.add_class::<ShantenResult>()?;

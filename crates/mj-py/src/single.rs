@@ -20,7 +20,7 @@ use pyo3::types::{PyBool, PyTuple};
 use mj_ai::{HandView, ShapeRules};
 use mj_hu::Checker;
 use mj_protocol::OpError;
-use mj_tiles::TileCounts;
+use mj_tiles::{Suit, TileCounts, TileSet};
 
 use crate::error::op_error;
 use crate::fields::Common;
@@ -56,6 +56,25 @@ fn checked(tiles: &HandTiles, common: &Common) -> Option<(Checker, mj_hu::Hand)>
     Some((checker, hand))
 }
 
+/// `hu` on the fast path, from the tables' offsets of the counts (`mj_hu::HandIndex`) rather
+/// than a whole `mj_hu::Hand`: the same answer where the engine answers (a concealed hand of
+/// the preset's own switches, 3k+2 tiles, at most eight wildcards, honors only where the rules
+/// have them); `None` where it does not.
+fn fast_hu(tiles: &HandTiles, common: &Common) -> Option<bool> {
+    if !common.is_plain() {
+        return None;
+    }
+    let shapes = common.shapes();
+    if !shapes.honors && !(tiles.counts.kinds() & TileSet::suit(Suit::Honor)).is_empty() {
+        return None;
+    }
+    let checker = Checker::new(shapes).ok()?;
+    let hand = mj_hu::HandIndex::from_counts(&tiles.counts, common.wild);
+    checker
+        .is_winning_index(&hand, mj_hu::Declared::default())
+        .ok()
+}
+
 /// The shapes `mj-ai` answers for on the fast path, when the preset has only those.
 fn shapes(common: &Common) -> Option<ShapeRules> {
     if !common.is_plain() {
@@ -77,8 +96,7 @@ pub(crate) fn hu<'py>(
     options: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (tiles, common) = read(hand, melds, wild, rules, options)?;
-    let fast = checked(&tiles, &common).and_then(|(c, h)| c.is_winning(&h).ok());
-    let hu = match fast {
+    let hu = match fast_hu(&tiles, &common) {
         Some(hu) => hu,
         None => common.request("hu", &tiles)?.is_win().map_err(err)?,
     };

@@ -5,6 +5,8 @@
   read in the form given, the other arguments as Python values, and the answer comes without
   JSON; results build their Python values when read, and ``raw=True`` (``hu``, ``waits``,
   ``shanten``, ``discards``) returns plain values. Answers and errors are the protocol's.
+* ``HandIndex``: a hand kept across draws and discards whose win check reads the tables from
+  offsets it keeps up to date (``hu`` of the same counts, errors included).
 * ``review``: one seat of a real game log judged decision by decision (docs/review.md).
 * ``hu_batch``, ``ready_batch``, ``waits_batch``, ``shanten_batch``: an ``(N, 34)`` uint8 count
   array answered with the GIL released over ``threads`` OS threads.
@@ -185,6 +187,33 @@ def hu(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Me
     ``generic``); ``options``: rule switches (docs/protocol.md). ``raw=True``: a bool. Errors
     raise ``MjError`` with the protocol's kinds.
     """
+
+class HandIndex:
+    """A concealed hand kept across draws and discards for repeated win checks: each suit's
+    place in the win tables is kept up to date tile by tile, so ``is_winning()`` reads no list
+    and converts no counts. It answers ``hu(self.counts(), rules, wild=wild, raw=True)``
+    exactly, errors included (a hand ``hu`` refuses raises ``hu``'s error when checked).
+
+    ``hand``: any form ``hu`` reads, checked once; ``rules``, ``wild``: as ``hu`` takes them
+    (tiles of a wild kind are wildcards). A ``kind`` is a kind index 0-33 or a tile name
+    (``"5m"``; red fives are fives).
+    """
+
+    def __init__(self, hand: Hand, rules: Optional[Rules] = None, *, wild: Optional[Sequence[Tile]] = None) -> None: ...
+    def add(self, kind: Tile) -> None:
+        """One tile more; a fifth copy raises ``MjError`` (``fifth_copy``), the hand unchanged."""
+    def remove(self, kind: Tile) -> None:
+        """One tile less; a kind not held raises ``MjError`` (``not_held``), the hand unchanged."""
+    def is_winning(self) -> bool:
+        """``hu`` of the tiles held."""
+    def wins_with(self, kind: Tile) -> bool:
+        """Would one more tile of ``kind`` win? The hand is left as it was (a fifth copy raises)."""
+    def counts(self) -> List[int]:
+        """The 34 counts held, wild kinds' tiles included."""
+    @property
+    def rules(self) -> str:
+        """The preset's name."""
+    def __len__(self) -> int: ...
 
 @overload
 def waits(hand: Hand, rules: Optional[Rules] = None, *, melds: Optional[Sequence[Meld]] = None, wild: Optional[Sequence[Tile]] = None, options: Optional[Mapping[str, Union[bool, str]]] = None, raw: Literal[False] = False) -> WaitsResult: ...

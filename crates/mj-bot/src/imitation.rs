@@ -241,7 +241,7 @@ pub struct Imitation;
 
 impl Imitation {
     /// The kinds on offer, best first by the model; `None` without a model or a choice.
-    fn order(view: &SeatView<'_>, legal: &[Action]) -> Option<Vec<Tile>> {
+    pub(crate) fn order(view: &SeatView<'_>, legal: &[Action]) -> Option<Vec<Tile>> {
         let w = weights()?;
         let kinds = offered_kinds(legal, false) | offered_kinds(legal, true);
         if kinds.len() < 2 {

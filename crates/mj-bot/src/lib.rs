@@ -64,7 +64,7 @@ pub use common::call_keeps_yaku;
 pub use imitation::Imitation;
 pub use players::{Defense, Efficiency, Value};
 pub use registry::NAMES;
-pub use search::{Rollout, Search, SearchConfig};
+pub use search::{Base, Rollout, Search, SearchConfig};
 pub use tuning::{TUNING_RUN, tuned_weights};
 
 use mj_game::Bot;

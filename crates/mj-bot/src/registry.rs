@@ -189,6 +189,8 @@ mod tests {
             "search:5ms",
             "search:samples=8",
             "search:20+rollout=mixed+margin=2+candidates=3+length=east",
+            "search:samples=8+base=imitation",
+            "search:5+base=defense",
         ] {
             assert!(make(name, 1).is_ok(), "{name}");
             assert_eq!(entry(name).map(|e| e.name), Some("search"), "{name}");
@@ -198,6 +200,7 @@ mod tests {
             "search:0",
             "search:fast",
             "search:samples=0",
+            "search:base=efficiency",
             "defense:20",
         ] {
             assert!(make(name, 1).is_err(), "{name}");

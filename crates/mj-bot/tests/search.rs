@@ -122,3 +122,62 @@ fn other_flows_play_as_defense() {
         assert!(game.seats.iter().all(|s| s.illegal == 0));
     }
 }
+
+/// With one sample a decision no candidate can beat the base player's choice (the gain needs
+/// two samples to be judged), so `base=imitation` plays exactly as `imitation` does, decision
+/// by decision, as `base=defense` plays as `defense`.
+#[test]
+fn the_base_player_is_the_first_candidate_and_the_fallback() {
+    #[derive(Debug)]
+    struct Against {
+        search: Box<dyn Bot>,
+        base: Box<dyn Bot>,
+        differ: Rc<Cell<u32>>,
+        decisions: Rc<Cell<u32>>,
+    }
+    impl Bot for Against {
+        fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+            let a = self.search.act(view, legal);
+            let b = self.base.act(view, legal);
+            self.decisions.set(self.decisions.get() + 1);
+            self.differ.set(self.differ.get() + u32::from(a != b));
+            a
+        }
+    }
+    for (name, base) in [
+        ("search:samples=1+base=imitation", "imitation"),
+        ("search:samples=1", "defense"),
+    ] {
+        let (differ, decisions) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(Against {
+            search: registry::make(name, 3).unwrap(),
+            base: registry::make(base, 3).unwrap(),
+            differ: differ.clone(),
+            decisions: decisions.clone(),
+        })];
+        for i in 1..4 {
+            bots.push(registry::make("defense", i).unwrap());
+        }
+        let game = play_game(GameRules::tenhou(), Length::EastOnly, 12, &mut bots);
+        assert!(game.seats.iter().all(|s| s.illegal == 0));
+        assert!(
+            decisions.get() > 50,
+            "{name}: {} decisions",
+            decisions.get()
+        );
+        assert_eq!(differ.get(), 0, "{name}");
+    }
+    // And imitation is not defense on those decisions: the base changes the play.
+    let differ = Rc::new(Cell::new(0));
+    let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(Against {
+        search: registry::make("search:samples=1+base=imitation", 3).unwrap(),
+        base: registry::make("defense", 3).unwrap(),
+        differ: differ.clone(),
+        decisions: Rc::new(Cell::new(0)),
+    })];
+    for i in 1..4 {
+        bots.push(registry::make("defense", i).unwrap());
+    }
+    let _ = play_game(GameRules::tenhou(), Length::EastOnly, 12, &mut bots);
+    assert!(differ.get() > 0, "imitation played as defense throughout");
+}

@@ -28,6 +28,11 @@
 //! decision are seeded from the player's seed and the decision's count, so a seeded game
 //! replays exactly. By name (`mj_bot::registry`): `search` (200 ms), `search:20` (20 ms),
 //! `search:samples=64` (64 samples a decision).
+//!
+//! `defense` above is the search's base player ([`SearchConfig::base`]); with `base=imitation`
+//! it is [`Imitation`] (`defense` discarding as the Phoenix players of the real logs do, by a
+//! model fitted on them): its choice is the first candidate and the fallback, so the search
+//! plays like those players unless the samples clearly say otherwise.
 
 mod rollout;
 mod value;
@@ -43,10 +48,10 @@ use mj_tiles::rng::mix;
 
 pub use rollout::Rollout;
 
-use crate::Defense;
 use crate::common::{discard_of, offered_kinds, useful_call, win};
 use crate::players::{Ranker, order_scores, rank};
 use crate::risk::{Threats, deal_in_risk};
+use crate::{Defense, Imitation};
 use rollout::RolloutBot;
 
 /// How [`Search`] spends its budget (see the module docs).
@@ -66,6 +71,38 @@ pub struct SearchConfig {
     pub margin: f64,
     /// The match length the placement value counts the rounds left in.
     pub length: Length,
+    /// The player whose choice is the first candidate and the fallback.
+    pub base: Base,
+}
+
+/// The player a search starts from: its choice is the first candidate, and what is played
+/// unless another candidate's gain over it is clear.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Base {
+    /// `defense` (the default).
+    #[default]
+    Defense,
+    /// `imitation`: `defense` discarding as the Phoenix players of the real logs do.
+    Imitation,
+}
+
+impl Base {
+    /// `defense` or `imitation`.
+    pub fn from_name(name: &str) -> Option<Base> {
+        match name {
+            "defense" => Some(Base::Defense),
+            "imitation" => Some(Base::Imitation),
+            _ => None,
+        }
+    }
+
+    /// The base player's choice.
+    fn act(self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+        match self {
+            Base::Defense => Defense.act(view, legal),
+            Base::Imitation => Imitation.act(view, legal),
+        }
+    }
 }
 
 impl Default for SearchConfig {
@@ -78,6 +115,7 @@ impl Default for SearchConfig {
             rollout: Rollout::Fast,
             margin: 1.5,
             length: Length::Hanchan,
+            base: Base::Defense,
         }
     }
 }
@@ -85,8 +123,8 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// The configuration of a registry name's option: parts joined by `+`, each `N` or `Nms`
     /// (milliseconds a decision), `samples=N`, `candidates=N`, `margin=X` (standard errors),
-    /// `rollout=fast|mixed|defense`, `length=east|hanchan`; `""` is the default. `None` for
-    /// anything else.
+    /// `rollout=fast|mixed|defense`, `length=east|hanchan`, `base=defense|imitation`; `""` is
+    /// the default. `None` for anything else.
     pub fn from_option(option: &str) -> Option<SearchConfig> {
         let mut c = SearchConfig::default();
         if option.is_empty() {
@@ -98,6 +136,7 @@ impl SearchConfig {
                 Some(("candidates", n)) => c.candidates = n.parse().ok().filter(|&n| n > 0)?,
                 Some(("margin", x)) => c.margin = x.parse().ok().filter(|x: &f64| *x >= 0.0)?,
                 Some(("rollout", r)) => c.rollout = Rollout::from_name(r)?,
+                Some(("base", b)) => c.base = Base::from_name(b)?,
                 Some(("length", l)) => {
                     c.length = Length::from_name(l).filter(|&l| l != Length::OneRound)?;
                 }
@@ -157,7 +196,7 @@ impl Bot for Search {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         self.decisions += 1;
         self.last = SearchStats::default();
-        let base = Defense.act(view, legal);
+        let base = self.config.base.act(view, legal);
         if view.rules().flow != Flow::Riichi || legal.len() < 2 {
             return base;
         }
@@ -176,12 +215,17 @@ impl Bot for Search {
         chosen
     }
 
-    /// `defense`'s scores ([`Bot::scores`]) with every judged candidate above them at 100
-    /// plus its mean placement value over the samples.
+    /// The base player's order as scores ([`Bot::scores`]) with every judged candidate above
+    /// them at 100 plus its mean placement value over the samples.
     fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
         self.judged.clear();
         let chosen = self.act(view, legal);
-        let mut scores = order_scores(legal, chosen, &Defense::order(view));
+        let order = match self.config.base {
+            Base::Defense => None,
+            Base::Imitation => Imitation::order(view, legal),
+        };
+        let order = order.unwrap_or_else(|| Defense::order(view));
+        let mut scores = order_scores(legal, chosen, &order);
         if self.last.samples > 0 {
             for (c, a) in self.judged.iter().enumerate() {
                 if let (Some(i), Some(m)) =

@@ -204,3 +204,137 @@ fn chinese_samples_are_a_function_of_the_seed() {
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
+
+/// Other seats dealt under the lack constraint in `seat`'s view, as the module documents it:
+/// (seat, suit given up, its places: concealed ids the seat cannot see, but the drawn tile).
+fn constrained(round: &Round, seat: u8, hidden: &[u8]) -> Vec<(u8, u8, Vec<u8>)> {
+    let view = round.view(seat);
+    let mut out = Vec::new();
+    for s in (0..4u8).filter(|&s| s != seat) {
+        let Some(lack) = view.lack(s) else { continue };
+        let l = lack.index() as u8;
+        let won = view.has_won(s);
+        let clean = view.rules().sichuan.lack_first
+            && view.river(s).last().is_some_and(|t| kind_suit(t.tile) != l);
+        if !won && !clean {
+            continue;
+        }
+        let drawn = round
+            .drawn()
+            .filter(|_| !won && round.view(s).drawn().is_some());
+        let places: Vec<u8> = round
+            .player(s)
+            .hand_ids()
+            .filter(|&i| Some(i) != drawn && hidden.contains(&i))
+            .collect();
+        out.push((s, l, places));
+    }
+    out
+}
+
+/// The exactness of the constrained deal, against an independent sampler: every hidden id
+/// shuffled over every hidden place, kept only when no constrained seat holds its lack suit
+/// (rejection). At decision points with two or more constrained seats, the mean number of
+/// tiles of each suit dealt to each constrained seat must agree (3,000 samples each; the
+/// tolerance is about five standard errors of the difference).
+#[test]
+fn the_constrained_deal_is_uniform() {
+    let mut compared = 0;
+    'games: for seed in 0..40u64 {
+        let mut m = Match::seeded(GameRules::sichuan(), Length::OneRound, seed, false);
+        let mut none: Vec<Option<RandomBot>> = (0..4).map(|_| None).collect();
+        let mut players: Vec<RandomBot> = (0..4).map(|i| RandomBot::new(seed * 5 + i)).collect();
+        loop {
+            let Stop::Yield { seat, legal } = drive(&mut m, &mut none[..]).stop else {
+                continue 'games;
+            };
+            let round = m.round();
+            if !matches!(round.phase(), Phase::Exchange | Phase::DeclareLack) {
+                let view = round.view(seat);
+                let deal = Deal::new(&view).unwrap();
+                let hidden = deal.hidden().to_vec();
+                let cons = constrained(round, seat, &hidden);
+                if cons.len() >= 2 && compare(round, seat, &deal, &hidden, &cons, seed) {
+                    compared += 1;
+                    if compared >= 4 {
+                        break 'games;
+                    }
+                    continue 'games;
+                }
+            }
+            let a = players[usize::from(seat)].act(&round.view(seat), &legal);
+            m.play(seat, a).unwrap();
+        }
+    }
+    assert!(compared >= 3, "only {compared} decision points compared");
+}
+
+/// Compares the two samplers at one decision point; `false` when rejection is too rare there.
+fn compare(
+    round: &Round,
+    seat: u8,
+    deal: &Deal<'_>,
+    hidden: &[u8],
+    cons: &[(u8, u8, Vec<u8>)],
+    seed: u64,
+) -> bool {
+    const N: u32 = 3000;
+    let mut rng = SplitMix64::new(seed ^ 0x5eed);
+    let mut means_ref = vec![[0.0f64; 3]; cons.len()];
+    let mut ids = hidden.to_vec();
+    let (mut tries, mut kept) = (0u64, 0u32);
+    // Places: each constrained seat's, in order, then every other hidden place.
+    while kept < N {
+        tries += 1;
+        if tries > 3_000_000 {
+            return false;
+        }
+        rng.shuffle(&mut ids);
+        let mut at = 0;
+        let mut ok = true;
+        let mut counts = vec![[0u32; 3]; cons.len()];
+        for (k, (_, l, places)) in cons.iter().enumerate() {
+            for &i in &ids[at..at + places.len()] {
+                let c = kind_suit(i).min(2);
+                if u32::from(*l) == u32::from(kind_suit(i)) {
+                    ok = false;
+                }
+                counts[k][usize::from(c)] += 1;
+            }
+            at += places.len();
+        }
+        if ok {
+            kept += 1;
+            for (m, c) in means_ref.iter_mut().zip(&counts) {
+                for x in 0..3 {
+                    m[x] += f64::from(c[x]) / f64::from(N);
+                }
+            }
+        }
+    }
+    let mut means = vec![[0.0f64; 3]; cons.len()];
+    let mut rng = SplitMix64::new(seed ^ 0xdea1);
+    for _ in 0..N {
+        let r = deal.sample(&mut rng).round;
+        for (k, (s, _, _)) in cons.iter().enumerate() {
+            for i in r.player(*s).hand_ids().filter(|i| hidden.contains(i)) {
+                if r.drawn() == Some(i) && r.view(*s).drawn().is_some() && !round.has_won(*s) {
+                    continue;
+                }
+                means[k][usize::from(kind_suit(i).min(2))] += 1.0 / f64::from(N);
+            }
+        }
+    }
+    for k in 0..cons.len() {
+        for c in 0..3 {
+            let (a, b) = (means[k][c], means_ref[k][c]);
+            assert!(
+                (a - b).abs() < 0.2,
+                "seed {seed} seat {seat}: seat {} suit {c}: {a:.3} dealt, {b:.3} by rejection \
+                 ({tries} tries)",
+                cons[k].0
+            );
+        }
+    }
+    true
+}

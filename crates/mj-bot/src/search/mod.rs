@@ -1,7 +1,9 @@
 //! **search**: the `defense` player's candidates, judged by playing sampled rounds out.
 //!
-//! At a decision with more than one legal action (riichi flows; other flows are played by
-//! [`Defense`], which plays the Chinese strategy there):
+//! At a decision with more than one legal action (riichi flows here; the flows on the Sichuan
+//! machinery, `sichuan`, `sichuan_hongzhong` and `hongzhong`, once play has begun, with the
+//! candidates, rollout policy and value of `chinese.rs`; 换三张, 定缺 and MCR are played by
+//! [`Defense`]):
 //!
 //! 1. **Candidates.** A win on offer is taken. Otherwise the candidates are, in this order and
 //!    at most [`SearchConfig::candidates`]: `defense`'s own choice; on a turn, the same tile
@@ -29,6 +31,7 @@
 //! replays exactly. By name (`mj_bot::registry`): `search` (200 ms), `search:20` (20 ms),
 //! `search:samples=64` (64 samples a decision).
 
+mod chinese;
 mod rollout;
 mod value;
 
@@ -158,13 +161,21 @@ impl Bot for Search {
         self.decisions += 1;
         self.last = SearchStats::default();
         let base = Defense.act(view, legal);
-        if view.rules().flow != Flow::Riichi || legal.len() < 2 {
+        let in_chinese = chinese::is_chinese(view);
+        if (view.rules().flow != Flow::Riichi && !in_chinese) || legal.len() < 2 {
+            return base;
+        }
+        if in_chinese && chinese::before_play(legal) {
             return base;
         }
         if let Some(w) = win(legal) {
             return w;
         }
-        let cands = candidates(view, legal, base, self.config.candidates);
+        let cands = if in_chinese {
+            chinese::candidates(view, legal, base, self.config.candidates)
+        } else {
+            candidates(view, legal, base, self.config.candidates)
+        };
         if cands.len() < 2 {
             return base;
         }
@@ -272,6 +283,7 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
     };
     let me = view.seat();
     let rules = *view.rules();
+    let in_chinese = chinese::is_chinese(view);
     let left = value::rounds_left(
         config.length,
         view.players(),
@@ -306,7 +318,11 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
                     (Stop::Over, Some(r)) => r.scores,
                     _ => round.scores(),
                 };
-                value::placement_value(&rules, &scores, me, left)
+                if in_chinese {
+                    f64::from(scores[usize::from(me & 3)])
+                } else {
+                    value::placement_value(&rules, &scores, me, left)
+                }
             };
         }
         for c in 0..k {

@@ -3,21 +3,49 @@
 //!
 //! * **Candidates.** On a turn: `defense`'s choice (the Chinese strategy's), the two next
 //!   discards by [`crate::sichuan::shanten`] after the discard (the suit given up first, a wild
-//!   红中 last, as the strategy orders them), the kind with the most copies in sight (the
-//!   fewest left to wait on: the cheap safe tile), a kong on offer. On a tile on offer:
+//!   红中 last, as the strategy orders them), the kind with the most copies seen outside its own
+//!   hand and melds (the fewest left for others to wait on: the cheap safe tile), a kong on
+//!   offer. On a tile on offer:
 //!   `defense`'s answer, passing, the pon, the kong. 换三张 and 定缺 are `defense`'s.
 //! * **Rollout** ([`fast`]): wins whenever it can, never calls or kongs, throws the suit it
 //!   gave up first, a wild 红中 never while another kind can go, and otherwise the kind with
 //!   the lowest keep value of the riichi fast policy (8 a copy held, 4 for each neighbour one
 //!   rank away, 2 two ranks away, 1 less for a terminal).
-//! * **Value.** The seat's points at the end of the round: these flows' matches rank by the
-//!   stakes won and lost (no uma), so the points are what a round changes.
+//! * **Value.** These flows' matches rank the seats by the stakes won and lost (no uma, no
+//!   oka), so a round's end is worth minus the seat's expected final rank ([`rank_value`]): each
+//!   other seat ends above it with a logistic chance of their score difference over
+//!   [`SIGMA_PER_ROUND`] stakes times the square root of the rounds left, the exact rank in the
+//!   last round. The seat's expected points instead (tried first) made it play for big hands:
+//!   more points a win, fewer wins, and a worse rank than `defense` in a duplicate run.
 
 use mj_game::{Action, SeatView};
 use mj_tiles::{Suit, Tile};
 
 use crate::common::{discard_of, offered_kinds, win};
 use crate::sichuan::{Shape, shanten};
+
+/// The spread of the difference of two seats' stakes over one round: a rough figure (a win
+/// is worth a few stakes from each payer, several seats win a round), not fitted.
+pub(super) const SIGMA_PER_ROUND: f64 = 10.0;
+
+/// Minus the expected final rank (1 to 4) of `seat` with `scores` after the round and `left`
+/// rounds still to play (see the module docs): `1 + Σ P(other above)` by linearity, each
+/// chance a logistic of the difference, or exact (ties to the lower seat) with none left.
+pub(super) fn rank_value(scores: &[i32; 4], seat: u8, left: u32) -> f64 {
+    let me = usize::from(seat & 3);
+    let sigma = SIGMA_PER_ROUND * f64::from(left).sqrt();
+    let mut rank = 1.0;
+    for o in (0..4).filter(|&o| o != me) {
+        rank += if left == 0 {
+            let ahead = scores[o] > scores[me] || (scores[o] == scores[me] && o < me);
+            f64::from(u8::from(ahead))
+        } else {
+            let d = f64::from(scores[o] - scores[me]);
+            1.0 / (1.0 + (-1.7 * d / sigma).exp())
+        };
+    }
+    -rank
+}
 
 /// A flow on the Sichuan machinery.
 pub(super) fn is_chinese(view: &SeatView<'_>) -> bool {
@@ -87,7 +115,9 @@ pub(super) fn candidates(
         for &(_, k) in keyed.iter().take(3) {
             push(discard_of(legal, k, false, drawn));
         }
-        let seen = view.visible_counts();
+        // Copies seen outside the seat's own hand and melds (its own copies would make a pair
+        // or a triplet look safe).
+        let seen = view.seen_elsewhere();
         let safest = kinds
             .into_iter()
             .filter(|&k| k != Tile::RED || !shape.red_wild)
@@ -160,4 +190,28 @@ pub(super) fn fast(view: &SeatView<'_>, legal: &[Action]) -> Action {
                 .find(|a| matches!(a, Action::Discard { .. }))
         })
         .unwrap_or_else(|| legal.first().copied().unwrap_or(Action::Pass))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In the last round the value is minus the exact rank, ties to the lower seat.
+    #[test]
+    fn last_round_value_is_the_rank() {
+        let scores = [5, -3, 5, -7];
+        let ranks: Vec<f64> = (0..4).map(|s| -rank_value(&scores, s, 0)).collect();
+        assert_eq!(ranks, [1.0, 3.0, 2.0, 4.0], "{scores:?}");
+    }
+
+    /// Earlier the value is smooth: between the ranks, ordered by score.
+    #[test]
+    fn early_value_is_ordered_and_smooth() {
+        let scores = [12, 0, -4, -8];
+        let v: Vec<f64> = (0..4).map(|s| rank_value(&scores, s, 3)).collect();
+        assert!(v.windows(2).all(|w| w[0] > w[1]), "{v:?}");
+        assert!(v[0] < -1.0 && v[3] > -4.0, "{v:?}");
+        // The four expected ranks sum to 1 + 2 + 3 + 4.
+        assert!((v.iter().sum::<f64>() + 10.0).abs() < 1e-9, "{v:?}");
+    }
 }

@@ -319,7 +319,7 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
                     _ => round.scores(),
                 };
                 if in_chinese {
-                    f64::from(scores[usize::from(me & 3)])
+                    chinese::rank_value(&scores, me, left)
                 } else {
                     value::placement_value(&rules, &scores, me, left)
                 }

@@ -5,7 +5,7 @@
 //!
 //! What the seat knows beyond what it sees, and how each fact is kept:
 //!
-//! * **換三张**: the ids it passed are in the receiver's hand until they are seen (discarded or
+//! * **换三张**: the ids it passed are in the receiver's hand until they are seen (discarded or
 //!   called): they are not hidden, they stay where they are.
 //! * **定缺 with the suit given up discarded first** (`lack_first`): a seat whose last discard
 //!   was not of its lack suit held none of it then, and it has drawn nothing since but the

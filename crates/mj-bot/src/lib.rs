@@ -20,7 +20,8 @@
 //! * `search`: [`Search`], `defense`'s candidates judged by playing rounds with the hidden
 //!   tiles dealt anew ([`mj_game::determinize`]) to their end, by expected placement points;
 //!   200 ms a decision, `search:20` for 20 ms, `search:samples=64` for a fixed, deterministic
-//!   budget ([`search`]). Riichi only: in the other flows it plays as `defense`.
+//!   budget ([`search`]). Riichi, Sichuan and 红中 (there the rollouts are `defense`'s by
+//!   default); in MCR it plays as `defense`.
 //!
 //! ```
 //! use mj_game::{GameRules, Length};

@@ -1,7 +1,9 @@
 //! **search**: the `defense` player's candidates, judged by playing sampled rounds out.
 //!
-//! At a decision with more than one legal action (riichi flows; other flows are played by
-//! [`Defense`], which plays the Chinese strategy there):
+//! At a decision with more than one legal action (riichi flows here; the flows on the Sichuan
+//! machinery, `sichuan`, `sichuan_hongzhong` and `hongzhong`, once play has begun, with the
+//! candidates, rollout policy and value of `chinese.rs`; 换三张, 定缺 and MCR are played by
+//! [`Defense`]):
 //!
 //! 1. **Candidates.** A win on offer is taken. Otherwise the candidates are, in this order and
 //!    at most [`SearchConfig::candidates`]: `defense`'s own choice; on a turn, the same tile
@@ -34,6 +36,7 @@
 //! model fitted on them): its choice is the first candidate and the fallback, so the search
 //! plays like those players unless the samples clearly say otherwise.
 
+mod chinese;
 mod rollout;
 mod value;
 
@@ -65,8 +68,10 @@ pub struct SearchConfig {
     pub max_samples: u32,
     /// Candidates per decision, `defense`'s choice first.
     pub candidates: usize,
-    /// How the sampled rounds are played out.
-    pub rollout: Rollout,
+    /// How the sampled rounds are played out; `None` is the flow's own default: the fast
+    /// policy in riichi, `defense` in the Chinese flows (where the fast one loses to
+    /// `defense`: docs/bots-and-arena.md).
+    pub rollout: Option<Rollout>,
     /// Standard errors of the gain over `defense`'s choice a candidate needs to be played.
     pub margin: f64,
     /// The match length the placement value counts the rounds left in.
@@ -112,7 +117,7 @@ impl Default for SearchConfig {
             samples: None,
             max_samples: 100_000,
             candidates: 4,
-            rollout: Rollout::Fast,
+            rollout: None,
             margin: 1.5,
             length: Length::Hanchan,
             base: Base::Defense,
@@ -135,7 +140,7 @@ impl SearchConfig {
                 Some(("samples", n)) => c.samples = Some(n.parse().ok().filter(|&n| n > 0)?),
                 Some(("candidates", n)) => c.candidates = n.parse().ok().filter(|&n| n > 0)?,
                 Some(("margin", x)) => c.margin = x.parse().ok().filter(|x: &f64| *x >= 0.0)?,
-                Some(("rollout", r)) => c.rollout = Rollout::from_name(r)?,
+                Some(("rollout", r)) => c.rollout = Some(Rollout::from_name(r)?),
                 Some(("base", b)) => c.base = Base::from_name(b)?,
                 Some(("length", l)) => {
                     c.length = Length::from_name(l).filter(|&l| l != Length::OneRound)?;
@@ -197,13 +202,21 @@ impl Bot for Search {
         self.decisions += 1;
         self.last = SearchStats::default();
         let base = self.config.base.act(view, legal);
-        if view.rules().flow != Flow::Riichi || legal.len() < 2 {
+        let in_chinese = chinese::is_chinese(view);
+        if (view.rules().flow != Flow::Riichi && !in_chinese) || legal.len() < 2 {
+            return base;
+        }
+        if in_chinese && chinese::before_play(legal) {
             return base;
         }
         if let Some(w) = win(legal) {
             return w;
         }
-        let cands = candidates(view, legal, base, self.config.candidates);
+        let cands = if in_chinese {
+            chinese::candidates(view, legal, base, self.config.candidates)
+        } else {
+            candidates(view, legal, base, self.config.candidates)
+        };
         if cands.len() < 2 {
             return base;
         }
@@ -316,6 +329,7 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
     };
     let me = view.seat();
     let rules = *view.rules();
+    let in_chinese = chinese::is_chinese(view);
     let left = value::rounds_left(
         config.length,
         view.players(),
@@ -331,7 +345,12 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
     let mut gain = vec![0.0f64; k];
     let mut gain2 = vec![0.0f64; k];
     let mut n = 0u32;
-    let mut bots = RolloutBot::seats(config.rollout, me);
+    let rollout = config.rollout.unwrap_or(if in_chinese {
+        Rollout::Defense
+    } else {
+        Rollout::Fast
+    });
+    let mut bots = RolloutBot::seats(rollout, me);
     let mut values = vec![0.0f64; k];
     while n < limit {
         if config.samples.is_none() && n > 0 && start.elapsed() >= budget {
@@ -350,7 +369,11 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
                     (Stop::Over, Some(r)) => r.scores,
                     _ => round.scores(),
                 };
-                value::placement_value(&rules, &scores, me, left)
+                if in_chinese {
+                    chinese::rank_value(&scores, me, left)
+                } else {
+                    value::placement_value(&rules, &scores, me, left)
+                }
             };
         }
         for c in 0..k {

@@ -66,6 +66,8 @@ impl Bot for RolloutBot {
     fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
         if self.defense {
             Defense.act(view, legal)
+        } else if super::chinese::is_chinese(view) {
+            super::chinese::fast(view, legal)
         } else {
             fast(view, legal)
         }

@@ -27,10 +27,12 @@ impl Round {
     /// waits, and, while a tile is on offer, what each other seat may answer (their answers
     /// are cleared: the seat cannot see them). Other seats' temporary and riichi furiten are
     /// cleared too (they come from passed winning tiles the seat cannot tell). The round stops
-    /// recording events (they would name the hidden ids). Riichi flow only; `false` (and the
-    /// round unchanged) for another flow or a map that is not a permutation.
+    /// recording events (they would name the hidden ids). In the Sichuan machinery's flows the
+    /// ids other seats passed in 换三张 are relabelled too (they name places in hands). Riichi,
+    /// Sichuan and 红中 only; `false` (and the round unchanged) for MCR or a map that is not a
+    /// permutation.
     pub(crate) fn relabel_hidden(&mut self, map: &[u8; WALL_TILES], seat: Seat) -> bool {
-        if !matches!(self.flow, FlowState::Riichi(_)) {
+        if matches!(self.flow, FlowState::Mcr(_)) {
             return false;
         }
         let mut ids = [0u8; WALL_TILES];
@@ -40,6 +42,18 @@ impl Round {
         let Ok(wall) = Wall::from_ids(&ids) else {
             return false;
         };
+        let base = match &mut self.flow {
+            FlowState::Sichuan(f) => Some(&mut **f),
+            FlowState::Hongzhong(f) => Some(&mut f.base),
+            _ => None,
+        };
+        if let Some(b) = base {
+            for s in (0..4u8).filter(|&s| s != seat) {
+                if let Some(p) = &mut b.passed[usize::from(s)] {
+                    *p = p.map(|i| map[usize::from(i)]);
+                }
+            }
+        }
         let t = &mut self.table;
         t.wall = wall;
         t.log = None;

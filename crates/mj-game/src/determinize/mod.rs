@@ -1,6 +1,6 @@
 //! Determinization (確定化): a whole [`Round`] in the state one seat sees, with the tiles it
-//! cannot see (other seats' concealed hands, the live wall, the dead wall but its revealed
-//! indicators) dealt anew at random among the ids it has not seen. A search plays such rounds
+//! cannot see (other seats' concealed hands, the live wall, in riichi the dead wall but its
+//! revealed indicators) dealt anew at random among the ids it has not seen. A search plays such rounds
 //! forward as if every tile were known.
 //!
 //! [`Deal::new`] takes a [`SeatView`] and lists the hidden ids once; [`Deal::sample`] then
@@ -24,8 +24,12 @@
 //!   already given and their temporary furiten are forgotten (the seat cannot see them), and
 //!   the sampled round does not record events.
 //!
-//! Four- and three-player riichi only (in three-player, the 28 ids of 2m-8m are out of play and
-//! never dealt); the other flows are [`DeterminizeError::Flow`].
+//! Four- and three-player riichi (in three-player, the 28 ids of 2m-8m are out of play and
+//! never dealt), and the flows on the Sichuan machinery (`sichuan`, `sichuan_hongzhong`,
+//! `hongzhong`) once play has begun, with what the seat knows there kept (the ids it passed in
+//! 换三张, the suits given up; see the `chinese` submodule: exactly uniform under those
+//! constraints); MCR is [`DeterminizeError::Flow`], a Chinese round in 换三张 or 定缺
+//! [`DeterminizeError::BeforePlay`].
 //!
 //! ```
 //! use mj_game::determinize::Deal;
@@ -54,12 +58,17 @@ use crate::tiles::kind;
 use crate::view::SeatView;
 use crate::wall::WALL_TILES;
 
+mod chinese;
+
 /// Why a view cannot be determinized.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DeterminizeError {
-    /// Not the riichi flow.
-    #[error("determinization deals riichi rounds only (four or three players), not {0:?}")]
+    /// A flow that is not dealt (MCR).
+    #[error("determinization deals riichi, Sichuan and 红中 rounds, not {0:?}")]
     Flow(Flow),
+    /// A Sichuan or 红中 round still in 换三张 or 定缺: play has not begun.
+    #[error("determinization deals a Chinese round once play has begun (after 换三张 and 定缺)")]
+    BeforePlay,
 }
 
 /// Deals tried per sample before one that leaves a seat without a legal action is kept.
@@ -87,6 +96,8 @@ pub struct Deal<'a> {
     riichi: SmallVec<[RiichiSeat; 3]>,
     /// Draws per riichi seat before giving up on a ready hand.
     pub ready_tries: u32,
+    /// The Chinese flows' constraints (`None` in riichi).
+    chinese: Option<chinese::Chinese>,
 }
 
 #[derive(Clone, Debug)]
@@ -109,13 +120,16 @@ impl<'a> Deal<'a> {
     /// The hidden ids of `view`'s round.
     ///
     /// # Errors
-    /// A flow other than riichi.
+    /// MCR ([`DeterminizeError::Flow`]); a Chinese round before play
+    /// ([`DeterminizeError::BeforePlay`]).
     pub fn new(view: &SeatView<'a>) -> Result<Deal<'a>, DeterminizeError> {
         let rules = view.rules();
-        if rules.flow != Flow::Riichi {
-            return Err(DeterminizeError::Flow(rules.flow));
-        }
         let mut seen = [false; WALL_TILES];
+        let is_chinese = match rules.flow {
+            Flow::Riichi => false,
+            Flow::Sichuan | Flow::Hongzhong => true,
+            f => return Err(DeterminizeError::Flow(f)),
+        };
         if rules.players == 3 {
             // 2m-8m are not in a three-player wall (parked out of play).
             for s in &mut seen[4..32] {
@@ -144,9 +158,23 @@ impl<'a> Deal<'a> {
         for d in view.dora_indicators() {
             seen[usize::from(d)] = true;
         }
-        let hidden = (0..WALL_TILES as u8)
+        let chinese = if is_chinese {
+            Some(chinese::new(view, &mut seen)?)
+        } else {
+            None
+        };
+        let hidden: Vec<u8> = (0..WALL_TILES as u8)
             .filter(|&i| !seen[usize::from(i)])
             .collect();
+        if let Some(c) = chinese {
+            return Ok(Deal {
+                view: *view,
+                hidden,
+                riichi: SmallVec::new(),
+                ready_tries: READY_TRIES,
+                chinese: Some(c),
+            });
+        }
         let round = view.round();
         let mut riichi = SmallVec::new();
         for s in (0..view.players()).filter(|&s| s != me && view.in_riichi(s)) {
@@ -176,6 +204,7 @@ impl<'a> Deal<'a> {
             hidden,
             riichi,
             ready_tries: READY_TRIES,
+            chinese: None,
         })
     }
 
@@ -201,6 +230,9 @@ impl<'a> Deal<'a> {
     }
 
     fn sample_once(&self, rng: &mut SplitMix64) -> Sample {
+        if let Some(c) = &self.chinese {
+            return c.sample(&self.view, &self.hidden, rng);
+        }
         let mut pool: Vec<u8> = self.hidden.clone();
         rng.shuffle(&mut pool);
         let mut map = [0u8; WALL_TILES];

@@ -160,24 +160,7 @@ pub(super) fn fast(view: &SeatView<'_>, legal: &[Action]) -> Action {
             continue;
         }
         let wild = red_wild && k == Tile::RED;
-        let i = k.index();
-        let mut v = 8 * i32::from(c[i]);
-        if k.suit().is_numbered() {
-            let r = i % 9;
-            let at = |d: isize| -> i32 {
-                let j = r as isize + d;
-                if (0..9).contains(&j) {
-                    i32::from(c[i - r + j as usize].min(1))
-                } else {
-                    0
-                }
-            };
-            v += 4 * (at(-1) + at(1)) + 2 * (at(-2) + at(2));
-            if r == 0 || r == 8 {
-                v -= 1;
-            }
-        }
-        let key = (wild, v);
+        let key = (wild, super::rollout::connected(c, k));
         if best.is_none_or(|(b, t)| key < b || (key == b && k < t)) {
             best = Some((key, k));
         }

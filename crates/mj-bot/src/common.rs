@@ -282,3 +282,27 @@ pub(crate) fn pass_or_first(legal: &[Action]) -> Action {
         legal.first().copied().unwrap_or(Action::Pass)
     }
 }
+
+/// How much a fast policy keeps a held kind (the lowest is thrown first): 8 a copy held, and for
+/// a numbered kind 4 for each neighbour held and 2 for each held two ranks away, less 1 for a
+/// terminal. Shared by the riichi and Chinese fast rollouts of `search`.
+pub(crate) fn keep_score(c: &[u8; 34], k: Tile) -> i32 {
+    let i = k.index();
+    let mut v = 8 * i32::from(c[i]);
+    if k.suit().is_numbered() {
+        let r = i % 9;
+        let at = |d: isize| -> i32 {
+            let j = r as isize + d;
+            if (0..9).contains(&j) {
+                i32::from(c[i - r + j as usize].min(1))
+            } else {
+                0
+            }
+        };
+        v += 4 * (at(-1) + at(1)) + 2 * (at(-2) + at(2));
+        if r == 0 || r == 8 {
+            v -= 1;
+        }
+    }
+    v
+}

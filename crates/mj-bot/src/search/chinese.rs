@@ -21,7 +21,7 @@
 use mj_game::{Action, SeatView};
 use mj_tiles::{Suit, Tile};
 
-use crate::common::{discard_of, offered_kinds, win};
+use crate::common::{discard_of, keep_score, offered_kinds, win};
 use crate::sichuan::{Shape, shanten};
 
 /// The spread of the difference of two seats' stakes over one round: a rough figure (a win
@@ -160,7 +160,7 @@ pub(super) fn fast(view: &SeatView<'_>, legal: &[Action]) -> Action {
             continue;
         }
         let wild = red_wild && k == Tile::RED;
-        let key = (wild, super::rollout::connected(c, k));
+        let key = (wild, keep_score(c, k));
         if best.is_none_or(|(b, t)| key < b || (key == b && k < t)) {
             best = Some((key, k));
         }

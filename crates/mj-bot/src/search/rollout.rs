@@ -17,7 +17,7 @@ use mj_game::{Action, Bot, SeatView};
 use mj_tiles::{Tile, TileSet};
 
 use crate::Defense;
-use crate::common::{discard_of, offered_kinds, win, yakuhai};
+use crate::common::{discard_of, keep_score, offered_kinds, win, yakuhai};
 
 /// How the sampled rounds are played out (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -106,7 +106,7 @@ fn fast(view: &SeatView<'_>, legal: &[Action]) -> Action {
     let value_tiles = yakuhai(view, me);
     let mut best: Option<(i32, Tile)> = None;
     for k in pool {
-        let mut v = connected(c, k);
+        let mut v = keep_score(c, k);
         if !k.suit().is_numbered() && value_tiles.contains(k) {
             v += 1;
         }
@@ -145,28 +145,4 @@ fn safe_kinds(view: &SeatView<'_>) -> TileSet {
         first = false;
     }
     all
-}
-
-/// How much a fast policy keeps a held kind (the lowest is thrown first): 8 a copy held, and for
-/// a numbered kind 4 for each neighbour held and 2 for each held two ranks away, less 1 for a
-/// terminal. Shared by the riichi and Chinese fast rollouts.
-pub(super) fn connected(c: &[u8; 34], k: Tile) -> i32 {
-    let i = k.index();
-    let mut v = 8 * i32::from(c[i]);
-    if k.suit().is_numbered() {
-        let r = i % 9;
-        let at = |d: isize| -> i32 {
-            let j = r as isize + d;
-            if (0..9).contains(&j) {
-                i32::from(c[i - r + j as usize].min(1))
-            } else {
-                0
-            }
-        };
-        v += 4 * (at(-1) + at(1)) + 2 * (at(-2) + at(2));
-        if r == 0 || r == 8 {
-            v -= 1;
-        }
-    }
-    v
 }

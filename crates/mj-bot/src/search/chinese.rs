@@ -36,13 +36,7 @@ pub(super) fn rank_value(scores: &[i32; 4], seat: u8, left: u32) -> f64 {
     let sigma = SIGMA_PER_ROUND * f64::from(left).sqrt();
     let mut rank = 1.0;
     for o in (0..4).filter(|&o| o != me) {
-        rank += if left == 0 {
-            let ahead = scores[o] > scores[me] || (scores[o] == scores[me] && o < me);
-            f64::from(u8::from(ahead))
-        } else {
-            let d = f64::from(scores[o] - scores[me]);
-            1.0 / (1.0 + (-1.7 * d / sigma).exp())
-        };
+        rank += super::value::chance_above(scores, o, me, (left > 0).then_some(sigma));
     }
     -rank
 }

@@ -28,6 +28,22 @@ pub(crate) fn rounds_left(length: Length, players: u8, round_wind: u8, dealer: u
     total.saturating_sub(index + 1)
 }
 
+/// The chance that seat `o` ends the match above seat `me`: with `sigma` (the spread of
+/// their difference over the rounds left) a logistic of the score difference, without it the
+/// exact order (the higher score first, a tie to the lower seat).
+pub(super) fn chance_above(scores: &[i32; 4], o: usize, me: usize, sigma: Option<f64>) -> f64 {
+    match sigma {
+        None => {
+            let ahead = scores[o] > scores[me] || (scores[o] == scores[me] && o < me);
+            f64::from(u8::from(ahead))
+        }
+        Some(sigma) => {
+            let d = f64::from(scores[o] - scores[me]);
+            1.0 / (1.0 + (-1.7 * d / sigma).exp())
+        }
+    }
+}
+
 /// The expected placement points of `seat` (thousands) with `scores` after the round and
 /// `left` rounds still to play (see the module docs).
 pub(crate) fn placement_value(rules: &GameRules, scores: &[i32; 4], seat: u8, left: u32) -> f64 {
@@ -42,14 +58,7 @@ pub(crate) fn placement_value(rules: &GameRules, scores: &[i32; 4], seat: u8, le
     above[0] = 1.0;
     let sigma = SIGMA_PER_ROUND * f64::from(left).sqrt();
     for o in (0..n).filter(|&o| o != me) {
-        let p = if left == 0 || busted {
-            // The exact order: higher score first, a tie to the lower seat.
-            let ahead = scores[o] > scores[me] || (scores[o] == scores[me] && o < me);
-            f64::from(u8::from(ahead))
-        } else {
-            let d = f64::from(scores[o] - scores[me]);
-            1.0 / (1.0 + (-1.7 * d / sigma).exp())
-        };
+        let p = chance_above(scores, o, me, (left > 0 && !busted).then_some(sigma));
         for k in (0..n).rev() {
             let stay = above[k] * (1.0 - p);
             let from_below = if k > 0 { above[k - 1] * p } else { 0.0 };

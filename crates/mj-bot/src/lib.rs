@@ -20,7 +20,8 @@
 //! * `search`: [`Search`], `defense`'s candidates judged by playing rounds with the hidden
 //!   tiles dealt anew ([`mj_game::determinize`]) to their end, by expected placement points;
 //!   200 ms a decision, `search:20` for 20 ms, `search:samples=64` for a fixed, deterministic
-//!   budget ([`search`]). Riichi, Sichuan and 红中 (there the rollouts are `defense`'s by
+//!   budget ([`search`]); the other seats' hands dealt ready as often as [`reads`] reads them
+//!   ready. Riichi, Sichuan and 红中 (there the rollouts are `defense`'s by
 //!   default); in MCR it plays as `defense`.
 //!
 //! ```
@@ -55,6 +56,7 @@ pub mod arena;
 mod common;
 pub mod imitation;
 mod players;
+pub mod reads;
 pub mod registry;
 pub mod risk;
 pub mod search;

@@ -180,3 +180,47 @@ fn the_base_player_is_the_first_candidate_and_the_fallback() {
     let _ = play_game(GameRules::tenhou(), Length::EastOnly, 12, &mut bots);
     assert!(differ.get() > 0, "imitation played as defense throughout");
 }
+
+#[test]
+fn reading_other_seats_changes_the_sampled_rounds() {
+    /// The search's mean values, decision by decision.
+    #[derive(Debug)]
+    struct Means(Search, Rc<std::cell::RefCell<Vec<f64>>>);
+    impl Bot for Means {
+        fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+            let a = self.0.act(view, legal);
+            self.1
+                .borrow_mut()
+                .extend(self.0.last.means.iter().copied());
+            a
+        }
+    }
+    let play = |reads: bool| {
+        let config = SearchConfig {
+            samples: Some(6),
+            reads,
+            ..SearchConfig::default()
+        };
+        let means = Rc::new(std::cell::RefCell::new(Vec::new()));
+        let mut seats: Vec<Box<dyn Bot>> = vec![
+            Box::new(Means(Search::new(config, 5), means.clone())),
+            registry::make("defense", 1).unwrap(),
+            registry::make("defense", 2).unwrap(),
+            registry::make("defense", 3).unwrap(),
+        ];
+        let game = play_game(GameRules::tenhou(), Length::OneRound, 21, &mut seats);
+        assert!(game.seats.iter().all(|s| s.illegal == 0));
+        means.take()
+    };
+    let (read, uniform) = (play(true), play(false));
+    assert!(read.len() > 20, "{} values", read.len());
+    assert_ne!(
+        read, uniform,
+        "reading the other seats changed no sampled round"
+    );
+    assert_eq!(
+        SearchConfig::from_option("reads=none").map(|c| c.reads),
+        Some(false)
+    );
+    assert_eq!(SearchConfig::from_option("reads=maybe"), None);
+}

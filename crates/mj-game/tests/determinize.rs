@@ -3,13 +3,14 @@
 //! rounds sampled from that seat's view must show the seat exactly what the real round shows
 //! (its `Observation`: own hand, drawn tile, every river, meld, kita and riichi, the dora
 //! indicators, scores, sticks, honba, tiles left, its legal actions), hide the same ids, keep
-//! every other hand's size, deal every other seat in riichi a ready hand, and play on to the
-//! end of the round.
+//! every other hand's size, deal every other seat in riichi (and every seat named by
+//! `Deal::set_ready_chance` with chance 1) a ready hand, and play on to the end of the round.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use mj_game::determinize::{Deal, DeterminizeError};
 use mj_game::drive::{Stop, drive};
+use mj_game::view::kind_of;
 use mj_game::{
     Action, Bot, Flow, GameRules, Length, Match, Position, RandomBot, Round, RoundSetup, SeatView,
     Wall,
@@ -29,13 +30,23 @@ impl Bot for Eager {
     }
 }
 
-/// Checks `samples` rounds sampled from `seat`'s view of `round`; returns (checked, seats in
-/// riichi dealt, of them ready).
-fn check(round: &Round, seat: u8, seed: u64, samples: u32) -> (u32, u32, u32) {
+/// Checks `samples` rounds sampled from `seat`'s view of `round`, with every other seat not in
+/// riichi named ready with chance 1 when `named`; returns (checked, seats in riichi or named
+/// dealt, of them ready: a named seat also waiting on none of its own discards).
+fn check(round: &Round, seat: u8, seed: u64, samples: u32, named: bool) -> (u32, u32, u32) {
     let view = round.view(seat);
-    let deal = Deal::new(&view).unwrap();
-    let want = view.observation();
+    let mut deal = Deal::new(&view).unwrap();
     let players = view.players();
+    if named {
+        for s in (0..players).filter(|&s| s != seat && !view.in_riichi(s)) {
+            assert!(deal.set_ready_chance(s, 1.0), "seed {seed}: seat {s} named");
+            assert!(
+                !deal.set_ready_chance(s, 1.0),
+                "seed {seed}: seat {s} named twice"
+            );
+        }
+    }
+    let want = view.observation();
     let mut rng = SplitMix64::new(seed);
     let mut riichi = 0;
     let mut ready = 0;
@@ -67,6 +78,12 @@ fn check(round: &Round, seat: u8, seed: u64, samples: u32) -> (u32, u32, u32) {
             if view.in_riichi(s) {
                 riichi += 1;
                 ready += u32::from(!r.waits(s).is_empty());
+            } else if named {
+                let own: mj_tiles::TileSet =
+                    view.river(s).iter().map(|t| kind_of(t.tile)).collect();
+                let waits = r.waits(s);
+                riichi += 1;
+                ready += u32::from(!waits.is_empty() && (waits & own).is_empty());
             }
         }
         // The sampled round plays on to its end.
@@ -90,7 +107,7 @@ fn check(round: &Round, seat: u8, seed: u64, samples: u32) -> (u32, u32, u32) {
     (samples, riichi, ready)
 }
 
-fn sweep(rules: GameRules, games: u64) -> (u32, u32, u32) {
+fn sweep(rules: GameRules, games: u64, named: bool) -> (u32, u32, u32) {
     let mut total = (0, 0, 0);
     for seed in 0..games {
         let mut m = Match::seeded(rules, Length::EastOnly, seed, false);
@@ -105,7 +122,7 @@ fn sweep(rules: GameRules, games: u64) -> (u32, u32, u32) {
                 Stop::Yield { seat, legal } => {
                     step += 1;
                     if step.is_multiple_of(7) {
-                        let (a, b, c) = check(m.round(), seat, seed * 1000 + step, 2);
+                        let (a, b, c) = check(m.round(), seat, seed * 1000 + step, 2, named);
                         total = (total.0 + a, total.1 + b, total.2 + c);
                     }
                     // A view from a seat that is not deciding, now and then, in a turn (while
@@ -113,7 +130,7 @@ fn sweep(rules: GameRules, games: u64) -> (u32, u32, u32) {
                     // sample and the round move on: a round it could be in, not the same view).
                     if step.is_multiple_of(23) && m.round().view(seat).offer().is_none() {
                         let other = (seat + 1 + rng.below(3) as u8) % rules.players;
-                        let (a, b, c) = check(m.round(), other, seed * 1000 + step + 1, 1);
+                        let (a, b, c) = check(m.round(), other, seed * 1000 + step + 1, 1, named);
                         total = (total.0 + a, total.1 + b, total.2 + c);
                     }
                     let a = players[usize::from(seat)].act(&m.round().view(seat), &legal);
@@ -129,7 +146,7 @@ fn sweep(rules: GameRules, games: u64) -> (u32, u32, u32) {
 
 #[test]
 fn sampled_rounds_show_the_seat_what_it_saw() {
-    let (checked, riichi, ready) = sweep(GameRules::tenhou(), 40);
+    let (checked, riichi, ready) = sweep(GameRules::tenhou(), 40, false);
     eprintln!("{checked} samples, {riichi} riichi hands dealt, {ready} ready");
     assert!(checked > 500, "{checked}");
     assert!(riichi > 20, "too few riichi seats seen: {riichi}");
@@ -141,8 +158,75 @@ fn sampled_rounds_show_the_seat_what_it_saw() {
 }
 
 #[test]
+fn seats_named_ready_are_dealt_ready() {
+    let (checked, named, ready) = sweep(GameRules::tenhou(), 12, true);
+    eprintln!("{checked} samples, {named} seats to deal ready, {ready} ready and not furiten");
+    assert!(checked > 100, "{checked}");
+    assert!(
+        ready * 100 >= named * 95,
+        "{ready} of {named} hands ready and not furiten"
+    );
+}
+
+/// A round some turns in, from seat 0's view, played by random players.
+fn some_turns_in(seed: u64, turns: u32) -> Round {
+    let mut r = Round::new(
+        GameRules::tenhou(),
+        RoundSetup::first(25_000),
+        Wall::from_seed(seed),
+        false,
+    );
+    let mut bots: Vec<RandomBot> = (0..4).map(|i| RandomBot::new(seed + i)).collect();
+    for _ in 0..turns * 4 {
+        let Some(seat) = r.to_act().iter().next() else {
+            break;
+        };
+        let legal = r.legal_actions(seat);
+        let a = bots[usize::from(seat)].act(&r.view(seat), &legal);
+        r.play(seat, a).unwrap();
+    }
+    r
+}
+
+#[test]
+fn a_ready_chance_is_the_share_of_ready_deals() {
+    let round = some_turns_in(21, 8);
+    let view = round.view(round.to_act().iter().next().unwrap());
+    let me = view.seat();
+    let s = (me + 1) % 4;
+    let ready_share = |chance: f64| {
+        let mut deal = Deal::new(&view).unwrap();
+        assert!(deal.set_ready_chance(s, chance));
+        let mut rng = SplitMix64::new(77);
+        let n = 600;
+        let ready = (0..n)
+            .filter(|_| !deal.sample(&mut rng).round.waits(s).is_empty())
+            .count();
+        ready as f64 / f64::from(n)
+    };
+    let (none, half, all) = (ready_share(0.0), ready_share(0.5), ready_share(1.0));
+    eprintln!("ready shares: chance 0 {none:.3}, 0.5 {half:.3}, 1 {all:.3}");
+    assert!(all >= 0.95, "{all}");
+    assert!(none < 0.5, "{none}");
+    let want = (none + all) / 2.0;
+    assert!((half - want).abs() < 0.08, "{half} against {want}");
+    // What is refused leaves the deal as it was.
+    let mut deal = Deal::new(&view).unwrap();
+    assert!(!deal.set_ready_chance(me, 0.5));
+    assert!(!deal.set_ready_chance(s, f64::NAN));
+    assert!(!deal.set_ready_chance(s, 1.5));
+    assert!(!deal.set_ready_chance(7, 0.5));
+    let a = deal.sample(&mut SplitMix64::new(3)).round;
+    let b = Deal::new(&view)
+        .unwrap()
+        .sample(&mut SplitMix64::new(3))
+        .round;
+    assert_eq!(a, b);
+}
+
+#[test]
 fn three_player_rounds_deal_no_2m_to_8m() {
-    let (checked, ..) = sweep(GameRules::sanma(), 4);
+    let (checked, ..) = sweep(GameRules::sanma(), 4, false);
     assert!(checked > 100, "{checked}");
     let round = Round::new(
         GameRules::sanma(),

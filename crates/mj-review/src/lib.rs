@@ -29,6 +29,7 @@
 mod decide;
 pub mod html;
 mod model;
+pub mod reads;
 mod summary;
 
 pub use model::{

@@ -13,7 +13,8 @@
 //!    `efficiency` would make and the first pon.
 //! 2. **Samples.** Each sample deals the hidden tiles anew ([`mj_game::determinize`]: uniform
 //!    over the unseen ids, another seat in riichi dealt a ready hand that is not furiten on
-//!    what was discarded since), then plays **every** candidate on a copy of that same round
+//!    what was discarded since, in riichi every other seat dealt ready as often as
+//!    [`crate::reads`] reads it ready, unless [`SearchConfig::reads`] is off), then plays **every** candidate on a copy of that same round
 //!    and plays the round out with the rollout policy ([`Rollout`]) at every seat: common
 //!    random numbers, so the candidates differ only by their own effect.
 //! 3. **Value.** The round's end is worth its expected placement points to the seat (uma and
@@ -78,6 +79,9 @@ pub struct SearchConfig {
     pub length: Length,
     /// The player whose choice is the first candidate and the fallback.
     pub base: Base,
+    /// Deal other seats not in riichi a ready hand as often as [`crate::reads`] reads them
+    /// ready (`true`, the default), or uniformly (`reads=none`). Riichi only.
+    pub reads: bool,
 }
 
 /// The player a search starts from: its choice is the first candidate, and what is played
@@ -121,6 +125,7 @@ impl Default for SearchConfig {
             margin: 1.5,
             length: Length::Hanchan,
             base: Base::Defense,
+            reads: true,
         }
     }
 }
@@ -128,8 +133,8 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// The configuration of a registry name's option: parts joined by `+`, each `N` or `Nms`
     /// (milliseconds a decision), `samples=N`, `candidates=N`, `margin=X` (standard errors),
-    /// `rollout=fast|mixed|defense`, `length=east|hanchan`, `base=defense|imitation`; `""` is
-    /// the default. `None` for anything else.
+    /// `rollout=fast|mixed|defense`, `length=east|hanchan`, `base=defense|imitation`,
+    /// `reads=model|none`; `""` is the default. `None` for anything else.
     pub fn from_option(option: &str) -> Option<SearchConfig> {
         let mut c = SearchConfig::default();
         if option.is_empty() {
@@ -142,6 +147,13 @@ impl SearchConfig {
                 Some(("margin", x)) => c.margin = x.parse().ok().filter(|x: &f64| *x >= 0.0)?,
                 Some(("rollout", r)) => c.rollout = Some(Rollout::from_name(r)?),
                 Some(("base", b)) => c.base = Base::from_name(b)?,
+                Some(("reads", r)) => {
+                    c.reads = match r {
+                        "model" => true,
+                        "none" => false,
+                        _ => return None,
+                    };
+                }
                 Some(("length", l)) => {
                     c.length = Length::from_name(l).filter(|&l| l != Length::OneRound)?;
                 }
@@ -318,18 +330,29 @@ fn candidates(view: &SeatView<'_>, legal: &[Action], base: Action, most: usize) 
     out
 }
 
+/// The least chance of being ready a read seat is dealt ready with.
+const READ_FLOOR: f64 = 0.03;
+
 /// Samples and plays out every candidate; the statistics, with the candidate to play.
 fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64) -> SearchStats {
     let mut stats = SearchStats {
         candidates: cands.len(),
         ..SearchStats::default()
     };
-    let Ok(deal) = Deal::new(view) else {
+    let Ok(mut deal) = Deal::new(view) else {
         return stats;
     };
     let me = view.seat();
     let rules = *view.rules();
     let in_chinese = chinese::is_chinese(view);
+    if config.reads && !in_chinese {
+        for s in (0..view.players()).filter(|&s| s != me && !view.in_riichi(s)) {
+            // Below a few in a hundred, a uniform deal is as good a guess.
+            if let Some(p) = crate::reads::ready_chance(view, s).filter(|&p| p >= READ_FLOOR) {
+                deal.set_ready_chance(s, p);
+            }
+        }
+    }
     let left = value::rounds_left(
         config.length,
         view.players(),

@@ -15,7 +15,10 @@
 //!   wait, or sets and a single; see `ready_draw`), drawn again until it waits on no kind the
 //!   seat itself discarded or another seat discarded after its declaration (it would be
 //!   furiten, or would have won); at most [`Deal::ready_tries`] draws per seat, then the last
-//!   ready draw, else a uniform one ([`Sample::unready`] counts those seats). Built shapes are
+//!   ready draw, else a uniform one ([`Sample::unready`] counts those seats). A caller may
+//!   name other seats to be dealt the same way by chance ([`Deal::set_ready_chance`]: how
+//!   likely a reading of their calls and discards says they are ready), waiting on none of
+//!   their own discards; those seats do not need a yaku. Built shapes are
 //!   not the exact law of a ready hand given the unseen tiles, only a cheap stand-in: uniform
 //!   draws rejected until ready (and not furiten) found a hand within 400 draws for 1 riichi
 //!   seat in 35 in the tests' games.
@@ -91,28 +94,36 @@ pub struct Deal<'a> {
     view: SeatView<'a>,
     /// Ids the seat cannot see, increasing.
     hidden: Vec<u8>,
-    /// Other seats in riichi: their concealed ids, their melds' counts, the kinds they cannot
-    /// be waiting on.
-    riichi: SmallVec<[RiichiSeat; 3]>,
-    /// Draws per riichi seat before giving up on a ready hand.
+    /// Seats dealt a ready hand (always for another seat in riichi, by chance for the seats
+    /// [`Deal::set_ready_chance`] names): their concealed ids, their melds' counts, the kinds
+    /// they cannot be waiting on, the chance.
+    ready: SmallVec<[ReadySeat; 3]>,
+    /// Draws per seat dealt ready before giving up on a ready hand.
     pub ready_tries: u32,
     /// The Chinese flows' constraints (`None` in riichi).
     chinese: Option<chinese::Chinese>,
 }
 
 #[derive(Clone, Debug)]
-struct RiichiSeat {
+struct ReadySeat {
+    seat: Seat,
     hand: SmallVec<[u8; 14]>,
     melds: TileCounts,
     not_waiting: TileSet,
+    /// Chance of a ready hand, over [`CHANCE_ONE`] (a riichi: always).
+    chance: u32,
 }
+
+/// The denominator of a ready chance.
+const CHANCE_ONE: u32 = 1 << 16;
 
 /// One sampled round.
 #[derive(Clone, Debug)]
 pub struct Sample {
     /// The round, as the seat sees it, hidden tiles dealt anew.
     pub round: Round,
-    /// Other seats in riichi whose hand could not be made ready within the tries.
+    /// Seats to be dealt a ready hand (in riichi, or drawn so by their chance) whose hand
+    /// could not be made ready within the tries.
     pub unready: u8,
 }
 
@@ -170,42 +181,43 @@ impl<'a> Deal<'a> {
             return Ok(Deal {
                 view: *view,
                 hidden,
-                riichi: SmallVec::new(),
+                ready: SmallVec::new(),
                 ready_tries: READY_TRIES,
                 chinese: Some(c),
             });
         }
-        let round = view.round();
-        let mut riichi = SmallVec::new();
-        for s in (0..view.players()).filter(|&s| s != me && view.in_riichi(s)) {
-            let mut melds = TileCounts::EMPTY;
-            for m in view.melds(s) {
-                for t in m.meld.tiles() {
-                    let _ = melds.add(t);
-                }
-            }
-            // In its own turn (a view of a seat that is not deciding), the drawn tile last: it
-            // is dealt apart from the ready 13.
-            let drawn = round.drawn().filter(|_| round.view(s).drawn().is_some());
-            let mut hand: SmallVec<[u8; 14]> = round
-                .player(s)
-                .hand_ids()
-                .filter(|&i| Some(i) != drawn)
-                .collect();
-            hand.extend(drawn);
-            riichi.push(RiichiSeat {
-                hand,
-                melds,
-                not_waiting: not_waiting(view, s),
-            });
-        }
+        let ready = (0..view.players())
+            .filter(|&s| s != me && view.in_riichi(s))
+            .map(|s| ready_seat(view, s, CHANCE_ONE))
+            .collect();
         Ok(Deal {
             view: *view,
             hidden,
-            riichi,
+            ready,
             ready_tries: READY_TRIES,
             chinese: None,
         })
+    }
+
+    /// Deals seat `s` a ready (tenpai) hand with probability `chance`, built as a riichi
+    /// seat's is (the same shapes, not waiting on a kind in its own river: it would be
+    /// furiten), and a uniform one otherwise: what a reading of `s`'s calls and discards says
+    /// (in mj-bot, a model fitted on real games). Seats are dealt in the order named, after the
+    /// seats in riichi. `false`, and nothing changed, for the seat that sees, a seat in riichi
+    /// (always ready), a seat named already, a seat not in play, a chance outside `0..=1`,
+    /// and in the Chinese flows (whose deal is exact under their own constraints).
+    pub fn set_ready_chance(&mut self, s: Seat, chance: f64) -> bool {
+        if self.chinese.is_some()
+            || s == self.view.seat()
+            || s >= self.view.players()
+            || !(0.0..=1.0).contains(&chance)
+            || self.ready.iter().any(|r| r.seat == s)
+        {
+            return false;
+        }
+        let chance = (chance * f64::from(CHANCE_ONE)).round() as u32;
+        self.ready.push(ready_seat(&self.view, s, chance));
+        true
     }
 
     /// The ids the seat cannot see, increasing.
@@ -243,9 +255,13 @@ impl<'a> Deal<'a> {
         // `pool[..free]` are the ids not dealt yet.
         let mut free = pool.len();
         let mut unready = 0u8;
-        for r in &self.riichi {
+        for r in &self.ready {
             let n = r.hand.len();
             if n > free {
+                continue;
+            }
+            if r.chance < CHANCE_ONE && rng.below(CHANCE_ONE) >= r.chance {
+                // Not ready this time: dealt with the rest.
                 continue;
             }
             let mut fallback: Option<SmallVec<[u8; 14]>> = None;
@@ -433,7 +449,33 @@ fn ready_draw(free: &[u8], n: usize, rng: &mut SplitMix64) -> Option<SmallVec<[u
     Some(ids)
 }
 
-/// Kinds `s` (in riichi) cannot be waiting on without being furiten or having passed a win:
+/// What dealing `s` a ready hand needs: its concealed ids (in its own turn, the drawn one
+/// last: it is dealt apart from the ready hand), its melds' tiles, the kinds it cannot wait on.
+fn ready_seat(view: &SeatView<'_>, s: Seat, chance: u32) -> ReadySeat {
+    let round = view.round();
+    let mut melds = TileCounts::EMPTY;
+    for m in view.melds(s) {
+        for t in m.meld.tiles() {
+            let _ = melds.add(t);
+        }
+    }
+    let drawn = round.drawn().filter(|_| round.view(s).drawn().is_some());
+    let mut hand: SmallVec<[u8; 14]> = round
+        .player(s)
+        .hand_ids()
+        .filter(|&i| Some(i) != drawn)
+        .collect();
+    hand.extend(drawn);
+    ReadySeat {
+        seat: s,
+        hand,
+        melds,
+        not_waiting: not_waiting(view, s),
+        chance,
+    }
+}
+
+/// Kinds `s` (in riichi, or any other seat: then its own discards only) cannot be waiting on without being furiten or having passed a win:
 /// its own discards, and the discards of the other seats after its declaration (a river index
 /// above the declaration's; calls shift rivers, so this is an approximation that leaves some
 /// out, never one that was discarded before).

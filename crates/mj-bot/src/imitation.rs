@@ -4,12 +4,14 @@
 //! view alone ([`features`]): how it changes the shape (shanten lost, live effective tiles and
 //! improvement-weighted ukeire as a share of the best), its deal-in risk (`defense`'s model)
 //! as the hand stands, and what kind of tile it is (honor, terminal, dora, red, a value tile,
-//! how many are held, isolated, the drawn tile). A linear score over them picks the discard: a
-//! conditional logit (a softmax over the kinds of one decision), fitted by maximum likelihood on
-//! the discards of Tenhou Phoenix players with `cargo run --release -p mj-review --example
-//! train_discards` (the command and the games are in `data/discard_model.json`). Every other
-//! decision (win, riichi or not, calls, kans) is `defense`'s, and so is the riichi flag of the
-//! chosen tile.
+//! how many are held, isolated, the drawn tile). With a few more per-kind numbers and the
+//! decision's context (shanten, turn, threats, tiles left, place, dealer) they are the inputs
+//! of a network with one hidden layer ([`model`]: [`Mlp`]) whose score picks the discard. It
+//! is fitted as a softmax over the kinds of one decision, by maximum likelihood, on the
+//! discards of Tenhou Phoenix players with `cargo run --release -p mj-review --example
+//! train_discards` (the command, the games and the agreement are in
+//! `data/discard_model.json`). Every other decision (win, riichi or not, calls, kans) is
+//! `defense`'s, and so is the riichi flag of the chosen tile.
 
 use mj_ai::{HandView, ShapeRules};
 use mj_game::view::kind_of;
@@ -21,10 +23,15 @@ use crate::common::{discard_of, dora_kinds, is_red, offered_kinds, yakuhai};
 use crate::players::order_scores;
 use crate::risk::{Threats, deal_in_risk};
 
+mod model;
+pub use model::{
+    Activation, CONTEXT, CONTEXT_NAMES, EXTRA, EXTRA_NAMES, INPUTS, Mlp, input_names, inputs, model,
+};
+
 /// How many numbers describe a discard.
 pub const FEATURES: usize = 31;
 
-/// The name of each feature, in order (the model file lists its weights by these names).
+/// The name of each feature, in order (the first of the model file's `inputs`).
 pub const FEATURE_NAMES: [&str; FEATURES] = [
     "shanten_lost",
     "shanten_lost_2",
@@ -59,28 +66,18 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "tanyao_breaker",
 ];
 
-/// The committed model: `data/discard_model.json` (weights by feature name, and the run that
-/// fitted them).
+/// The committed model: `data/discard_model.json` (the network's weights, and the run that
+/// fitted them), read by [`model`].
 pub const MODEL: &str = include_str!("../data/discard_model.json");
-
-/// The weights of [`MODEL`], in [`FEATURE_NAMES`] order; `None` if the file cannot be read (a
-/// test checks that it can).
-pub fn weights() -> Option<&'static [f64; FEATURES]> {
-    static W: std::sync::OnceLock<Option<[f64; FEATURES]>> = std::sync::OnceLock::new();
-    W.get_or_init(|| {
-        let v: serde_json::Value = serde_json::from_str(MODEL).ok()?;
-        let w = v.get("weights")?;
-        let mut out = [0.0; FEATURES];
-        for (o, name) in out.iter_mut().zip(FEATURE_NAMES) {
-            *o = w.get(name)?.as_f64()?;
-        }
-        Some(out)
-    })
-    .as_ref()
-}
 
 /// The features of discarding each kind in `kinds` (kinds the seat holds), from its view.
 pub fn features(view: &SeatView<'_>, kinds: TileSet) -> Vec<(Tile, [f64; FEATURES])> {
+    features_and_shanten(view, kinds).0
+}
+
+/// [`features`], and the hand's shanten (counted with the 14th tile: the best shanten a
+/// discard leaves; 8 when it cannot be read).
+fn features_and_shanten(view: &SeatView<'_>, kinds: TileSet) -> (Vec<(Tile, [f64; FEATURES])>, i8) {
     let me = view.seat();
     let counts = view.hand();
     let melds: Vec<_> = view.melds(me).iter().map(|m| m.meld).collect();
@@ -165,7 +162,8 @@ pub fn features(view: &SeatView<'_>, kinds: TileSet) -> Vec<(Tile, [f64; FEATURE
         })
         .collect();
     let best_improved = rows.iter().filter_map(|r| r.3).fold(1.0f64, f64::max);
-    rows.into_iter()
+    let rows = rows
+        .into_iter()
         .map(|(t, s, u, imp)| {
             let lost = f64::from((s - best_shanten).max(0));
             let held = counts.get(t);
@@ -226,12 +224,8 @@ pub fn features(view: &SeatView<'_>, kinds: TileSet) -> Vec<(Tile, [f64; FEATURE
             ];
             (t, f)
         })
-        .collect()
-}
-
-/// The model's score of each feature row.
-pub fn score(w: &[f64; FEATURES], f: &[f64; FEATURES]) -> f64 {
-    w.iter().zip(f).map(|(a, b)| a * b).sum()
+        .collect();
+    (rows, best_shanten)
 }
 
 /// **imitation**: the discard a Phoenix player would make, by the fitted model (see the
@@ -242,14 +236,14 @@ pub struct Imitation;
 impl Imitation {
     /// The kinds on offer, best first by the model; `None` without a model or a choice.
     pub(crate) fn order(view: &SeatView<'_>, legal: &[Action]) -> Option<Vec<Tile>> {
-        let w = weights()?;
         let kinds = offered_kinds(legal, false) | offered_kinds(legal, true);
         if kinds.len() < 2 {
             return None;
         }
-        let mut scored: Vec<(Tile, f64)> = features(view, kinds)
+        let net = model()?;
+        let mut scored: Vec<(Tile, f64)> = inputs(view, kinds)
             .into_iter()
-            .map(|(t, f)| (t, score(w, &f)))
+            .map(|(t, x)| (t, net.score(&x)))
             .collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         Some(scored.into_iter().map(|(t, _)| t).collect())
@@ -293,12 +287,50 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_committed_model_loads_with_every_feature() {
-        let w = weights().expect("data/discard_model.json has a weight for every feature");
-        assert!(w.iter().all(|x| x.is_finite()));
-        assert!(w.iter().any(|&x| x != 0.0));
+    fn the_committed_model_loads_with_every_input() {
+        let net = model().expect("data/discard_model.json holds a network over every input");
+        assert!(net.w1.len() >= 2);
+        assert!(net.w2.iter().any(|&x| x != 0.0));
         let v: serde_json::Value = serde_json::from_str(MODEL).unwrap();
         assert!(v["command"].as_str().unwrap().contains("train_discards"));
-        assert_eq!(v["weights"].as_object().unwrap().len(), FEATURES);
+        assert_eq!(v["inputs"].as_array().unwrap().len(), INPUTS);
+        assert!(v["top1_held_out"].as_f64().unwrap() > 0.6);
+    }
+
+    /// A change to a model file.
+    type Change = fn(&mut serde_json::Value);
+
+    #[test]
+    fn a_model_file_of_the_wrong_shape_gives_no_model() {
+        let good: serde_json::Value = serde_json::from_str(MODEL).unwrap();
+        assert!(Mlp::from_json(&good).is_some());
+        let broken: [(&str, Change); 7] = [
+            ("old version", |v| v["version"] = 1.into()),
+            ("a short w1 row", |v| {
+                v["w1"][0].as_array_mut().unwrap().pop();
+            }),
+            ("one bias too many", |v| {
+                v["b1"].as_array_mut().unwrap().push(0.0.into());
+            }),
+            ("an input renamed", |v| v["inputs"][3] = "other".into()),
+            ("a zero scale", |v| v["scale"][0] = 0.0.into()),
+            ("an unknown activation", |v| {
+                v["activation"] = "sigmoid".into()
+            }),
+            ("a weight as text", |v| v["w2"][0] = "1".into()),
+        ];
+        for (what, change) in broken {
+            let mut v = good.clone();
+            change(&mut v);
+            assert!(Mlp::from_json(&v).is_none(), "{what}");
+        }
+    }
+
+    #[test]
+    fn written_weights_read_back() {
+        let net = model().unwrap();
+        let again = Mlp::from_json(&net.to_json()).unwrap();
+        let x = net.mean.map(|m| m + 0.5);
+        assert!((net.score(&x) - again.score(&x)).abs() < 1e-9);
     }
 }

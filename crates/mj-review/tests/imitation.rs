@@ -1,7 +1,8 @@
 //! `imitation` (`mj_bot::imitation`) against the Phoenix games it was not fitted on (file
 //! names ending in 0-4, as the training example holds them out): its discard agrees with the
-//! real players' clearly more often than `defense`'s. Reads `../shared/logs` (or `MJ_LOGS`);
-//! says so and passes when absent. Engine-played games check that it plays legally.
+//! real players' clearly more often than `defense`'s, and on more than 63 % of them. Reads
+//! `../shared/logs` (or `MJ_LOGS`); says so and passes when absent. Engine-played games check
+//! that it plays legally.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -65,7 +66,10 @@ fn imitation_agrees_with_held_out_phoenix_players_more_than_defense() {
     let (ia, da) = (a as f64 / n as f64, b as f64 / m as f64);
     eprintln!("imitation: held-out discard agreement {ia:.3} ({a} of {n}), defense {da:.3}");
     assert!(n > 3000, "{n}");
-    assert!(ia > da + 0.04, "imitation {ia:.3}, defense {da:.3}");
+    // The network agrees on about 65 % of these, 12 points above `defense`; the linear model it
+    // replaced, at about 61 %, would fail both bounds.
+    assert!(ia > 0.63, "imitation {ia:.3}");
+    assert!(ia > da + 0.09, "imitation {ia:.3}, defense {da:.3}");
 }
 
 #[test]

@@ -17,8 +17,9 @@
 //!   ([`risk`]).
 //! * `imitation`: [`Imitation`], `defense` with the discard a Phoenix player would make, by a
 //!   model fitted on real games ([`imitation`]).
-//! * `search`: [`Search`], `defense`'s candidates judged by playing rounds with the hidden
-//!   tiles dealt anew ([`mj_game::determinize`]) to their end, by expected placement points;
+//! * `search`: [`Search`], `imitation`'s candidates (`base=defense`: `defense`'s) judged by
+//!   playing rounds with the hidden tiles dealt anew ([`mj_game::determinize`]) to their end,
+//!   by expected placement points;
 //!   200 ms a decision, `search:20` for 20 ms, `search:samples=64` for a fixed, deterministic
 //!   budget ([`search`]); the other seats' hands dealt ready as often as [`reads`] reads them
 //!   ready. Riichi, Sichuan and 红中 (there the rollouts are `defense`'s by

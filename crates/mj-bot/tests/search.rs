@@ -1,7 +1,7 @@
 //! The `search` player: legal in every decision of seeded games (riichi four and three
 //! players, and MCR, which it hands to `defense`), deterministic for a seed and a
 //! sample budget, and actually searching (it judges candidates and sometimes plays another
-//! than `defense`'s choice).
+//! than its base's choice).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -21,7 +21,7 @@ fn fixed(samples: u32, seed: u64) -> Search {
     )
 }
 
-/// Counts the decisions searched and those where it left `defense`'s choice.
+/// Counts the decisions searched and those where it left its base's choice.
 #[derive(Debug)]
 struct Counting {
     inner: Search,
@@ -72,7 +72,7 @@ fn search_plays_only_legal_actions() {
 }
 
 #[test]
-fn search_searches_and_sometimes_leaves_defense() {
+fn search_searches_and_sometimes_leaves_its_base() {
     let mut searched = 0;
     let mut changed = 0;
     for seed in 10..14u64 {
@@ -92,7 +92,7 @@ fn search_searches_and_sometimes_leaves_defense() {
     assert!(searched > 20, "{searched} decisions searched");
     assert!(
         changed > 0,
-        "never left defense's choice in {searched} searches"
+        "never left its base's choice in {searched} searches"
     );
     assert!(changed < searched, "{changed} of {searched}");
 }
@@ -145,7 +145,9 @@ fn the_base_player_is_the_first_candidate_and_the_fallback() {
     }
     for (name, base) in [
         ("search:samples=1+base=imitation", "imitation"),
-        ("search:samples=1", "defense"),
+        ("search:samples=1+base=defense", "defense"),
+        // The default base is imitation.
+        ("search:samples=1", "imitation"),
     ] {
         let (differ, decisions) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
         let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(Against {

@@ -1,4 +1,5 @@
-//! **search**: the `defense` player's candidates, judged by playing sampled rounds out.
+//! **search**: a base player's candidates (`imitation`'s by default), judged by playing sampled
+//! rounds out.
 //!
 //! At a decision with more than one legal action (riichi flows here; the flows on the Sichuan
 //! machinery, `sichuan`, `sichuan_hongzhong` and `hongzhong`, once play has begun, with the
@@ -6,7 +7,7 @@
 //! [`Defense`]):
 //!
 //! 1. **Candidates.** A win on offer is taken. Otherwise the candidates are, in this order and
-//!    at most [`SearchConfig::candidates`]: `defense`'s own choice; on a turn, the same tile
+//!    at most [`SearchConfig::candidates`]: the base player's own choice; on a turn, the same tile
 //!    with and without riichi when riichi is on offer, the two best discards by efficiency
 //!    (shanten, then live effective tiles), the safest discard by `defense`'s deal-in risk
 //!    when another seat threatens, a kan on offer; on a tile on offer, passing, the call
@@ -21,9 +22,9 @@
 //!    oka from the rules, the rank spread by the rounds left; exact in the last round; see
 //!    `value.rs`).
 //! 4. **Choice.** The candidate with the best mean value is played only when its mean gain
-//!    over `defense`'s choice, sample by sample, exceeds [`SearchConfig::margin`] standard
-//!    errors of that gain; otherwise `defense`'s choice is played. So a search with few
-//!    samples falls back to `defense` rather than to noise.
+//!    over the base's choice, sample by sample, exceeds [`SearchConfig::margin`] standard
+//!    errors of that gain; otherwise the base's choice is played. So a search with few
+//!    samples falls back to its base rather than to noise.
 //!
 //! The budget is either a time per decision ([`SearchConfig::think_ms`], measured with
 //! [`std::time::Instant`]: samples are drawn until it is spent, at least one) or a fixed
@@ -32,10 +33,11 @@
 //! replays exactly. By name (`mj_bot::registry`): `search` (200 ms), `search:20` (20 ms),
 //! `search:samples=64` (64 samples a decision).
 //!
-//! `defense` above is the search's base player ([`SearchConfig::base`]); with `base=imitation`
-//! it is [`Imitation`] (`defense` discarding as the Phoenix players of the real logs do, by a
-//! model fitted on them): its choice is the first candidate and the fallback, so the search
-//! plays like those players unless the samples clearly say otherwise.
+//! The base player ([`SearchConfig::base`]) is [`Imitation`] by default (`defense` discarding
+//! as the Phoenix players of the real logs do, by a network fitted on them), [`Defense`] with
+//! `base=defense`: its choice is the first candidate and the fallback, so the search plays
+//! like those players unless the samples clearly say otherwise. In the Chinese flows both
+//! bases are the Chinese strategy.
 
 mod chinese;
 mod rollout;
@@ -67,13 +69,13 @@ pub struct SearchConfig {
     pub samples: Option<u32>,
     /// At most this many samples per decision under a time budget.
     pub max_samples: u32,
-    /// Candidates per decision, `defense`'s choice first.
+    /// Candidates per decision, the base's choice first.
     pub candidates: usize,
     /// How the sampled rounds are played out; `None` is the flow's own default: the fast
     /// policy in riichi, `defense` in the Chinese flows (where the fast one loses to
     /// `defense`: docs/bots-and-arena.md).
     pub rollout: Option<Rollout>,
-    /// Standard errors of the gain over `defense`'s choice a candidate needs to be played.
+    /// Standard errors of the gain over the base's choice a candidate needs to be played.
     pub margin: f64,
     /// The match length the placement value counts the rounds left in.
     pub length: Length,
@@ -88,10 +90,11 @@ pub struct SearchConfig {
 /// unless another candidate's gain over it is clear.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Base {
-    /// `defense` (the default).
-    #[default]
+    /// `defense`.
     Defense,
-    /// `imitation`: `defense` discarding as the Phoenix players of the real logs do.
+    /// `imitation` (the default): `defense` discarding as the Phoenix players of the real
+    /// logs do.
+    #[default]
     Imitation,
 }
 
@@ -124,7 +127,7 @@ impl Default for SearchConfig {
             rollout: None,
             margin: 1.5,
             length: Length::Hanchan,
-            base: Base::Defense,
+            base: Base::Imitation,
             reads: true,
         }
     }
@@ -177,7 +180,7 @@ pub struct SearchStats {
     pub samples: u32,
     /// Mean value of each candidate (thousands of placement points).
     pub means: Vec<f64>,
-    /// The index of the candidate played (0: `defense`'s choice).
+    /// The index of the candidate played (0: the base's choice).
     pub chosen: usize,
     /// Sampled riichi hands that could not be made ready.
     pub unready: u32,
@@ -264,7 +267,7 @@ impl Bot for Search {
     }
 }
 
-/// The candidates of a decision, `base` (`defense`'s choice) first (see the module docs).
+/// The candidates of a decision, `base` (the base player's choice) first (see the module docs).
 fn candidates(view: &SeatView<'_>, legal: &[Action], base: Action, most: usize) -> Vec<Action> {
     let mut out: Vec<Action> = Vec::with_capacity(8);
     let mut push = |a: Option<Action>| {

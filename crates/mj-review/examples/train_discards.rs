@@ -163,17 +163,10 @@ impl Observer<Round> for Collect<'_> {
     }
 }
 
-fn last_digit_in(p: &Path, digits: &[char]) -> bool {
-    let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    stem.ends_with(digits)
-}
-
-fn held_out(p: &Path) -> bool {
-    last_digit_in(p, &['0', '1', '2', '3', '4'])
-}
-
+/// A fitted game kept for validation (its stem ends in `e` or `f`).
 fn validation(p: &Path) -> bool {
-    last_digit_in(p, &['e', 'f'])
+    let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    stem.ends_with(['e', 'f'])
 }
 
 fn collect(files: &[PathBuf]) -> Samples {
@@ -439,14 +432,7 @@ fn accuracy(net: &Mlp, data: &Samples) -> f64 {
 }
 
 fn load(dir: &str, cache: Option<&str>) -> (Samples, Samples, Samples, [usize; 3]) {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
-        .collect();
-    files.sort();
-    let (test_files, fitted): (Vec<PathBuf>, Vec<PathBuf>) =
-        files.into_iter().partition(|p| held_out(p));
+    let (fitted, test_files) = mj_review::games::split(Path::new(dir)).unwrap();
     let (val_files, fit_files): (Vec<PathBuf>, Vec<PathBuf>) =
         fitted.into_iter().partition(|p| validation(p));
     let games = [fit_files.len(), val_files.len(), test_files.len()];

@@ -22,11 +22,6 @@ use mj_bot::reads::{FEATURE_NAMES, FEATURES, chance_of};
 use mj_review::reads::{SeatRead, seat_reads};
 use serde_json::json;
 
-fn held_out(p: &Path) -> bool {
-    let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    stem.ends_with(['0', '1', '2', '3', '4'])
-}
-
 fn collect(files: &[PathBuf]) -> Vec<SeatRead> {
     let mut out = Vec::new();
     for f in files {
@@ -79,14 +74,7 @@ fn main() {
     let [dir, out] = &args[..] else {
         panic!("usage: train_reads LOGS_DIR OUT.json");
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mjlog"))
-        .collect();
-    files.sort();
-    let (test_files, train_files): (Vec<PathBuf>, Vec<PathBuf>) =
-        files.into_iter().partition(|p| held_out(p));
+    let (train_files, test_files) = mj_review::games::split(Path::new(dir)).unwrap();
     let train = collect(&train_files);
     let test = collect(&test_files);
     let share = train.iter().filter(|s| s.ready).count() as f64 / train.len().max(1) as f64;

@@ -27,6 +27,7 @@
 //! and errors here are riichi's.
 
 mod decide;
+pub mod games;
 pub mod html;
 mod model;
 pub mod reads;

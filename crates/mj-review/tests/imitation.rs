@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use mj_review::games::split;
 use mj_review::{ReviewOptions, SeatChoice, review};
 
 fn logs_dir() -> PathBuf {
@@ -44,21 +45,13 @@ fn discard_agreement(player: &str, files: &[PathBuf]) -> (usize, usize) {
 #[test]
 fn imitation_agrees_with_held_out_phoenix_players_more_than_defense() {
     let dir = logs_dir().join("tenhou-phoenix-2020");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok((_, mut held_out)) = split(&dir) else {
         eprintln!(
             "imitation: {} is absent: not compared with real players",
             dir.display()
         );
         return;
     };
-    let mut held_out: Vec<PathBuf> = entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            p.extension().is_some_and(|e| e == "mjlog") && stem.ends_with(['0', '1', '2', '3', '4'])
-        })
-        .collect();
-    held_out.sort();
     held_out.truncate(12);
     let (a, n) = discard_agreement("imitation", &held_out);
     let (b, m) = discard_agreement("defense", &held_out);

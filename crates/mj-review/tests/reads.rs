@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use mj_bot::reads::{chance_of, weights};
+use mj_review::games::split;
 use mj_review::reads::seat_reads;
 
 fn logs_dir() -> PathBuf {
@@ -20,21 +21,13 @@ fn logs_dir() -> PathBuf {
 #[test]
 fn reads_of_held_out_phoenix_games_beat_a_constant_and_are_calibrated() {
     let dir = logs_dir().join("tenhou-phoenix-2020");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok((_, held_out)) = split(&dir) else {
         eprintln!(
             "reads: {} is absent: not checked on real games",
             dir.display()
         );
         return;
     };
-    let mut held_out: Vec<PathBuf> = entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            p.extension().is_some_and(|e| e == "mjlog") && stem.ends_with(['0', '1', '2', '3', '4'])
-        })
-        .collect();
-    held_out.sort();
     let w = weights().expect("the committed model loads");
     let mut reads = Vec::new();
     for f in &held_out {

@@ -226,3 +226,47 @@ fn reading_other_seats_changes_the_sampled_rounds() {
     );
     assert_eq!(SearchConfig::from_option("reads=maybe"), None);
 }
+
+#[test]
+fn offers_are_answered_by_the_base_unless_searched() {
+    /// Counts the answers to a tile on offer, and those that differ from `imitation`'s.
+    #[derive(Debug)]
+    struct Offers(Box<dyn Bot>, Rc<Cell<(u32, u32)>>);
+    impl Bot for Offers {
+        fn act(&mut self, view: &SeatView<'_>, legal: &[Action]) -> Action {
+            let a = self.0.act(view, legal);
+            if view.offer().is_some() && legal.len() > 1 {
+                let b = registry::make("imitation", 0).unwrap().act(view, legal);
+                let (n, d) = self.1.get();
+                self.1.set((n + 1, d + u32::from(a != b)));
+            }
+            a
+        }
+    }
+    let count = |name: &str| {
+        let seen = Rc::new(Cell::new((0, 0)));
+        for seed in 30..33u64 {
+            let mut seats: Vec<Box<dyn Bot>> = vec![
+                Box::new(Offers(registry::make(name, seed).unwrap(), seen.clone())),
+                registry::make("defense", 1).unwrap(),
+                registry::make("defense", 2).unwrap(),
+                registry::make("defense", 3).unwrap(),
+            ];
+            let game = play_game(GameRules::tenhou(), Length::EastOnly, seed, &mut seats);
+            assert!(game.seats.iter().all(|s| s.illegal == 0));
+        }
+        seen.get()
+    };
+    let (offers, differ) = count("search:samples=12");
+    assert!(offers > 20, "{offers} offers answered");
+    assert_eq!(
+        differ, 0,
+        "the default answered {differ} of {offers} offers unlike its base"
+    );
+    let (offers, differ) = count("search:samples=12+offers=search");
+    eprintln!("offers=search: {differ} of {offers} answers not the base's");
+    assert!(
+        differ > 0,
+        "offers=search never left its base's answer in {offers}"
+    );
+}

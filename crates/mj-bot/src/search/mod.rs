@@ -10,8 +10,9 @@
 //!    at most [`SearchConfig::candidates`]: the base player's own choice; on a turn, the same tile
 //!    with and without riichi when riichi is on offer, the two best discards by efficiency
 //!    (shanten, then live effective tiles), the safest discard by `defense`'s deal-in risk
-//!    when another seat threatens, a kan on offer; on a tile on offer, passing, the call
-//!    `efficiency` would make and the first pon.
+//!    when another seat threatens, a kan on offer; on a tile on offer (riichi only with
+//!    `offers=search`: by default the base answers it unsearched, [`SearchConfig::search_offers`]),
+//!    passing, the call `efficiency` would make and the first pon.
 //! 2. **Samples.** Each sample deals the hidden tiles anew ([`mj_game::determinize`]: uniform
 //!    over the unseen ids, another seat in riichi dealt a ready hand that is not furiten on
 //!    what was discarded since, in riichi every other seat dealt ready as often as
@@ -84,6 +85,10 @@ pub struct SearchConfig {
     /// Deal other seats not in riichi a ready hand as often as [`crate::reads`] reads them
     /// ready (`true`, the default), or uniformly (`reads=none`). Riichi only.
     pub reads: bool,
+    /// Search the answers to a tile on offer (calls, pass) in riichi (`offers=search`), or give
+    /// the base's answer unsearched (`false`, the default: the fast rollouts never call, so
+    /// they undervalue every call; docs/bots-and-arena.md measures both).
+    pub search_offers: bool,
 }
 
 /// The player a search starts from: its choice is the first candidate, and what is played
@@ -129,6 +134,7 @@ impl Default for SearchConfig {
             length: Length::Hanchan,
             base: Base::Imitation,
             reads: true,
+            search_offers: false,
         }
     }
 }
@@ -137,7 +143,7 @@ impl SearchConfig {
     /// The configuration of a registry name's option: parts joined by `+`, each `N` or `Nms`
     /// (milliseconds a decision), `samples=N`, `candidates=N`, `margin=X` (standard errors),
     /// `rollout=fast|mixed|defense`, `length=east|hanchan`, `base=defense|imitation`,
-    /// `reads=model|none`; `""` is the default. `None` for anything else.
+    /// `reads=model|none`, `offers=search|base`; `""` is the default. `None` for anything else.
     pub fn from_option(option: &str) -> Option<SearchConfig> {
         let mut c = SearchConfig::default();
         if option.is_empty() {
@@ -150,6 +156,13 @@ impl SearchConfig {
                 Some(("margin", x)) => c.margin = x.parse().ok().filter(|x: &f64| *x >= 0.0)?,
                 Some(("rollout", r)) => c.rollout = Some(Rollout::from_name(r)?),
                 Some(("base", b)) => c.base = Base::from_name(b)?,
+                Some(("offers", o)) => {
+                    c.search_offers = match o {
+                        "search" => true,
+                        "base" => false,
+                        _ => return None,
+                    };
+                }
                 Some(("reads", r)) => {
                     c.reads = match r {
                         "model" => true,
@@ -226,6 +239,9 @@ impl Bot for Search {
         }
         if let Some(w) = win(legal) {
             return w;
+        }
+        if !self.config.search_offers && !in_chinese && view.offer().is_some() {
+            return base;
         }
         let cands = if in_chinese {
             chinese::candidates(view, legal, base, self.config.candidates)

@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 
 use mj_bot::reads::{FEATURE_NAMES, FEATURES, chance_of};
-use mj_review::reads::{SeatRead, seat_reads};
+use mj_review::reads::{SeatRead, scores, seat_reads};
 use serde_json::json;
 
 fn collect(files: &[PathBuf]) -> Vec<SeatRead> {
@@ -54,19 +54,6 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
         x[c] = (b[c] - s) / a[c][c];
     }
     x
-}
-
-/// Mean log loss and Brier score of chances `p` on `data`.
-fn scores(data: &[SeatRead], p: impl Fn(&SeatRead) -> f64) -> (f64, f64) {
-    let (mut ll, mut brier) = (0.0, 0.0);
-    for s in data {
-        let q = p(s).clamp(1e-9, 1.0 - 1e-9);
-        let y = f64::from(u8::from(s.ready));
-        ll -= y * q.ln() + (1.0 - y) * (1.0 - q).ln();
-        brier += (q - y) * (q - y);
-    }
-    let n = data.len().max(1) as f64;
-    (ll / n, brier / n)
 }
 
 fn main() {

@@ -57,3 +57,17 @@ pub fn seat_reads(log: &GameLog) -> Result<Vec<SeatRead>, String> {
     }
     Ok(c.reads)
 }
+
+/// The mean log loss and Brier score of the chances `chance` gives `reads` (each chance clamped
+/// away from 0 and 1); zeros for no read.
+pub fn scores(reads: &[SeatRead], chance: impl Fn(&SeatRead) -> f64) -> (f64, f64) {
+    let (mut ll, mut brier) = (0.0, 0.0);
+    for r in reads {
+        let q = chance(r).clamp(1e-9, 1.0 - 1e-9);
+        let y = f64::from(u8::from(r.ready));
+        ll -= y * q.ln() + (1.0 - y) * (1.0 - q).ln();
+        brier += (q - y) * (q - y);
+    }
+    let n = reads.len().max(1) as f64;
+    (ll / n, brier / n)
+}

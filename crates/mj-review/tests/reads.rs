@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use mj_bot::reads::{chance_of, weights};
 use mj_review::games::split;
-use mj_review::reads::seat_reads;
+use mj_review::reads::{scores, seat_reads};
 
 fn logs_dir() -> PathBuf {
     match std::env::var_os("MJ_LOGS") {
@@ -37,17 +37,8 @@ fn reads_of_held_out_phoenix_games_beat_a_constant_and_are_calibrated() {
     assert!(reads.len() > 10_000, "{} seats read", reads.len());
     let n = reads.len() as f64;
     let share = reads.iter().filter(|r| r.ready).count() as f64 / n;
-    let loss = |p: &dyn Fn(&[f64; mj_bot::reads::FEATURES]) -> f64| {
-        reads
-            .iter()
-            .map(|r| {
-                let q = p(&r.features).clamp(1e-9, 1.0 - 1e-9);
-                if r.ready { -q.ln() } else { -(1.0 - q).ln() }
-            })
-            .sum::<f64>()
-            / n
-    };
-    let (model, constant) = (loss(&|x| chance_of(w, x)), loss(&|_| share));
+    let (model, _) = scores(&reads, |r| chance_of(w, &r.features));
+    let (constant, _) = scores(&reads, |_| share);
     eprintln!("held-out log loss {model:.4}, constant {constant:.4}, ready share {share:.3}");
     assert!(model < 0.8 * constant, "{model} against {constant}");
     // Calibration where it matters to a search: seats read at 30 % or more.

@@ -16,7 +16,8 @@
 //! 2. **Samples.** Each sample deals the hidden tiles anew ([`mj_game::determinize`]: uniform
 //!    over the unseen ids, another seat in riichi dealt a ready hand that is not furiten on
 //!    what was discarded since, in riichi every other seat dealt ready as often as
-//!    [`crate::reads`] reads it ready, unless [`SearchConfig::reads`] is off), then plays **every** candidate on a copy of that same round
+//!    [`crate::reads`] reads it ready, unless [`SearchConfig::reads`] is off), then plays
+//!    **every** candidate on a copy of that same round
 //!    and plays the round out with the rollout policy ([`Rollout`]) at every seat: common
 //!    random numbers, so the candidates differ only by their own effect.
 //! 3. **Value.** The round's end is worth its expected placement points to the seat (uma and
@@ -119,6 +120,16 @@ impl Base {
             Base::Defense => Defense.act(view, legal),
             Base::Imitation => Imitation.act(view, legal),
         }
+    }
+
+    /// The base player's order of the kinds it may discard, best first (`imitation`'s falls
+    /// back to `defense`'s where it has no model's order).
+    fn order(self, view: &SeatView<'_>, legal: &[Action]) -> Vec<Tile> {
+        match self {
+            Base::Defense => None,
+            Base::Imitation => Imitation::order(view, legal),
+        }
+        .unwrap_or_else(|| Defense::order(view))
     }
 }
 
@@ -264,11 +275,7 @@ impl Bot for Search {
     fn scores(&mut self, view: &SeatView<'_>, legal: &[Action]) -> (Action, Vec<f64>) {
         self.judged.clear();
         let chosen = self.act(view, legal);
-        let order = match self.config.base {
-            Base::Defense => None,
-            Base::Imitation => Imitation::order(view, legal),
-        };
-        let order = order.unwrap_or_else(|| Defense::order(view));
+        let order = self.config.base.order(view, legal);
         let mut scores = order_scores(legal, chosen, &order);
         if self.last.samples > 0 {
             for (c, a) in self.judged.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! Determinization (確定化): a whole [`Round`] in the state one seat sees, with the tiles it
 //! cannot see (other seats' concealed hands, the live wall, in riichi the dead wall but its
-//! revealed indicators) dealt anew at random among the ids it has not seen. A search plays such rounds
-//! forward as if every tile were known.
+//! revealed indicators) dealt anew at random among the ids it has not seen. A search plays such
+//! rounds forward as if every tile were known.
 //!
 //! [`Deal::new`] takes a [`SeatView`] and lists the hidden ids once; [`Deal::sample`] then
 //! makes one round per call:
@@ -475,10 +475,10 @@ fn ready_seat(view: &SeatView<'_>, s: Seat, chance: u32) -> ReadySeat {
     }
 }
 
-/// Kinds `s` (in riichi, or any other seat: then its own discards only) cannot be waiting on without being furiten or having passed a win:
-/// its own discards, and the discards of the other seats after its declaration (a river index
-/// above the declaration's; calls shift rivers, so this is an approximation that leaves some
-/// out, never one that was discarded before).
+/// Kinds `s` cannot be waiting on without being furiten or having passed a win: its own
+/// discards and, for a seat in riichi, the other seats' discards after its declaration (a
+/// river index above the declaration's; calls shift rivers, so this is an approximation that
+/// leaves some out, never one that was discarded before).
 fn not_waiting(view: &SeatView<'_>, s: Seat) -> TileSet {
     let mut out = TileSet::EMPTY;
     let own = view.river(s);

@@ -18,6 +18,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"unsafe"
 )
 
@@ -30,12 +31,21 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Kind + ": " + e.Message }
 
+// The engine keeps the last error's message per OS thread, and Go may move a goroutine to
+// another thread between two cgo calls. Every wrapper therefore pins its goroutine to its
+// thread from the call until the message is read.
+func pin() func() {
+	runtime.LockOSThread()
+	return runtime.UnlockOSThread
+}
+
 func failure(status C.MjStatus) error {
 	return &Error{Kind: C.GoString(C.mj_status_name(C.int32_t(status))), Message: C.GoString(C.mj_last_error())}
 }
 
 // Request answers one line of the `mj batch` protocol in-process, exactly as the program does.
 func Request(line string) (string, error) {
+	defer pin()()
 	c := C.CString(line)
 	defer C.free(unsafe.Pointer(c))
 	answer := C.mj_request(c)
@@ -52,6 +62,7 @@ type Rules struct{ handle *C.MjRules }
 // NewRules makes the rules of a preset ("generic", "riichi", "sichuan", "mcr") with shape
 // switches ("eyes_258=true,seven_pairs=false", or "").
 func NewRules(preset, switches string) (*Rules, error) {
+	defer pin()()
 	p := C.CString(preset)
 	defer C.free(unsafe.Pointer(p))
 	s := C.CString(switches)
@@ -74,6 +85,7 @@ type Counts [34]uint8
 
 // IsWinning: is the hand (3k+2 tiles with the wildcards) a win?
 func (r *Rules) IsWinning(counts *Counts, wildcards uint32) (bool, error) {
+	defer pin()()
 	var out C.bool
 	if status := C.mj_is_winning(r.handle, (*C.uint8_t)(&counts[0]), C.uint32_t(wildcards), &out); status != C.MJ_STATUS_OK {
 		return false, failure(status)
@@ -83,6 +95,7 @@ func (r *Rules) IsWinning(counts *Counts, wildcards uint32) (bool, error) {
 
 // IsReady: is the hand (3k+1 tiles) one tile from a win?
 func (r *Rules) IsReady(counts *Counts, wildcards uint32) (bool, error) {
+	defer pin()()
 	var out C.bool
 	if status := C.mj_is_ready(r.handle, (*C.uint8_t)(&counts[0]), C.uint32_t(wildcards), &out); status != C.MJ_STATUS_OK {
 		return false, failure(status)
@@ -92,6 +105,7 @@ func (r *Rules) IsReady(counts *Counts, wildcards uint32) (bool, error) {
 
 // Waits: the real kinds whose draw wins (3k+1 tiles), bit i for kind i.
 func (r *Rules) Waits(counts *Counts, wildcards uint32) (uint64, error) {
+	defer pin()()
 	var out C.uint64_t
 	if status := C.mj_waits(r.handle, (*C.uint8_t)(&counts[0]), C.uint32_t(wildcards), &out); status != C.MJ_STATUS_OK {
 		return 0, failure(status)
@@ -101,6 +115,7 @@ func (r *Rules) Waits(counts *Counts, wildcards uint32) (uint64, error) {
 
 // Shanten: -1 complete, 0 ready, n tile exchanges from ready.
 func (r *Rules) Shanten(counts *Counts, wildcards uint32) (int8, error) {
+	defer pin()()
 	var out C.int8_t
 	if status := C.mj_shanten(r.handle, (*C.uint8_t)(&counts[0]), C.uint32_t(wildcards), &out); status != C.MJ_STATUS_OK {
 		return 0, failure(status)

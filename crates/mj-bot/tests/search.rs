@@ -46,8 +46,18 @@ impl Bot for Counting {
             assert_eq!(self.inner.last.means.len(), self.inner.last.candidates);
             assert!(self.inner.last.samples >= 1);
         }
+        let last = &self.inner.last;
+        if last.chosen != 0 {
+            // Another candidate is played only for a mean gain over the base's choice above
+            // the least gain.
+            let gain = last.means[last.chosen] - last.means[0];
+            assert!(
+                gain > self.inner.config.min_gain,
+                "left the base for a gain of {gain}"
+            );
+        }
         self.changed
-            .set(self.changed.get() + u32::from(self.inner.last.chosen != 0));
+            .set(self.changed.get() + u32::from(last.chosen != 0));
         a
     }
 }
@@ -95,6 +105,41 @@ fn search_searches_and_sometimes_leaves_its_base() {
         "never left its base's choice in {searched} searches"
     );
     assert!(changed < searched, "{changed} of {searched}");
+}
+
+/// The least gain (`gain=X`) holds the search to its base's choice unless a candidate's mean
+/// gain is that large (checked at every change by `Counting`): none in 4 rounds at an
+/// unreachable one.
+#[test]
+fn a_least_gain_keeps_the_base_choice_unless_the_gain_is_that_large() {
+    let changes = |option: &str| {
+        let mut changed = 0;
+        let mut searched = 0;
+        for seed in 10..14u64 {
+            let config = SearchConfig::from_option(option).unwrap();
+            let me = counting(Search::new(config, seed));
+            let (s, c) = (me.searched.clone(), me.changed.clone());
+            let mut seats: Vec<Box<dyn Bot>> = vec![Box::new(me)];
+            for i in 1..4 {
+                seats.push(registry::make("defense", i).unwrap());
+            }
+            play_game(GameRules::tenhou(), Length::OneRound, seed, &mut seats);
+            searched += s.get();
+            changed += c.get();
+        }
+        assert!(searched > 20, "{option}: {searched} decisions searched");
+        changed
+    };
+    let free = changes("samples=8+gain=0");
+    assert!(free > 0, "gain=0 never left its base");
+    assert_eq!(changes("samples=8+gain=1000"), 0);
+    // Every change is checked against its least gain in `Counting`.
+    changes("samples=8+gain=1");
+    assert_eq!(
+        SearchConfig::from_option("gain=2.5").map(|c| c.min_gain),
+        Some(2.5)
+    );
+    assert_eq!(SearchConfig::from_option("gain=-1"), None);
 }
 
 #[test]
@@ -263,7 +308,8 @@ fn offers_are_answered_by_the_base_unless_searched() {
         differ, 0,
         "the default answered {differ} of {offers} offers unlike its base"
     );
-    let (offers, differ) = count("search:samples=12+offers=search");
+    // No least gain, so that 12 samples can leave the base's answer.
+    let (offers, differ) = count("search:samples=12+offers=search+gain=0");
     eprintln!("offers=search: {differ} of {offers} answers not the base's");
     assert!(
         differ > 0,

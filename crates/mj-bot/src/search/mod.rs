@@ -25,8 +25,10 @@
 //!    `value.rs`).
 //! 4. **Choice.** The candidate with the best mean value is played only when its mean gain
 //!    over the base's choice, sample by sample, exceeds [`SearchConfig::margin`] standard
-//!    errors of that gain; otherwise the base's choice is played. So a search with few
-//!    samples falls back to its base rather than to noise.
+//!    errors of that gain and, in riichi, [`SearchConfig::min_gain`] thousand placement
+//!    points (3 by default); otherwise the base's choice is played. So a search with few
+//!    samples falls back to its base rather than to noise, and one with many to its base
+//!    rather than to the rollouts' own bias.
 //!
 //! The budget is either a time per decision ([`SearchConfig::think_ms`], measured with
 //! [`std::time::Instant`]: samples are drawn until it is spent, at least one) or a fixed
@@ -79,6 +81,11 @@ pub struct SearchConfig {
     pub rollout: Option<Rollout>,
     /// Standard errors of the gain over the base's choice a candidate needs to be played.
     pub margin: f64,
+    /// The least mean gain over the base's choice (thousands of placement points) a candidate
+    /// needs to be played in riichi, however many samples (`gain=X`; 3 by default): the
+    /// rollouts do not play like people, so a small gain they find is as likely their bias as
+    /// the candidate's worth. The Chinese flows' value is a rank, and this does not apply.
+    pub min_gain: f64,
     /// The match length the placement value counts the rounds left in.
     pub length: Length,
     /// The player whose choice is the first candidate and the fallback.
@@ -142,6 +149,7 @@ impl Default for SearchConfig {
             candidates: 4,
             rollout: None,
             margin: 1.5,
+            min_gain: 3.0,
             length: Length::Hanchan,
             base: Base::Imitation,
             reads: true,
@@ -153,6 +161,7 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// The configuration of a registry name's option: parts joined by `+`, each `N` or `Nms`
     /// (milliseconds a decision), `samples=N`, `candidates=N`, `margin=X` (standard errors),
+    /// `gain=X` (the least mean gain, thousands of points),
     /// `rollout=fast|mixed|defense`, `length=east|hanchan`, `base=defense|imitation`,
     /// `reads=model|none`, `offers=search|base`; `""` is the default. `None` for anything else.
     pub fn from_option(option: &str) -> Option<SearchConfig> {
@@ -165,6 +174,7 @@ impl SearchConfig {
                 Some(("samples", n)) => c.samples = Some(n.parse().ok().filter(|&n| n > 0)?),
                 Some(("candidates", n)) => c.candidates = n.parse().ok().filter(|&n| n > 0)?,
                 Some(("margin", x)) => c.margin = x.parse().ok().filter(|x: &f64| *x >= 0.0)?,
+                Some(("gain", x)) => c.min_gain = x.parse().ok().filter(|x: &f64| *x >= 0.0)?,
                 Some(("rollout", r)) => c.rollout = Some(Rollout::from_name(r)?),
                 Some(("base", b)) => c.base = Base::from_name(b)?,
                 Some(("offers", o)) => {
@@ -446,7 +456,8 @@ fn judge(view: &SeatView<'_>, cands: &[Action], config: &SearchConfig, seed: u64
         let mean = gain[best] / nf;
         let var = (gain2[best] / nf - mean * mean).max(0.0) * nf / (nf - 1.0);
         let se = (var / nf).sqrt();
-        if mean.is_finite() && mean > config.margin * se {
+        let least = if in_chinese { 0.0 } else { config.min_gain };
+        if mean.is_finite() && mean > config.margin * se && mean > least {
             stats.chosen = best;
         }
     }

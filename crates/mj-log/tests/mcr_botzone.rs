@@ -13,7 +13,7 @@
 
 mod common;
 // The MCR players and helpers of mj-game's own tests, shared rather than copied.
-#[path = "../../mj-game/tests/common_mcr/mod.rs"]
+#[path = "../../mj-game/tests/game/common_mcr/mod.rs"]
 mod common_mcr;
 
 use common::botzone as read_botzone;

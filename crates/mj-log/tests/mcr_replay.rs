@@ -8,7 +8,7 @@
 
 mod common;
 // The MCR players and helpers of mj-game's own tests, shared rather than copied.
-#[path = "../../mj-game/tests/common_mcr/mod.rs"]
+#[path = "../../mj-game/tests/game/common_mcr/mod.rs"]
 mod common_mcr;
 
 use common::{events_text, flow, replay_events as replay_mcr, round_events};

@@ -11,8 +11,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
-mod common_mcr;
+use crate::common;
+use crate::common_mcr;
 
 use common::{check_round_ledger, restore_round};
 

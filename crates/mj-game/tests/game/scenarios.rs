@@ -8,7 +8,7 @@ use mj_game::{
 };
 use mj_tiles::notation::parse_pieces;
 
-mod common;
+use crate::common;
 
 use common::*;
 use common::{tid, tkind};

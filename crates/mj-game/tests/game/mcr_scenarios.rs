@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common_mcr;
+use crate::common_mcr;
 
 use mj_game::{
     Action, Event, GameRules, Length, Match, MjaiTile, Phase, Round, RoundEnd, RoundSetup,

@@ -10,7 +10,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use common::{
     Greedy, check_restore, check_sichuan_wins, check_tsumo_offer, next_decision, tid,

@@ -10,7 +10,7 @@
 //! settlements happen), seats 1 and 3 [`WinOrRandom`] (win, else a seeded random legal action:
 //! calls and kans of every kind). Both are written here, frozen with the counts, so only the
 //! engine can change them. At each decision the deciding seat's legal actions are counted. After an intended change of the rules, regenerate the file and review its diff:
-//! `MJ_PERFT_WRITE=1 cargo test -p mj-game --test perft`.
+//! `MJ_PERFT_WRITE=1 cargo test -p mj-game --test game perft::`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -176,7 +176,7 @@ fn line(preset: &str, c: &Counts) -> String {
 const HEADER: &str = "\
 # Perft for mahjong: legal actions offered over seeded east-only matches (tests/perft.rs says
 # which games and players). Regenerate after an intended rules change, and review the diff:
-#   MJ_PERFT_WRITE=1 cargo test -p mj-game --test perft
+#   MJ_PERFT_WRITE=1 cargo test -p mj-game --test game perft::
 ";
 
 fn columns() -> String {
@@ -220,7 +220,7 @@ fn legal_action_counts_are_frozen() {
     assert!(
         diffs.is_empty(),
         "legal-action counts changed ({}; columns: decisions legal {}):\n{}\n\
-         If the rules change was intended: MJ_PERFT_WRITE=1 cargo test -p mj-game --test perft",
+         If the rules change was intended: MJ_PERFT_WRITE=1 cargo test -p mj-game --test game perft::",
         diffs.len(),
         KINDS.join(" "),
         diffs.join("\n")

@@ -11,7 +11,7 @@ use mj_game::{
 };
 use mj_tiles::notation::parse_pieces;
 
-mod common;
+use crate::common;
 
 use common::*;
 use common::{tid, tkind};

@@ -11,7 +11,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use common::{Ids, discard_kind, kinds, pass_all, tid, tkind, to_move};
 use mj_game::{

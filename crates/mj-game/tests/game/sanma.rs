@@ -9,7 +9,7 @@ use mj_game::{
     play,
 };
 
-mod common;
+use crate::common;
 
 use common::tid;
 

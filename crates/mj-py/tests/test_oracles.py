@@ -7,7 +7,8 @@
 * waits against `xiangting`'s necessary tiles on ready hands;
 * riichi scoring against `mahjong`'s `HandCalculator` on random wins built by the oracle script
   `tools/oracle/riichi_fixtures.py` (its builders and its calling convention), mapped as
-  `crates/mj-score/tests/riichi_oracle.rs` maps the committed fixtures (tools/oracle/README.md).
+  `crates/mj-score/tests/score/riichi_oracle.rs` maps the committed fixtures
+  (tools/oracle/README.md).
 """
 
 import os

@@ -16,21 +16,7 @@ use mj_protocol::answer_line;
 use mj_tiles::{Tile, TileCounts};
 use serde_json::{Value, json};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::Rng;
 
 /// A 14-tile hand drawn from a narrow band of kinds (so ready and 1-shanten hands are common),
 /// and a few visible tiles that add no fifth copy.

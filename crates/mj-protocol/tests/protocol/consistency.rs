@@ -14,22 +14,7 @@ use mj_protocol::answer_line;
 use mj_tiles::Tile;
 use serde_json::{Value, json};
 
-/// A small seeded generator (SplitMix64), so a failure names a reproducible hand.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::Rng;
 
 /// A hand of `size` tiles with 1-3 wild kinds and 0-8 wildcards: counts per kind and the wild
 /// kinds.
